@@ -1,0 +1,191 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerAuth } from './plugins/auth.js';
+import { loggerOptions } from './logger.js';
+import { createServices, type Services } from './services.js';
+import { platformRoutes } from './modules/platform/platform.routes.js';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import { imagesRoutes } from './modules/images/images.routes.js';
+import { feedRoutes } from './modules/feed/feed.routes.js';
+import { grailRoutes } from './modules/grail/grail.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { pullsRoutes } from './modules/pulls/pulls.routes.js';
+import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { walletRoutes } from './modules/wallet/wallet.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { devMailRoutes } from './modules/mail/mail.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Fastify logger option; defaults to pino JSON at the configured level. */
+  logger?: FastifyServerOptions['logger'] | FastifyServerOptions['loggerInstance'];
+  version?: string;
+  /** Where the built SPA lives; defaults to apps/web/dist. */
+  webDistDir?: string;
+}
+
+export type App = FastifyInstance & { services: Services };
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const version = deps.version ?? process.env.npm_package_version ?? '0.1.0';
+  const loggerIsInstance = deps.logger && typeof deps.logger === 'object' && 'child' in deps.logger;
+  const app = Fastify({
+    ...(loggerIsInstance
+      ? { loggerInstance: deps.logger as FastifyServerOptions['loggerInstance'] }
+      : {
+          logger:
+            (deps.logger as FastifyServerOptions['logger']) ?? loggerOptions(config.LOG_LEVEL),
+        }),
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Stage 1: external plugins.
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'", 'https://checkout.stripe.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Grail Machine API', version } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Stage 2: application services, shared by the modules.
+  const services = createServices({ config, database, log: app.log });
+  app.decorate('services', services);
+  registerAuth(app, services.sessions, Boolean(config.PUBLIC_URL?.startsWith('https:')));
+
+  // Stage 3: modules (routes only translate HTTP; services hold the rules).
+  await app.register(platformRoutes, { config, database, version });
+  await app.register(authRoutes, {
+    auth: services.auth,
+    sessions: services.sessions,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await app.register(usersRoutes, { users: services.users });
+  if (config.APP_ENV !== 'production') await app.register(devMailRoutes, { mail: services.mail });
+  await app.register(maintenanceRoutes, { maintenance: services.maintenance });
+  await app.register(imagesRoutes, { images: services.images });
+  await app.register(feedRoutes, { feed: services.feed });
+  await app.register(grailRoutes, { grail: services.grail, events: services.grailEvents });
+  await app.register(adminRoutes, { admin: services.grailAdmin });
+  await app.register(pullsRoutes, { pulls: services.pulls });
+  await app.register(shippingRoutes, {
+    shipping: services.shipping,
+    mail: services.mail,
+    publicUrl: config.PUBLIC_URL,
+  });
+  await app.register(catalogRoutes, { catalog: services.catalog, images: services.images });
+  await app.register(walletRoutes, { wallet: services.wallet });
+  await app.register(paymentsRoutes, { payments: services.payments, publicUrl: config.PUBLIC_URL });
+  await app.register(ordersRoutes, { orders: services.orders });
+
+  await registerSpa(app, deps.webDistDir ?? config.WEB_DIST_DIR ?? defaultWebDist);
+  return app as unknown as App;
+}
+
+/** Unknown /api paths get JSON 404; every other GET gets the SPA's index.html. */
+async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexHtml = join(webDist, 'index.html');
+  const hasSpa = existsSync(indexHtml);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      wildcard: false,
+      setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
+        // Hashed build assets never change; index.html always revalidates.
+        reply.header(
+          'cache-control',
+          path.startsWith(join(webDist, 'assets'))
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  const notFoundJson = (method: string, path: string) => ({
+    message: `Route ${method} ${path} not found`,
+    error: 'Not Found',
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(notFoundJson(request.method, request.url.split('?')[0] ?? '')),
+  );
+  // A real route (not the not-found handler) so compression and every hook apply to the SPA page.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/'))
+      return reply.status(404).send(notFoundJson(request.method, path));
+    if (!hasSpa) {
+      return reply.status(503).send({
+        message: 'The front end is not built. Run npm run build.',
+        error: 'Service Unavailable',
+      });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

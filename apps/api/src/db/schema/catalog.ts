@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const CARD_STATUSES = ['available', 'reserved', 'in_case', 'pulled', 'sold'] as const;
+export const GRADERS = ['PSA', 'BGS', 'SGC'] as const;
+
+/** One card is one physical item: its status moves forward and it is never sold twice. */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    player: text('player').notNull(),
+    year: integer('year').notNull(),
+    setName: text('set_name').notNull(),
+    cardNumber: text('card_number').notNull(),
+    sport: text('sport').notNull(),
+    team: text('team'),
+    variant: text('variant'),
+    /** Null for a raw card. */
+    grader: text('grader', { enum: GRADERS }),
+    /** The label as the slab prints it, e.g. "GEM MT 10" or "9.5". */
+    grade: text('grade'),
+    /** The numeric grade for range filters (10, 9.5, ...); null for raw cards. */
+    gradeValue: numeric('grade_value', { precision: 3, scale: 1, mode: 'number' }),
+    certNumber: text('cert_number'),
+    conditionNote: text('condition_note'),
+    /** Image ids in display order; the first is the primary image. */
+    imageIds: text('image_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    fmvCents: integer('fmv_cents').notNull(),
+    /** Null when the card is not for sale in the store. */
+    storePriceCents: integer('store_price_cents'),
+    status: text('status', { enum: CARD_STATUSES }).notNull().default('available'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('cards_fmv_nonnegative', sql`${t.fmvCents} >= 0`),
+    check(
+      'cards_store_price_positive',
+      sql`${t.storePriceCents} is null or ${t.storePriceCents} > 0`,
+    ),
+    check('cards_graded_consistent', sql`(${t.grader} is null) = (${t.grade} is null)`),
+    // The store's sort keys over the store rows only; (key, id) serves both directions.
+    index('cards_store_newest_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'available' and ${t.storePriceCents} is not null`),
+    index('cards_store_price_idx')
+      .on(t.storePriceCents, t.id)
+      .where(sql`${t.status} = 'available' and ${t.storePriceCents} is not null`),
+    index('cards_store_fmv_idx')
+      .on(t.fmvCents, t.id)
+      .where(sql`${t.status} = 'available' and ${t.storePriceCents} is not null`),
+    index('cards_store_name_idx')
+      .on(t.name, t.id)
+      .where(sql`${t.status} = 'available' and ${t.storePriceCents} is not null`),
+    index('cards_status_fmv_idx').on(t.status, t.fmvCents.desc()),
+    index('cards_sport_idx').on(t.sport),
+    index('cards_grader_grade_idx').on(t.grader, t.gradeValue),
+  ],
+);

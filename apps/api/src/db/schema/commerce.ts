@@ -1,0 +1,198 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cards } from './catalog.js';
+import { users, type ShippingAddress } from './users.js';
+
+/**
+ * One row per user holding the running balance; the CHECK makes a negative balance impossible
+ * whatever the code does. The ledger below is the append-only history it is derived from.
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`)],
+);
+
+export const LEDGER_KINDS = ['top_up', 'order', 'pack', 'buyback', 'refund', 'adjustment'] as const;
+
+export const walletLedger = pgTable(
+  'wallet_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Signed: credits positive, debits negative. */
+    amountCents: integer('amount_cents').notNull(),
+    balanceAfterCents: integer('balance_after_cents').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    /** What the entry pays for: 'order', 'pull', 'top_up'... and its id. */
+    refType: text('ref_type').notNull(),
+    refId: text('ref_id').notNull(),
+    description: text('description').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_amount_nonzero', sql`${t.amountCents} <> 0`),
+    check('ledger_balance_nonnegative', sql`${t.balanceAfterCents} >= 0`),
+    index('ledger_user_idx').on(t.userId, t.id.desc()),
+    index('ledger_ref_idx').on(t.refType, t.refId),
+  ],
+);
+
+/** Where a sold or pulled card goes; ship-by is the 48-hour promise. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'order' or 'pull', and its id. */
+    sourceType: text('source_type', { enum: ['order', 'pull'] }).notNull(),
+    sourceId: uuid('source_id').notNull(),
+    address: jsonb('address').$type<ShippingAddress>().notNull(),
+    status: text('status', { enum: ['pending', 'shipped', 'delivered'] })
+      .notNull()
+      .default('pending'),
+    shipBy: timestamp('ship_by', { withTimezone: true }).notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shipments_due_idx').on(t.status, t.shipBy),
+    index('shipments_source_idx').on(t.sourceType, t.sourceId),
+    index('shipments_user_idx').on(t.userId),
+  ],
+);
+
+/** Repeated submits with one Idempotency-Key get the first answer (scoped per user and operation). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
+);
+
+export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
+export const TOP_UP_STATUSES = ['pending', 'succeeded', 'cancelled'] as const;
+
+/**
+ * A wallet top-up through a payment provider. It credits the wallet exactly once: the move from
+ * 'pending' to 'succeeded' is a conditional UPDATE in the crediting transaction.
+ */
+export const topUps = pgTable(
+  'top_ups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    /** The provider's id for the payment (Stripe Checkout Session id); null for the sandbox. */
+    providerRef: text('provider_ref'),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: TOP_UP_STATUSES }).notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('top_ups_amount_positive', sql`${t.amountCents} > 0`),
+    uniqueIndex('top_ups_provider_ref_idx').on(t.provider, t.providerRef),
+    index('top_ups_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** Every Stripe webhook event handled, by its id: a replayed delivery finds its row and does nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'cancelled'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('paid'),
+    totalCents: integer('total_cents').notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('orders_total_positive', sql`${t.totalCents} > 0`),
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** The UNIQUE card id is the last line of defence: one physical card can be in one order only. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id')
+      .notNull()
+      .unique('order_items_card_unique')
+      .references(() => cards.id),
+    /** What was paid and what it was called at the time, whatever the catalogue says later. */
+    priceCents: integer('price_cents').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.cardId] }),
+    check('order_items_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+/** A signed-in collector's cart; visitors keep theirs in local storage until they sign in. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.cardId] })],
+);

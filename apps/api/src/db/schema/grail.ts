@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { cards } from './catalog.js';
+import { users } from './users.js';
+
+export const GRAIL_CASE_STATUSES = ['draft', 'scheduled', 'active', 'sold_out', 'closed'] as const;
+export const PULL_STATUSES = ['revealed', 'claimed', 'shipped', 'delivered', 'sold_back'] as const;
+
+/** A named FMV band of a case (cents; maxFmvCents null = no upper bound). */
+export interface GrailTier {
+  name: string;
+  minFmvCents: number;
+  maxFmvCents: number | null;
+}
+
+/**
+ * A curated case. Its contents and server seed are committed when it goes live (positions fixed,
+ * contents_hash and server_seed_hash published); the seed itself is stored AES-256-GCM encrypted
+ * and revealed once the case is sold out or closed. pulls_count is the k of the last pull.
+ */
+export const grailCases = pgTable(
+  'grail_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    packPriceCents: integer('pack_price_cents').notNull(),
+    activationTime: timestamp('activation_time', { withTimezone: true }),
+    status: text('status', { enum: GRAIL_CASE_STATUSES }).notNull().default('draft'),
+    tiers: jsonb('tiers').$type<GrailTier[]>().notNull(),
+    serverSeedEnc: text('server_seed_enc'),
+    serverSeedHash: text('server_seed_hash'),
+    contentsHash: text('contents_hash'),
+    totalItems: integer('total_items').notNull().default(0),
+    pullsCount: integer('pulls_count').notNull().default(0),
+    liveAt: timestamp('live_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('grail_cases_price_positive', sql`${t.packPriceCents} > 0`),
+    check('grail_cases_pulls_within_total', sql`${t.pullsCount} <= ${t.totalItems}`),
+    // At most one case is live or scheduled at a time: "the" active case of the site.
+    uniqueIndex('grail_cases_one_live_idx')
+      .on(sql`(true)`)
+      .where(sql`${t.status} in ('scheduled', 'active')`),
+    index('grail_cases_status_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/** A card's place in a case: a card belongs to one case at most, its position is fixed at go-live. */
+export const caseCards = pgTable(
+  'case_cards',
+  {
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => grailCases.id, { onDelete: 'cascade' }),
+    cardId: uuid('card_id')
+      .notNull()
+      .unique()
+      .references(() => cards.id),
+    /** 1..N, assigned when the case goes live; null while it is a draft. */
+    position: integer('position'),
+    pulled: boolean('pulled').notNull().default(false),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('case_cards_position_uq').on(t.caseId, t.position),
+    index('case_cards_remaining_idx')
+      .on(t.caseId, t.position)
+      .where(sql`${t.pulled} = false`),
+  ],
+);
+
+/** One bought pack: the card drawn, the proof to recompute it, and what became of it. */
+export const pulls = pgTable(
+  'pulls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => grailCases.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    cardId: uuid('card_id')
+      .notNull()
+      .unique()
+      .references(() => cards.id),
+    k: integer('k').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    remainingBefore: integer('remaining_before').notNull(),
+    /** The drawn index in [0, remainingBefore) and the case position it landed on. */
+    drawIndex: integer('draw_index').notNull(),
+    position: integer('position').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    fmvCents: integer('fmv_cents').notNull(),
+    status: text('status', { enum: PULL_STATUSES }).notNull().default('revealed'),
+    shipmentId: uuid('shipment_id'),
+    buybackCents: integer('buyback_cents'),
+    pulledAt: timestamp('pulled_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    soldBackAt: timestamp('sold_back_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('pulls_case_k_uq').on(t.caseId, t.k),
+    check(
+      'pulls_index_in_range',
+      sql`${t.drawIndex} >= 0 and ${t.drawIndex} < ${t.remainingBefore}`,
+    ),
+    index('pulls_user_idx').on(t.userId, t.pulledAt.desc()),
+    index('pulls_recent_idx').on(t.pulledAt.desc()),
+  ],
+);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { testEngine } from '../test/helpers.js';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+
+// Engine-independent: runs once, in the PGlite project.
+describe.runIf(testEngine === 'pglite')('the server process', () => {
+  it('starts on an empty data dir, answers health, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'grail-main-'));
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      child.once('exit', (code) => resolve(code)),
+    );
+    let health: unknown;
+    for (let i = 0; i < 120 && !health; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      health = await fetch(`http://127.0.0.1:${port}/api/health`)
+        .then((r) => r.json())
+        .catch(() => undefined);
+    }
+    expect(health).toMatchObject({ status: 'ok', db: 'pglite' });
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

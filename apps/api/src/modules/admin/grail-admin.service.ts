@@ -1,0 +1,237 @@
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_TIERS,
+  type AdminCase,
+  type CaseInput,
+  type CaseSummary,
+  type CaseUpdate,
+  type GrailCard,
+} from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { caseCards, cards, grailCases } from '../../db/schema/index.js';
+import { conflict } from '../../errors.js';
+import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from '../grail/fairness.js';
+import { caseNotFound, toCaseSummary } from '../grail/grail.service.js';
+import { toCents, toGrailCard, tiersToCents, tiersToDollars } from '../grail/grail.cards.js';
+
+type CaseRow = typeof grailCases.$inferSelect;
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23505' ||
+    (err as { cause?: { code?: string } }).cause?.code === '23505');
+
+/** Loading, launching and closing cases. Contents change only while a case is a draft. */
+export class GrailAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly vault: SeedVault,
+  ) {}
+
+  async listCases(): Promise<CaseSummary[]> {
+    const rows = await this.db.select().from(grailCases).orderBy(desc(grailCases.createdAt));
+    return rows.map(toCaseSummary);
+  }
+
+  async getCase(caseId: string, tx: Db | Tx = this.db): Promise<AdminCase> {
+    const [c] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId));
+    if (!c) throw caseNotFound();
+    const rows = await tx
+      .select({ card: cards, position: caseCards.position, pulled: caseCards.pulled })
+      .from(caseCards)
+      .innerJoin(cards, eq(cards.id, caseCards.cardId))
+      .where(eq(caseCards.caseId, caseId))
+      .orderBy(asc(caseCards.position), desc(cards.fmvCents));
+    const summary = toCaseSummary(c);
+    return {
+      ...summary,
+      totalItems: c.status === 'draft' ? rows.length : c.totalItems,
+      remaining: c.status === 'draft' ? rows.length : summary.remaining,
+      description: c.description,
+      tiers: tiersToDollars(c.tiers),
+      serverSeedHash: c.serverSeedHash,
+      contentsHash: c.contentsHash,
+      cards: rows.map((r) => ({
+        ...toGrailCard(r.card, c.tiers),
+        position: r.position,
+        pulled: r.pulled,
+      })),
+    };
+  }
+
+  /** Cards that can go into a case: available and never in a case before. */
+  async availableCards(): Promise<GrailCard[]> {
+    const rows = await this.db
+      .select({ card: cards })
+      .from(cards)
+      .leftJoin(caseCards, eq(caseCards.cardId, cards.id))
+      .where(and(eq(cards.status, 'available'), isNull(caseCards.cardId)))
+      .orderBy(desc(cards.fmvCents))
+      .limit(500);
+    return rows.map((r) => toGrailCard(r.card));
+  }
+
+  async createCase(input: CaseInput, tx: Db | Tx = this.db): Promise<string> {
+    const [row] = await tx
+      .insert(grailCases)
+      .values({
+        name: input.name,
+        description: input.description ?? '',
+        packPriceCents: toCents(input.packPrice),
+        activationTime: input.activationTime ? new Date(input.activationTime) : null,
+        tiers: tiersToCents(input.tiers ?? DEFAULT_TIERS),
+      })
+      .returning({ id: grailCases.id });
+    return row!.id;
+  }
+
+  async updateCase(caseId: string, patch: CaseUpdate): Promise<AdminCase> {
+    return this.db.transaction(async (tx) => {
+      await lockDraft(tx, caseId);
+      await tx
+        .update(grailCases)
+        .set({
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.description !== undefined && { description: patch.description }),
+          ...(patch.packPrice !== undefined && { packPriceCents: toCents(patch.packPrice) }),
+          ...(patch.activationTime !== undefined && {
+            activationTime: patch.activationTime ? new Date(patch.activationTime) : null,
+          }),
+          ...(patch.tiers !== undefined && { tiers: tiersToCents(patch.tiers) }),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(grailCases.id, caseId));
+      return this.getCase(caseId, tx);
+    });
+  }
+
+  /** Puts available cards into a draft case (they become `in_case`); all or none. */
+  async addCards(caseId: string, cardIds: string[], tx?: Tx): Promise<void> {
+    const run = async (t: Tx) => {
+      await lockDraft(t, caseId);
+      const unique = [...new Set(cardIds)];
+      const taken = await t
+        .update(cards)
+        .set({ status: 'in_case', updatedAt: sql`now()` })
+        .where(
+          and(
+            inArray(cards.id, unique),
+            eq(cards.status, 'available'),
+            sql`not exists (select 1 from ${caseCards} where ${caseCards.cardId} = ${cards.id})`,
+          ),
+        )
+        .returning({ id: cards.id });
+      if (taken.length !== unique.length) {
+        const got = new Set(taken.map((r) => r.id));
+        const missing = unique.filter((id) => !got.has(id));
+        throw conflict(`These cards are not available for a case: ${missing.join(', ')}.`, {
+          cardIds: missing,
+        });
+      }
+      await t.insert(caseCards).values(unique.map((cardId) => ({ caseId, cardId })));
+    };
+    if (tx) return run(tx);
+    return this.db.transaction(run);
+  }
+
+  async removeCard(caseId: string, cardId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await lockDraft(tx, caseId);
+      const [gone] = await tx
+        .delete(caseCards)
+        .where(and(eq(caseCards.caseId, caseId), eq(caseCards.cardId, cardId)))
+        .returning();
+      if (!gone) throw conflict('This card is not in the case.');
+      await tx
+        .update(cards)
+        .set({ status: 'available', updatedAt: sql`now()` })
+        .where(eq(cards.id, cardId));
+    });
+  }
+
+  /**
+   * Locks the contents and commits: positions 1..N are fixed, the contents hash and the hash of
+   * a fresh 256-bit server seed are published, the seed is stored encrypted. Scheduled when the
+   * activation time is still ahead, active otherwise. Only one case is live at a time.
+   */
+  async goLive(caseId: string, tx?: Tx): Promise<void> {
+    const run = async (t: Tx) => {
+      const c = await lockDraft(t, caseId);
+      await t.execute(sql`
+        update ${caseCards} set position = numbered.n
+        from (select card_id, row_number() over (order by added_at, card_id) as n
+              from ${caseCards} where case_id = ${caseId}) as numbered
+        where ${caseCards.cardId} = numbered.card_id`);
+      const contents = await t
+        .select({
+          position: caseCards.position,
+          cardId: caseCards.cardId,
+          grader: cards.grader,
+          grade: cards.grade,
+          certNumber: cards.certNumber,
+          fmvCents: cards.fmvCents,
+        })
+        .from(caseCards)
+        .innerJoin(cards, eq(cards.id, caseCards.cardId))
+        .where(eq(caseCards.caseId, caseId));
+      if (contents.length === 0) throw conflict('Add at least one card before going live.');
+      const seed = newServerSeed();
+      const scheduled = c.activationTime !== null && c.activationTime > new Date();
+      try {
+        await t
+          .update(grailCases)
+          .set({
+            status: scheduled ? 'scheduled' : 'active',
+            serverSeedEnc: this.vault.seal(seed),
+            serverSeedHash: sha256Hex(seed),
+            contentsHash: contentsHash(contents.map((e) => ({ ...e, position: e.position! }))),
+            totalItems: contents.length,
+            pullsCount: 0,
+            liveAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(grailCases.id, caseId));
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw conflict('Another case is live or scheduled; close it first.');
+        throw err;
+      }
+    };
+    if (tx) return run(tx);
+    return this.db.transaction(run);
+  }
+
+  /** Ends a case: the seed becomes public (fairness endpoint), unpulled cards go back to inventory. */
+  async close(caseId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [c] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId)).for('update');
+      if (!c) throw caseNotFound();
+      if (c.status === 'closed') throw conflict('This case is already closed.');
+      await tx
+        .update(cards)
+        .set({ status: 'available', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(cards.status, 'in_case'),
+            sql`${cards.id} in (select ${caseCards.cardId} from ${caseCards} where ${caseCards.caseId} = ${caseId} and ${caseCards.pulled} = false)`,
+          ),
+        );
+      if (c.status === 'draft') {
+        // A draft never committed to anything: its cards are simply released.
+        await tx.delete(caseCards).where(eq(caseCards.caseId, caseId));
+      }
+      await tx
+        .update(grailCases)
+        .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(grailCases.id, caseId));
+    });
+  }
+}
+
+async function lockDraft(tx: Tx, caseId: string): Promise<CaseRow> {
+  const [c] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId)).for('update');
+  if (!c) throw caseNotFound();
+  if (c.status !== 'draft') throw conflict('Only a draft case can be changed.');
+  return c;
+}

@@ -1,0 +1,445 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  RECOVERY_CODE_COUNT,
+  TERMS_VERSION,
+  type LoginRequest,
+  type RegisterRequest,
+} from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { authTokens, recoveryCodes, users } from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
+import type { MailService } from '../mail/mail.service.js';
+import {
+  hashToken,
+  randomToken,
+  type SessionsService,
+  type SessionUser,
+} from './sessions.service.js';
+import {
+  assertStrongPassword,
+  decoyPasswordHash,
+  hashPassword,
+  verifyPassword,
+} from './passwords.js';
+import { LIMITS, type RateLimitService } from './rate-limits.service.js';
+import { isTotpCodeShape, matchTotpStep, newTotpSecret, type SecretBox } from './totp.js';
+
+const HOUR = 3600_000;
+const VERIFY_EMAIL_TTL_MS = 48 * HOUR;
+const RESET_PASSWORD_TTL_MS = HOUR;
+const LOGIN_CHALLENGE_TTL_MS = 10 * 60_000;
+/** Wrong codes allowed against one sign-in challenge. */
+export const CHALLENGE_MAX_FAILURES = 5;
+/** forgot-password answers no sooner than this, known email or not, so timing says nothing. */
+const FORGOT_PASSWORD_FLOOR_MS = 300;
+
+export interface ClientMeta {
+  ip: string;
+  userAgent?: string;
+  /** Origin for links in e-mails (PUBLIC_URL, else the request's own origin). */
+  origin: string;
+}
+
+export type SignIn = { user: SessionUser; token: string; csrfToken: string };
+export type LoginResult = SignIn | { totpRequired: true; challengeToken: string };
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const CHALLENGE_OVER = 'This sign-in has expired. Please sign in again.';
+const INVALID_CODE = 'Invalid or already used code';
+
+/** A 6-digit code is a TOTP; anything else is read as a recovery code (dashes and case ignored). */
+const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+const isUniqueViolation = (e: unknown): e is { constraint?: string } => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+const constraintOf = (e: unknown) => {
+  const err = e as { constraint?: string; cause?: { constraint?: string } };
+  return err.constraint ?? err.cause?.constraint ?? '';
+};
+
+/**
+ * Sign-up, sign-in (with the TOTP step), e-mail verification, password recovery and two-factor
+ * set-up. Every answer that could tell an attacker whether an account exists is the same for both.
+ */
+export class AuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionsService,
+    private readonly mail: MailService,
+    private readonly limits: RateLimitService,
+    private readonly secretBox: SecretBox,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async register(input: RegisterRequest, meta: ClientMeta): Promise<SignIn> {
+    await this.limits.assertAllowed(LIMITS.registrationsPerIp, meta.ip);
+    await this.limits.record(LIMITS.registrationsPerIp, meta.ip);
+    assertStrongPassword(input.password, [input.email, input.username]);
+    await this.assertAvailable(input.email, input.username);
+    const passwordHash = await hashPassword(input.password);
+    const verifyToken = randomToken();
+    try {
+      const result = await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email: input.email,
+            username: input.username,
+            passwordHash,
+            termsAcceptedAt: new Date(),
+            termsVersion: TERMS_VERSION,
+          })
+          .returning();
+        await this.issueToken(tx, user!.id, 'verify_email', verifyToken, VERIFY_EMAIL_TTL_MS);
+        const session = await this.sessions.create(user!.id, meta, tx);
+        return { user: user!, token: session.token, csrfToken: session.csrfToken };
+      });
+      await this.sendVerification(result.user, verifyToken, meta.origin);
+      return result;
+    } catch (e) {
+      if (isUniqueViolation(e)) throw this.duplicate(constraintOf(e));
+      throw e;
+    }
+  }
+
+  private async assertAvailable(email: string, username: string) {
+    const taken = await this.db
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(
+        or(
+          eq(sql`lower(${users.email})`, email.toLowerCase()),
+          eq(sql`lower(${users.username})`, username.toLowerCase()),
+        ),
+      );
+    if (taken.some((u) => u.email.toLowerCase() === email.toLowerCase()))
+      throw this.duplicate('email');
+    if (taken.length > 0) throw this.duplicate('username');
+  }
+
+  private duplicate(which: string) {
+    return which.includes('email')
+      ? conflict('An account with this email already exists.', { field: 'email' })
+      : conflict('This username is already taken.', { field: 'username' });
+  }
+
+  async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResult> {
+    await this.limits.assertAllowed(LIMITS.loginFailuresPerIp, meta.ip);
+    await this.limits.assertAllowed(LIMITS.loginFailuresPerAccount, input.email);
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+      .limit(1);
+    const ok = await verifyPassword(
+      user?.passwordHash ?? (await decoyPasswordHash()),
+      input.password,
+    );
+    if (!user || !ok) {
+      await this.limits.record(LIMITS.loginFailuresPerIp, meta.ip);
+      await this.limits.record(LIMITS.loginFailuresPerAccount, input.email);
+      throw unauthorized(INVALID_CREDENTIALS);
+    }
+    await this.limits.reset(LIMITS.loginFailuresPerAccount, input.email);
+    if (user.totpEnabledAt) {
+      const challengeToken = randomToken();
+      await this.issueToken(
+        this.db,
+        user.id,
+        'login_challenge',
+        challengeToken,
+        LOGIN_CHALLENGE_TTL_MS,
+      );
+      return { totpRequired: true, challengeToken };
+    }
+    const session = await this.sessions.create(user.id, meta);
+    return { user, token: session.token, csrfToken: session.csrfToken };
+  }
+
+  /** Second step: a TOTP code or an unused recovery code against a live challenge. */
+  async loginTotp(challengeToken: string, code: string, meta: ClientMeta): Promise<SignIn> {
+    const [challenge] = await this.db
+      .select()
+      .from(authTokens)
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(challengeToken)),
+          eq(authTokens.purpose, 'login_challenge'),
+        ),
+      )
+      .limit(1);
+    if (!challenge || challenge.usedAt || challenge.expiresAt <= new Date())
+      throw unauthorized(CHALLENGE_OVER);
+    if (challenge.failedAttempts >= CHALLENGE_MAX_FAILURES) throw this.tooManyCodes();
+    const [user] = await this.db.select().from(users).where(eq(users.id, challenge.userId));
+    if (!user?.totpEnabledAt || !user.totpSecretEnc) throw unauthorized(CHALLENGE_OVER);
+    await this.limits.assertAllowed(LIMITS.loginFailuresPerIp, meta.ip);
+    await this.limits.assertAllowed(LIMITS.loginFailuresPerAccount, user.email);
+
+    const accepted = await this.acceptSecondFactor(user, code);
+    if (!accepted) {
+      // Wrong codes also count as failed sign-ins, so fresh challenges cannot be farmed for guesses.
+      await this.limits.record(LIMITS.loginFailuresPerIp, meta.ip);
+      await this.limits.record(LIMITS.loginFailuresPerAccount, user.email);
+      const [after] = await this.db
+        .update(authTokens)
+        .set({ failedAttempts: sql`${authTokens.failedAttempts} + 1` })
+        .where(eq(authTokens.id, challenge.id))
+        .returning({ failedAttempts: authTokens.failedAttempts });
+      if ((after?.failedAttempts ?? 0) >= CHALLENGE_MAX_FAILURES) throw this.tooManyCodes();
+      throw unauthorized(INVALID_CODE);
+    }
+    // Single use: only the request that marks it used signs in.
+    const claimed = await this.db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.id, challenge.id), isNull(authTokens.usedAt)))
+      .returning({ id: authTokens.id });
+    if (claimed.length === 0) throw unauthorized(CHALLENGE_OVER);
+    const session = await this.sessions.create(user.id, meta);
+    return { user, token: session.token, csrfToken: session.csrfToken };
+  }
+
+  private tooManyCodes() {
+    return new AppError(429, 'Too many wrong codes. Please sign in again.', 'Too Many Requests', {
+      retryAfter: 1,
+    });
+  }
+
+  /**
+   * True when `code` is a TOTP code of a step later than the last one accepted (recorded now,
+   * atomically, so a replay or a race loses), or one of the user's unused recovery codes.
+   */
+  private async acceptSecondFactor(user: SessionUser, code: string): Promise<boolean> {
+    if (!user.totpSecretEnc) return false;
+    if (isTotpCodeShape(code)) {
+      const step = matchTotpStep(this.secretBox.open(user.totpSecretEnc), code);
+      if (step === null) return false;
+      const won = await this.db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
+        )
+        .returning({ id: users.id });
+      return won.length > 0;
+    }
+    const used = await this.db
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(recoveryCodes.userId, user.id),
+          eq(recoveryCodes.codeHash, hashToken(normalizeRecoveryCode(code))),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    return used.length > 0;
+  }
+
+  async verifyEmail(token: string): Promise<SessionUser> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.consumeToken(tx, token, 'verify_email');
+      if (!row) throw badRequest('This verification link is invalid or has expired.');
+      const [user] = await tx
+        .update(users)
+        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+        .where(eq(users.id, row.userId))
+        .returning();
+      return user!;
+    });
+  }
+
+  async resendVerification(user: SessionUser, meta: ClientMeta): Promise<void> {
+    if (user.emailVerifiedAt) throw badRequest('Your email address is already verified.');
+    await this.limits.assertAllowed(LIMITS.verifyResendPerUser, user.id);
+    await this.limits.record(LIMITS.verifyResendPerUser, user.id);
+    const token = randomToken();
+    await this.issueToken(this.db, user.id, 'verify_email', token, VERIFY_EMAIL_TTL_MS);
+    await this.sendVerification(user, token, meta.origin);
+  }
+
+  private async sendVerification(user: SessionUser, token: string, origin: string) {
+    const link = `${origin}/auth/callback?token=${token}`;
+    await this.mail.send({
+      to: user.email,
+      subject: 'Verify your email for Grail Machine',
+      text: `Hi ${user.username},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works for 48 hours. If you did not create an account, ignore this message.\n\nGrail Machine`,
+    });
+  }
+
+  /** Same answer, about the same time, whether or not the email has an account. */
+  async forgotPassword(email: string, meta: ClientMeta): Promise<string> {
+    const floor = sleep(FORGOT_PASSWORD_FLOOR_MS);
+    await this.limits.assertAllowed(LIMITS.forgotPasswordPerIp, meta.ip);
+    await this.limits.assertAllowed(LIMITS.forgotPasswordPerEmail, email);
+    await this.limits.record(LIMITS.forgotPasswordPerIp, meta.ip);
+    await this.limits.record(LIMITS.forgotPasswordPerEmail, email);
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    if (user) {
+      // Sent in the background: a slow SMTP server must not make known emails answer later.
+      void this.sendReset(user, meta.origin).catch((err: unknown) =>
+        this.log?.error({ err }, 'password reset mail failed'),
+      );
+    }
+    await floor;
+    return FORGOT_PASSWORD_MESSAGE;
+  }
+
+  private async sendReset(user: SessionUser, origin: string) {
+    const token = randomToken();
+    await this.issueToken(this.db, user.id, 'reset_password', token, RESET_PASSWORD_TTL_MS);
+    await this.mail.send({
+      to: user.email,
+      subject: 'Reset your Grail Machine password',
+      text: `Hi ${user.username},\n\nSomeone (hopefully you) asked to reset your password. Choose a new one here:\n\n${origin}/reset-password/${token}\n\nThe link works once, for 1 hour. If you did not ask, ignore this message: your password stays the same.\n\nGrail Machine`,
+    });
+  }
+
+  /** Sets a new password and ends every session; the person then signs in (with TOTP if on). */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const [pending] = await this.db
+      .select({ email: users.email, username: users.username })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(token)),
+          eq(authTokens.purpose, 'reset_password'),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!pending) throw badRequest('This reset link is invalid or has expired.');
+    assertStrongPassword(password, [pending.email, pending.username]);
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const row = await this.consumeToken(tx, token, 'reset_password');
+      if (!row) throw badRequest('This reset link is invalid or has expired.');
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+      // Other reset links of this user die with this one.
+      await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(authTokens.userId, row.userId),
+            eq(authTokens.purpose, 'reset_password'),
+            isNull(authTokens.usedAt),
+          ),
+        );
+      await this.sessions.destroyAllForUser(row.userId, undefined, tx);
+    });
+  }
+
+  /** A new secret, stored (encrypted) but not enabled until a code from it is confirmed. */
+  async totpSetup(user: SessionUser) {
+    if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
+    const setup = await newTotpSecret(user.email);
+    await this.db
+      .update(users)
+      .set({ totpSecretEnc: this.secretBox.seal(setup.secret), totpLastStep: null })
+      .where(eq(users.id, user.id));
+    return setup;
+  }
+
+  /** Confirms the pending secret with a code; answers the recovery codes once. */
+  async totpEnable(user: SessionUser, code: string) {
+    if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
+    if (!user.totpSecretEnc) throw badRequest('Start two-factor set-up first.');
+    const step = matchTotpStep(this.secretBox.open(user.totpSecretEnc), code);
+    if (step === null)
+      throw badRequest('That code is not right. Check your authenticator app and try again.', {
+        field: 'code',
+      });
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const updated = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ totpEnabledAt: new Date(), totpLastStep: step })
+        .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
+        .returning();
+      if (!row) throw conflict('Two-factor authentication is already on.');
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      await tx
+        .insert(recoveryCodes)
+        .values(
+          codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })),
+        );
+      return row;
+    });
+    return { recoveryCodes: codes, user: updated };
+  }
+
+  /** Turning two-factor off needs the password and a current code (or a recovery code). */
+  async totpDisable(user: SessionUser, password: string, code: string) {
+    if (!user.totpEnabledAt) throw badRequest('Two-factor authentication is not on.');
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw badRequest('Your password is not right.', { field: 'password' });
+    if (!(await this.acceptSecondFactor(user, code)))
+      throw badRequest(INVALID_CODE, { field: 'code' });
+    return this.db.transaction(async (tx) => {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      const [row] = await tx
+        .update(users)
+        .set({ totpEnabledAt: null, totpSecretEnc: null, totpLastStep: null })
+        .where(eq(users.id, user.id))
+        .returning();
+      return row!;
+    });
+  }
+
+  private async issueToken(
+    tx: Db | Tx,
+    userId: string,
+    purpose: 'verify_email' | 'reset_password' | 'login_challenge',
+    token: string,
+    ttlMs: number,
+  ) {
+    await tx.insert(authTokens).values({
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
+  }
+
+  /** Marks a live token used and returns it; null when unknown, used or expired. */
+  private async consumeToken(
+    tx: Db | Tx,
+    token: string,
+    purpose: 'verify_email' | 'reset_password',
+  ) {
+    const [row] = await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(authTokens.tokenHash, hashToken(token)),
+          eq(authTokens.purpose, purpose),
+          isNull(authTokens.usedAt),
+          gt(authTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: authTokens.userId });
+    return row ?? null;
+  }
+}

@@ -1,0 +1,206 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import type { CardInput, CardUpdate, StoreItemsQuery, StoreSort } from '@grail/contract';
+import type { Db } from '../../db/client.js';
+import { cards } from '../../db/schema/index.js';
+import { conflict, notFound } from '../../errors.js';
+import { dollarsToCents, toProduct, toStoreItem } from './catalog.view.js';
+
+export type StoreFilters = z.output<typeof StoreItemsQuery>;
+export type NewCard = z.output<typeof CardInput>;
+export type CardChanges = z.output<typeof CardUpdate>;
+
+const SORT_COLUMNS = {
+  createdAt: cards.createdAt,
+  storePrice: cards.storePriceCents,
+  fmv: cards.fmvCents,
+  name: cards.name,
+} satisfies Record<StoreSort, unknown>;
+
+/** LIKE wildcards in what a person typed are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The catalogue: store listing, product pages, featured cards and the admin's card upkeep. */
+export class CatalogService {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * The store grid. The base predicate matches the partial indexes
+   * (status = 'available' and store_price_cents is not null), so every sort walks one of them.
+   */
+  async storeItems(f: StoreFilters) {
+    const condition = this.storeCondition(f);
+    const [rows, [count]] = await Promise.all([
+      this.storePage(f, condition),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(cards)
+        .where(condition),
+    ]);
+    return {
+      products: rows.map(toStoreItem),
+      total: count?.total ?? 0,
+      page: f.page,
+      limit: f.limit,
+    };
+  }
+
+  /** The page query as SQL (the index test EXPLAINs exactly what the store runs). */
+  storeItemsSql(f: Omit<StoreFilters, 'q'> & { q?: string }) {
+    return this.storePage(f as StoreFilters, this.storeCondition(f as StoreFilters)).getSQL();
+  }
+
+  private storePage(f: StoreFilters, condition: SQL | undefined) {
+    const column = SORT_COLUMNS[f.sort];
+    const direction = f.order === 'asc' ? asc : desc;
+    return this.db
+      .select()
+      .from(cards)
+      .where(condition)
+      .orderBy(direction(column), direction(cards.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit);
+  }
+
+  private storeCondition(f: StoreFilters) {
+    const where: SQL[] = [eq(cards.status, 'available'), isNotNull(cards.storePriceCents)];
+    if (f.q) {
+      // ILIKE over name, player, set and team: PGlite has no pg_trgm, so (one dialect) this is a
+      // filter over the store rows the partial index yields; a trigram index is the server-only upgrade.
+      const pattern = likePattern(f.q);
+      where.push(
+        or(
+          ilike(cards.name, pattern),
+          ilike(cards.player, pattern),
+          ilike(cards.setName, pattern),
+          ilike(cards.team, pattern),
+        )!,
+      );
+    }
+    if (f.sport) where.push(sql`lower(${cards.sport}) = lower(${f.sport})`);
+    if (f.grader === 'Raw') where.push(isNull(cards.grader));
+    else if (f.grader) where.push(eq(cards.grader, f.grader));
+    if (f.minGrade !== undefined) where.push(gte(cards.gradeValue, f.minGrade));
+    if (f.maxGrade !== undefined) where.push(lte(cards.gradeValue, f.maxGrade));
+    if (f.minPrice !== undefined)
+      where.push(gte(cards.storePriceCents, dollarsToCents(f.minPrice)));
+    if (f.maxPrice !== undefined)
+      where.push(lte(cards.storePriceCents, dollarsToCents(f.maxPrice)));
+    return and(...where);
+  }
+
+  /** Featured cards: the highest-value cards still available (in the store or the live case). */
+  async carouselCards(limit: number, minFmv: number) {
+    const rows = await this.db
+      .select()
+      .from(cards)
+      .where(
+        and(
+          or(eq(cards.status, 'available'), eq(cards.status, 'in_case')),
+          gte(cards.fmvCents, dollarsToCents(minFmv)),
+        ),
+      )
+      .orderBy(desc(cards.fmvCents), asc(cards.id))
+      .limit(limit);
+    return rows.map(toProduct);
+  }
+
+  async product(id: string) {
+    const [row] = await this.db.select().from(cards).where(eq(cards.id, id)).limit(1);
+    if (!row) throw notFound('Card not found');
+    return toProduct(row);
+  }
+
+  async create(input: NewCard) {
+    const [row] = await this.db
+      .insert(cards)
+      .values({
+        name: input.name,
+        player: input.player,
+        year: input.year,
+        setName: input.setName,
+        cardNumber: input.cardNumber,
+        sport: input.sport,
+        team: input.team,
+        variant: input.variant,
+        grader: input.grader,
+        grade: input.grade,
+        gradeValue: input.gradeValue,
+        certNumber: input.certNumber,
+        conditionNote: input.conditionNote,
+        imageIds: input.imageIds,
+        fmvCents: dollarsToCents(input.fmv),
+        storePriceCents: input.storePrice === null ? null : dollarsToCents(input.storePrice),
+      })
+      .returning();
+    return toProduct(row!);
+  }
+
+  /** Sold, pulled and in-case cards keep their history: only their description may change. */
+  async update(id: string, input: CardChanges) {
+    const [current] = await this.db.select().from(cards).where(eq(cards.id, id)).limit(1);
+    if (!current) throw notFound('Card not found');
+    const movable = current.status === 'available' || current.status === 'reserved';
+    if (!movable && (input.status !== undefined || input.storePrice !== undefined)) {
+      throw conflict(
+        `This card is ${current.status.replace('_', ' ')}: its price and status are final.`,
+      );
+    }
+    const [row] = await this.db
+      .update(cards)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.fmv !== undefined && { fmvCents: dollarsToCents(input.fmv) }),
+        ...(input.storePrice !== undefined && {
+          storePriceCents: input.storePrice === null ? null : dollarsToCents(input.storePrice),
+        }),
+        ...(input.status !== undefined && { status: input.status }),
+        ...(input.imageIds !== undefined && { imageIds: input.imageIds }),
+        ...(input.conditionNote !== undefined && { conditionNote: input.conditionNote }),
+        updatedAt: new Date(),
+      })
+      .where(eq(cards.id, id))
+      .returning();
+    return toProduct(row!);
+  }
+
+  /** Only a card that never left the shelf can be deleted; anything sold or pulled is history. */
+  async remove(id: string) {
+    const [current] = await this.db
+      .select({ status: cards.status })
+      .from(cards)
+      .where(eq(cards.id, id));
+    if (!current) throw notFound('Card not found');
+    if (current.status !== 'available' && current.status !== 'reserved') {
+      throw conflict(`This card is ${current.status.replace('_', ' ')} and cannot be deleted.`);
+    }
+    try {
+      await this.db.delete(cards).where(eq(cards.id, id));
+    } catch {
+      throw conflict('This card is referenced by an order or a case and cannot be deleted.');
+    }
+  }
+
+  async appendImage(id: string, imageId: string) {
+    const [row] = await this.db
+      .update(cards)
+      .set({ imageIds: sql`array_append(${cards.imageIds}, ${imageId})`, updatedAt: new Date() })
+      .where(eq(cards.id, id))
+      .returning();
+    if (!row) throw notFound('Card not found');
+    return toProduct(row);
+  }
+}

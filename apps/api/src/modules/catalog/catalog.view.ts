@@ -1,0 +1,44 @@
+import { apiPaths, certVerificationUrl, type Product, type StoreItem } from '@grail/contract';
+import type { cards } from '../../db/schema/index.js';
+
+export type CardRow = typeof cards.$inferSelect;
+
+export const centsToDollars = (cents: number) => Math.round(cents) / 100;
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+
+/** 'PSA GEM MT 10', 'BGS 9.5', or 'Raw' for an ungraded card. */
+export const gradeLabel = (card: Pick<CardRow, 'grader' | 'grade'>) =>
+  card.grader && card.grade ? `${card.grader} ${card.grade}` : 'Raw';
+
+/** The one card → API serialisation (store, product page, carousel, orders): dollars, `_id`, image URLs. */
+export function toProduct(card: CardRow): Product {
+  const images = card.imageIds.map((id) => apiPaths.image(id));
+  return {
+    _id: card.id,
+    name: card.name,
+    player: card.player,
+    year: card.year,
+    setName: card.setName,
+    cardNumber: card.cardNumber,
+    sport: card.sport,
+    team: card.team,
+    variant: card.variant,
+    grader: card.grader,
+    grade: card.grade,
+    gradeValue: card.gradeValue,
+    gradeLabel: gradeLabel(card),
+    certNumber: card.certNumber,
+    certUrl: certVerificationUrl(card.grader, card.certNumber),
+    conditionNote: card.conditionNote,
+    images,
+    imageUrl: images[0] ?? '',
+    fmv: centsToDollars(card.fmvCents),
+    storePrice: card.storePriceCents === null ? null : centsToDollars(card.storePriceCents),
+    status: card.status,
+    createdAt: card.createdAt.toISOString(),
+  };
+}
+
+/** A card listed in the store always has a price. */
+export const toStoreItem = (card: CardRow): StoreItem =>
+  ({ ...toProduct(card), storePrice: centsToDollars(card.storePriceCents ?? 0) }) as StoreItem;

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { cards } from '../../db/schema/index.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import type { GrailAdminService } from '../admin/grail-admin.service.js';
+
+/** Inserts `count` available cards (FMV from `fmvCents(i)`) and returns their ids. */
+export async function insertCards(
+  database: Database,
+  count: number,
+  fmvCents: (i: number) => number = (i) => 500 + ((i * 3700) % 60_000),
+): Promise<string[]> {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    name: `Test Card ${i + 1}`,
+    player: `Player ${i + 1}`,
+    year: 2020,
+    setName: 'Test Set',
+    cardNumber: String(i + 1),
+    sport: 'Baseball',
+    grader: i % 3 === 0 ? null : ('PSA' as const),
+    grade: i % 3 === 0 ? null : '10',
+    gradeValue: i % 3 === 0 ? null : 10,
+    certNumber: i % 3 === 0 ? null : String(40_000_000 + i),
+    imageIds: [`img-${i}`],
+    fmvCents: fmvCents(i),
+  }));
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const got = await database.db
+      .insert(cards)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: cards.id });
+    ids.push(...got.map((r) => r.id));
+  }
+  return ids;
+}
+
+/** A committed case with `size` fresh cards; live unless an activation time lies ahead. */
+export async function createLiveCase(
+  database: Database,
+  admin: GrailAdminService,
+  opts: { size: number; packPrice?: number; activationTime?: string | null; name?: string },
+): Promise<{ caseId: string; cardIds: string[] }> {
+  const cardIds = await insertCards(database, opts.size);
+  const caseId = await admin.createCase({
+    name: opts.name ?? `Test Case ${randomUUID().slice(0, 8)}`,
+    packPrice: opts.packPrice ?? 25,
+    activationTime: opts.activationTime ?? null,
+  });
+  await admin.addCards(caseId, cardIds);
+  await admin.goLive(caseId);
+  return { caseId, cardIds };
+}
+
+export async function fund(
+  database: Database,
+  wallet: WalletService,
+  userId: string,
+  cents: number,
+) {
+  await database.db.transaction((tx) =>
+    wallet.credit(tx, userId, cents, {
+      kind: 'top_up',
+      refType: 'test',
+      refId: randomUUID(),
+      description: 'Test funds',
+    }),
+  );
+}
+
+/**
+ * The invariants every purchase run must keep: no card pulled twice, one debit per pull and one
+ * pull per debit, every wallet equal to the sum of its ledger, and the case counter equal to its pulls.
+ */
+export async function purchaseInvariants(database: Database, caseId: string) {
+  const one = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+  return {
+    pulls: await one<{ n: number; cards: number; ks: number; maxk: number }>(
+      sql`select count(*)::int n, count(distinct card_id)::int cards, count(distinct k)::int ks, coalesce(max(k),0)::int maxk from pulls where case_id = ${caseId}`,
+    ),
+    debitsWithoutPull: (
+      await one<{ n: number }>(
+        sql`select count(*)::int n from wallet_ledger l where l.kind = 'pack' and not exists (select 1 from pulls p where p.id::text = l.ref_id and p.price_cents = -l.amount_cents and p.user_id = l.user_id)`,
+      )
+    ).n,
+    pullsWithoutDebit: (
+      await one<{ n: number }>(
+        sql`select count(*)::int n from pulls p where p.case_id = ${caseId} and (select count(*) from wallet_ledger l where l.kind = 'pack' and l.ref_id = p.id::text) <> 1`,
+      )
+    ).n,
+    walletsOff: (
+      await one<{ n: number }>(
+        sql`select count(*)::int n from wallets w where w.balance_cents <> coalesce((select sum(amount_cents) from wallet_ledger l where l.user_id = w.user_id), 0)`,
+      )
+    ).n,
+    cardsNotPulled: (
+      await one<{ n: number }>(
+        sql`select count(*)::int n from pulls p join cards c on c.id = p.card_id where p.case_id = ${caseId} and c.status <> 'pulled'`,
+      )
+    ).n,
+    counter: await one<{ pulls_count: number; status: string }>(
+      sql`select pulls_count, status from grail_cases where id = ${caseId}`,
+    ),
+  };
+}

@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  SHIPPING_PROMISE_HOURS,
+  apiPaths,
+  type Order,
+  type PlaceOrderBody,
+  type Product,
+} from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  cards,
+  cartItems,
+  orderItems,
+  orders,
+  shipments,
+  type ShippingAddress,
+} from '../../db/schema/index.js';
+import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import { centsToDollars, toProduct } from '../catalog/catalog.view.js';
+import { runIdempotent } from '../idempotency/idempotency.service.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { ShippingService } from '../shipping/shipping.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type ItemRow = typeof orderItems.$inferSelect & { imageIds: string[] };
+type ShipmentRow = typeof shipments.$inferSelect;
+
+function toOrder(order: OrderRow, items: ItemRow[], shipment: ShipmentRow): Order {
+  return {
+    _id: order.id,
+    items: items.map((i) => ({
+      cardId: i.cardId,
+      name: i.name,
+      price: centsToDollars(i.priceCents),
+      imageUrl: i.imageIds[0] ? apiPaths.image(i.imageIds[0]) : '',
+    })),
+    total: centsToDollars(order.totalCents),
+    status: order.status,
+    shippingAddress: order.shippingAddress,
+    shipBy: shipment.shipBy.toISOString(),
+    shipment: {
+      status: shipment.status,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      shippedAt: shipment.shippedAt?.toISOString() ?? null,
+    },
+    paidAt: order.paidAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/** Store checkout: one transaction locks the cards, debits the wallet, sells them and books the shipment. */
+export class OrdersService {
+  constructor(
+    private readonly db: Db,
+    private readonly wallet: WalletService,
+    private readonly shipping: ShippingService,
+    private readonly mail: MailService,
+  ) {}
+
+  async place(user: SessionUser, body: PlaceOrderBody, idempotencyKey: string) {
+    const address: ShippingAddress | null = body.shippingAddress ?? user.shippingAddress;
+    if (!address) {
+      throw badRequest('Add a shipping address to place this order.', {
+        field: 'shippingAddress',
+      });
+    }
+    const result = await runIdempotent(
+      this.db,
+      { userId: user.id, scope: 'orders', key: idempotencyKey, request: body },
+      async (tx) => ({
+        statusCode: 201,
+        body: { order: await this.sell(tx, user, body, address) },
+      }),
+    );
+    if (!result.replayed) await this.sendConfirmation(user.email, result.body.order);
+    return result;
+  }
+
+  private async sell(tx: Tx, user: SessionUser, body: PlaceOrderBody, address: ShippingAddress) {
+    // Locked in id order, so two orders sharing cards never deadlock; a loser waits, then sees 'sold'.
+    const locked = await tx
+      .select()
+      .from(cards)
+      .where(inArray(cards.id, body.items))
+      .orderBy(asc(cards.id))
+      .for('update');
+    const byId = new Map(locked.map((c) => [c.id, c]));
+    for (const cardId of body.items) {
+      const card = byId.get(cardId);
+      if (!card) throw notFound(`Card ${cardId} was not found.`);
+      if (card.status !== 'available' || card.storePriceCents === null) {
+        throw conflict(
+          card.status === 'sold'
+            ? `Sorry, "${card.name}" has just been sold.`
+            : `"${card.name}" is not for sale.`,
+          { cardId: card.id, name: card.name },
+        );
+      }
+    }
+    const bought = body.items.map((id) => byId.get(id)!);
+    const totalCents = bought.reduce((sum, c) => sum + c.storePriceCents!, 0);
+    const orderId = randomUUID();
+    await this.wallet.debit(tx, user.id, totalCents, {
+      kind: 'order',
+      refType: 'order',
+      refId: orderId,
+      description:
+        bought.length === 1 ? `Order: ${bought[0]!.name}` : `Order of ${bought.length} cards`,
+    });
+    await tx
+      .update(cards)
+      .set({ status: 'sold', updatedAt: new Date() })
+      .where(inArray(cards.id, body.items));
+    const paidAt = new Date();
+    const [order] = await tx
+      .insert(orders)
+      .values({ id: orderId, userId: user.id, totalCents, shippingAddress: address, paidAt })
+      .returning();
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        bought.map((c) => ({
+          orderId,
+          cardId: c.id,
+          priceCents: c.storePriceCents!,
+          name: c.name,
+        })),
+      )
+      .returning();
+    const shipment = await this.shipping.create(tx, {
+      userId: user.id,
+      sourceType: 'order',
+      sourceId: orderId,
+      address,
+      shipBy: new Date(paidAt.getTime() + SHIPPING_PROMISE_HOURS * 3_600_000),
+    });
+    await tx
+      .delete(cartItems)
+      .where(and(eq(cartItems.userId, user.id), inArray(cartItems.cardId, body.items)));
+    const images = new Map(bought.map((c) => [c.id, c.imageIds]));
+    return toOrder(
+      order!,
+      items.map((i) => ({ ...i, imageIds: images.get(i.cardId) ?? [] })),
+      shipment,
+    );
+  }
+
+  /** The confirmation goes out after the commit; a mail outage never undoes a paid order. */
+  private async sendConfirmation(to: string, order: Order) {
+    const lines = order.items.map((i) => `- ${i.name}: $${i.price.toFixed(2)}`);
+    await this.mail
+      .send({
+        to,
+        subject: `Order confirmed: ${order.items.length} card${order.items.length === 1 ? '' : 's'}`,
+        text: [
+          'Thank you for your order!',
+          '',
+          ...lines,
+          '',
+          `Total: $${order.total.toFixed(2)}`,
+          `Ships within ${SHIPPING_PROMISE_HOURS} hours (by ${order.shipBy}).`,
+          `Order id: ${order._id}`,
+        ].join('\n'),
+      })
+      .catch(() => undefined);
+  }
+
+  async list(userId: string, page: number, limit: number) {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [count] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.userId, userId));
+    return { orders: await this.withDetails(rows), total: count?.total ?? 0, page, limit };
+  }
+
+  /** The owner or an admin sees an order; anyone else gets the same 404 as for no order at all. */
+  async get(user: SessionUser, id: string) {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    if (!row || (row.userId !== user.id && user.role !== 'admin')) {
+      throw notFound('Order not found');
+    }
+    const [order] = await this.withDetails([row]);
+    return order!;
+  }
+
+  private async withDetails(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [items, ships] = await Promise.all([
+      this.db
+        .select({
+          orderId: orderItems.orderId,
+          cardId: orderItems.cardId,
+          priceCents: orderItems.priceCents,
+          name: orderItems.name,
+          imageIds: cards.imageIds,
+        })
+        .from(orderItems)
+        .innerJoin(cards, eq(cards.id, orderItems.cardId))
+        .where(inArray(orderItems.orderId, ids)),
+      this.db
+        .select()
+        .from(shipments)
+        .where(and(eq(shipments.sourceType, 'order'), inArray(shipments.sourceId, ids))),
+    ]);
+    return rows.map((r) => {
+      const shipment = ships.find((s) => s.sourceId === r.id);
+      if (!shipment) throw new AppError(500, 'Order without a shipment');
+      return toOrder(
+        r,
+        items.filter((i) => i.orderId === r.id),
+        shipment,
+      );
+    });
+  }
+
+  // The cart of a signed-in collector (visitors keep theirs in the browser until they sign in).
+  async cart(userId: string): Promise<Product[]> {
+    const rows = await this.db
+      .select({ card: cards })
+      .from(cartItems)
+      .innerJoin(cards, eq(cards.id, cartItems.cardId))
+      .where(eq(cartItems.userId, userId))
+      .orderBy(asc(cartItems.addedAt), asc(cards.id));
+    return rows.map((r) => toProduct(r.card));
+  }
+
+  /** Replaces the cart with these cards (unknown ids are dropped: a card may have been deleted). */
+  async setCart(userId: string, cardIds: string[]): Promise<Product[]> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(cartItems).where(eq(cartItems.userId, userId));
+      if (cardIds.length === 0) return;
+      const known = await tx.select({ id: cards.id }).from(cards).where(inArray(cards.id, cardIds));
+      const knownIds = new Set(known.map((k) => k.id));
+      const base = Date.now();
+      const values = cardIds
+        .filter((id) => knownIds.has(id))
+        .map((cardId, i) => ({ userId, cardId, addedAt: new Date(base + i) }));
+      if (values.length) await tx.insert(cartItems).values(values);
+    });
+    return this.cart(userId);
+  }
+}

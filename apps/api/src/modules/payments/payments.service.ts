@@ -1,0 +1,198 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { Db, Tx } from '../../db/client.js';
+import { stripeEvents, topUps } from '../../db/schema/index.js';
+import { AppError, conflict, notFound } from '../../errors.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import { centsToDollars, dollarsToCents } from '../catalog/catalog.view.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import type { PaymentProvider } from './payment-providers.js';
+
+/** A person starting more than this many top-ups in an hour is a script, not a collector. */
+const TOP_UPS_PER_HOUR = 20;
+
+const topUpRef = (id: string, provider: string) => ({
+  kind: 'top_up' as const,
+  refType: 'top_up',
+  refId: id,
+  description: provider === 'sandbox' ? 'Wallet top-up (test mode)' : 'Wallet top-up (card)',
+});
+
+/**
+ * Top-ups: a pending row first, then the provider's checkout; the wallet is credited once, when
+ * the provider confirms (sandbox confirm or Stripe webhook), by moving the row from pending.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly db: Db,
+    private readonly wallet: WalletService,
+    readonly provider: PaymentProvider,
+    private readonly log?: FastifyBaseLogger,
+  ) {}
+
+  async startTopUp(
+    user: SessionUser,
+    amount: number,
+    urls: { origin: string; returnPath?: string },
+  ): Promise<{ checkoutUrl: string; topUpId: string }> {
+    const [recent] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(topUps)
+      .where(
+        and(eq(topUps.userId, user.id), gte(topUps.createdAt, sql`now() - interval '1 hour'`)),
+      );
+    if ((recent?.n ?? 0) >= TOP_UPS_PER_HOUR) {
+      throw new AppError(
+        429,
+        'Too many top-ups started in the last hour. Please try again later.',
+        'Too Many Requests',
+      );
+    }
+    const amountCents = dollarsToCents(amount);
+    const [row] = await this.db
+      .insert(topUps)
+      .values({ userId: user.id, provider: this.provider.name, amountCents })
+      .returning({ id: topUps.id });
+    const topUpId = row!.id;
+    const back = urls.returnPath ?? '/dashboard?tab=wallet';
+    const join = back.includes('?') ? '&' : '?';
+    let started;
+    try {
+      started = await this.provider.startCheckout({
+        topUpId,
+        userId: user.id,
+        email: user.email,
+        amountCents,
+        successUrl: `${urls.origin}${back}${join}topUp=success`,
+        cancelUrl: `${urls.origin}${back}${join}topUp=cancelled`,
+      });
+    } catch (err) {
+      this.log?.error({ err, topUpId }, 'payment provider failed to start a checkout');
+      await this.db.update(topUps).set({ status: 'cancelled' }).where(eq(topUps.id, topUpId));
+      throw new AppError(
+        502,
+        'The payment provider could not be reached. Nothing was charged; please try again.',
+        'Bad Gateway',
+      );
+    }
+    if (started.providerRef) {
+      await this.db
+        .update(topUps)
+        .set({ providerRef: started.providerRef })
+        .where(eq(topUps.id, topUpId));
+    }
+    // The sandbox page sends the payer back where they came from.
+    const checkoutUrl =
+      this.provider.name === 'sandbox' && urls.returnPath
+        ? `${started.checkoutUrl}?return=${encodeURIComponent(urls.returnPath)}`
+        : started.checkoutUrl;
+    return { checkoutUrl, topUpId };
+  }
+
+  /** The sandbox page's view of a checkout: its owner only, and only while the sandbox is on. */
+  async sandboxCheckout(userId: string, checkoutId: string) {
+    const row = await this.ownSandboxTopUp(this.db, userId, checkoutId);
+    return { checkoutId: row.id, amount: centsToDollars(row.amountCents), status: row.status };
+  }
+
+  /** Confirms a sandbox payment once and credits the wallet in the same transaction. */
+  async confirmSandbox(userId: string, checkoutId: string): Promise<{ balance: number }> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.ownSandboxTopUp(tx, userId, checkoutId, true);
+      if (row.status !== 'pending') throw this.alreadyDone(row.status);
+      await tx
+        .update(topUps)
+        .set({ status: 'succeeded', completedAt: new Date() })
+        .where(eq(topUps.id, row.id));
+      const balance = await this.wallet.credit(
+        tx,
+        userId,
+        row.amountCents,
+        topUpRef(row.id, 'sandbox'),
+      );
+      return { balance: centsToDollars(balance) };
+    });
+  }
+
+  async cancelSandbox(userId: string, checkoutId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.ownSandboxTopUp(tx, userId, checkoutId, true);
+      if (row.status !== 'pending') throw this.alreadyDone(row.status);
+      await tx.update(topUps).set({ status: 'cancelled' }).where(eq(topUps.id, row.id));
+    });
+  }
+
+  /**
+   * A verified Stripe event, handled once per event id: a replay finds the id already recorded
+   * and changes nothing. A completed (paid) Checkout Session credits its top-up once.
+   */
+  async handleStripeEvent(event: Stripe.Event): Promise<{ duplicate: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const [fresh] = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type })
+        .onConflictDoNothing()
+        .returning({ id: stripeEvents.id });
+      if (!fresh) return { duplicate: true };
+      const paid =
+        (event.type === 'checkout.session.completed' &&
+          event.data.object.payment_status === 'paid') ||
+        event.type === 'checkout.session.async_payment_succeeded';
+      if (paid) await this.creditStripeSession(tx, event.data.object);
+      if (
+        event.type === 'checkout.session.expired' ||
+        event.type === 'checkout.session.async_payment_failed'
+      ) {
+        await tx
+          .update(topUps)
+          .set({ status: 'cancelled' })
+          .where(
+            and(
+              eq(topUps.provider, 'stripe'),
+              eq(topUps.providerRef, event.data.object.id),
+              eq(topUps.status, 'pending'),
+            ),
+          );
+      }
+      return { duplicate: false };
+    });
+  }
+
+  private async creditStripeSession(tx: Tx, session: Stripe.Checkout.Session) {
+    const [row] = await tx
+      .update(topUps)
+      .set({ status: 'succeeded', completedAt: new Date() })
+      .where(
+        and(
+          eq(topUps.provider, 'stripe'),
+          eq(topUps.providerRef, session.id),
+          eq(topUps.status, 'pending'),
+        ),
+      )
+      .returning();
+    if (!row) return;
+    // What the payer was charged is what they get; it equals the amount we asked for.
+    const cents = session.amount_total ?? row.amountCents;
+    await this.wallet.credit(tx, row.userId, cents, topUpRef(row.id, 'stripe'));
+  }
+
+  private async ownSandboxTopUp(db: Db | Tx, userId: string, id: string, lock = false) {
+    if (this.provider.name !== 'sandbox') throw notFound('Checkout not found');
+    const query = db
+      .select()
+      .from(topUps)
+      .where(and(eq(topUps.id, id), eq(topUps.userId, userId), eq(topUps.provider, 'sandbox')));
+    const [row] = lock ? await query.for('update') : await query;
+    if (!row) throw notFound('Checkout not found');
+    return row;
+  }
+
+  private alreadyDone(status: string) {
+    return conflict(
+      status === 'succeeded'
+        ? 'This payment was already confirmed.'
+        : 'This payment was cancelled. Start a new top-up.',
+    );
+  }
+}

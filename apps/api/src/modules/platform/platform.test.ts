@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import sharp from 'sharp';
+import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
+
+describe(`platform on ${testEngine}`, () => {
+  let t: TestApp;
+  const webDist = mkdtempSync(join(tmpdir(), 'grail-web-'));
+
+  beforeAll(async () => {
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(
+      join(webDist, 'index.html'),
+      `<!doctype html><html><body>${'<p>spa</p>'.repeat(300)}</body></html>`,
+    );
+    writeFileSync(
+      join(webDist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
+    t = await createTestApp({
+      webDistDir: webDist,
+      beforeReady(app) {
+        app.get('/api/test/boom', async () => {
+          throw new Error('secret internal detail at /srv/db');
+        });
+        app.post('/api/test/echo', async (request) => ({ body: request.body }));
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('answers health with the engine and version', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', db: testEngine, version: expect.any(String) });
+    expect(res.headers['x-request-id']).toMatch(/[\w-]{8,}/);
+  });
+
+  it('serves public config with flags, support email, X handle and environment', async () => {
+    const res = await t.app.inject('/api/config');
+    expect(res.json()).toMatchObject({
+      flags: { BREAKS_ENABLED: false, ADVANCED_ANALYTICS: false, DISCORD_INTEGRATION: false },
+      supportEmail: 'support@grailmachine.example',
+      xProfileHandle: 'GrailMachine',
+      appEnv: 'test',
+    });
+  });
+
+  it('reports maintenance from the database setting', async () => {
+    expect((await t.app.inject('/api/maintenance/status')).json()).toEqual({
+      data: { isEnabled: false, startedAt: null },
+    });
+    await t.app.services.maintenance.set(true, new Date('2026-11-22T10:00:00Z'));
+    expect((await t.app.inject('/api/maintenance/status')).json()).toEqual({
+      data: { isEnabled: true, startedAt: '2026-11-22T10:00:00.000Z' },
+    });
+    await t.app.services.maintenance.set(false);
+    expect((await t.app.inject('/api/maintenance/status')).json().data.isEnabled).toBe(false);
+  });
+
+  it('stores images as WebP variants without metadata and serves them immutably', async () => {
+    const png = await sharp({
+      create: { width: 900, height: 1260, channels: 3, background: '#c00' },
+    })
+      .withExif({ IFD0: { Copyright: 'someone private' } })
+      .png()
+      .toBuffer();
+    const id = await t.app.services.images.store(png, 'front.png');
+    const res = await t.app.inject(`/api/images/${id}?size=sm`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(res.rawPayload).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.width).toBe(320);
+    expect(meta.exif).toBeUndefined();
+    expect((await t.app.inject(`/api/images/${id}`)).statusCode).toBe(200);
+  });
+
+  it('refuses anything but JPEG, PNG and WebP with 415', async () => {
+    await expect(
+      t.app.services.images.store(Buffer.from('GIF89a not really')),
+    ).rejects.toMatchObject({
+      statusCode: 415,
+      message: 'Only JPEG, PNG and WebP images are accepted.',
+    });
+  });
+
+  it('answers unknown images and unknown API paths with 404 JSON', async () => {
+    const image = await t.app.inject('/api/images/doesNotExist');
+    expect(image.statusCode).toBe(404);
+    expect(image.json()).toEqual({ message: 'Image not found', error: 'Not Found' });
+    const bad = await t.app.inject('/api/images/..%2Fetc');
+    expect(bad.statusCode).toBe(400);
+    const route = await t.app.inject({ method: 'POST', url: '/api/nothing-here' });
+    expect(route.statusCode).toBe(404);
+    expect(route.json()).toEqual({
+      message: 'Route POST /api/nothing-here not found',
+      error: 'Not Found',
+    });
+  });
+
+  it('answers a malformed JSON body with 400 and an oversized one with 413', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({
+      message: 'The request body is not valid JSON.',
+      error: 'Bad Request',
+    });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error).toBe('Payload Too Large');
+  });
+
+  it('hides internals of an unexpected fault behind a plain 500', async () => {
+    const res = await t.app.inject('/api/test/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again.',
+      error: 'Internal Server Error',
+    });
+    expect(res.body).not.toContain('secret internal detail');
+  });
+
+  it('sends security headers with a CSP limited to what the SPA needs', async () => {
+    const res = await t.app.inject('/api/health');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the SPA for other paths, uncached, compressed; hashed assets for a year', async () => {
+    const page = await t.app.inject({ url: '/store?x=1', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<p>spa</p>');
+
+    const root = await t.app.inject({ method: 'HEAD', url: '/' });
+    expect(root.statusCode).toBe(200);
+
+    const asset = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toContain('console.log');
+  });
+
+  it('answers 503 on health when the database does not answer', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.app.inject('/api/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().status).toBe('unavailable');
+    await other.app.close();
+  });
+});

@@ -1,0 +1,68 @@
+import type { Pull } from '@grail/contract';
+import type { cards, GrailTier, pulls, shipments } from '../../db/schema/index.js';
+import { dollars, iso, toGrailCard } from '../grail/grail.cards.js';
+
+export interface BuybackTerms {
+  percent: number;
+  windowHours: number;
+}
+
+export const buybackCents = (fmvCents: number, percent: number) =>
+  Math.floor((fmvCents * percent) / 100);
+
+export const buybackDeadline = (pulledAt: Date, terms: BuybackTerms) =>
+  new Date(pulledAt.getTime() + terms.windowHours * 3600 * 1000);
+
+export interface PullRow {
+  pull: typeof pulls.$inferSelect;
+  card: Pick<
+    typeof cards.$inferSelect,
+    'id' | 'name' | 'grader' | 'grade' | 'certNumber' | 'imageIds' | 'fmvCents'
+  >;
+  caseName: string;
+  totalItems: number;
+  tiers: GrailTier[];
+  shipment: typeof shipments.$inferSelect | null;
+}
+
+/** A pull as its owner sees it: the card, the proof, and what can still be done with it. */
+export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pull {
+  const { pull, card, shipment } = row;
+  const until = buybackDeadline(pull.pulledAt, terms);
+  const canSellBack = pull.status === 'revealed' && now < until;
+  return {
+    _id: pull.id,
+    caseId: pull.caseId,
+    caseName: row.caseName,
+    k: pull.k,
+    totalItems: row.totalItems,
+    card: toGrailCard({ ...card, fmvCents: pull.fmvCents }, row.tiers),
+    status: pull.status,
+    pulledAt: pull.pulledAt.toISOString(),
+    price: dollars(pull.priceCents),
+    proof: {
+      clientSeed: pull.clientSeed,
+      k: pull.k,
+      remainingBefore: pull.remainingBefore,
+      position: pull.position,
+    },
+    sellBack: canSellBack
+      ? {
+          amount: dollars(buybackCents(pull.fmvCents, terms.percent)),
+          percent: terms.percent,
+          until: until.toISOString(),
+        }
+      : null,
+    soldBackFor: pull.buybackCents === null ? null : dollars(pull.buybackCents),
+    shipment: shipment
+      ? {
+          _id: shipment.id,
+          status: shipment.status,
+          shipBy: shipment.shipBy.toISOString(),
+          carrier: shipment.carrier,
+          trackingNumber: shipment.trackingNumber,
+          shippedAt: iso(shipment.shippedAt),
+        }
+      : null,
+  };
+}

@@ -1,0 +1,151 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  SHIPPING_PROMISE_HOURS,
+  type ClaimBody,
+  type Pull,
+  type PullPreferences,
+  type SellBackResponse,
+} from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { cards, grailCases, pulls, shipments, users } from '../../db/schema/index.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import type { ShippingService } from '../shipping/shipping.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import { dollars } from '../grail/grail.cards.js';
+import { buybackCents, buybackDeadline, toPull, type BuybackTerms } from './pull.view.js';
+
+const pullNotFound = () => notFound('No pull with this id.');
+
+/** What a collector does with a pull: look at it, claim it for shipping, or sell it back. */
+export class PullsService {
+  constructor(
+    private readonly db: Db,
+    private readonly wallet: WalletService,
+    private readonly shipping: ShippingService,
+    private readonly buyback: BuybackTerms,
+  ) {}
+
+  private query(tx: Db | Tx) {
+    return tx
+      .select({
+        pull: pulls,
+        card: cards,
+        caseName: grailCases.name,
+        totalItems: grailCases.totalItems,
+        tiers: grailCases.tiers,
+        shipment: shipments,
+      })
+      .from(pulls)
+      .innerJoin(cards, eq(cards.id, pulls.cardId))
+      .innerJoin(grailCases, eq(grailCases.id, pulls.caseId))
+      .leftJoin(shipments, eq(shipments.id, pulls.shipmentId))
+      .$dynamic();
+  }
+
+  async list(userId: string): Promise<Pull[]> {
+    const rows = await this.query(this.db)
+      .where(eq(pulls.userId, userId))
+      .orderBy(desc(pulls.pulledAt), desc(pulls.k))
+      .limit(500);
+    return rows.map((r) => toPull(r, this.buyback));
+  }
+
+  /** The owner's pull; anyone else's is indistinguishable from a missing one (404). */
+  async get(userId: string, pullId: string, tx: Db | Tx = this.db): Promise<Pull> {
+    const [row] = await this.query(tx).where(and(eq(pulls.id, pullId), eq(pulls.userId, userId)));
+    if (!row) throw pullNotFound();
+    return toPull(row, this.buyback);
+  }
+
+  private async lockOwned(tx: Tx, userId: string, pullId: string) {
+    const [pull] = await tx
+      .select()
+      .from(pulls)
+      .where(and(eq(pulls.id, pullId), eq(pulls.userId, userId)))
+      .for('update');
+    if (!pull) throw pullNotFound();
+    if (pull.status === 'sold_back') throw conflict('This pull was sold back.');
+    if (pull.status !== 'revealed') throw conflict('This pull was already claimed.');
+    return pull;
+  }
+
+  /** Claim & Ship: a shipment to the given (or profile) address, due within 48 hours. */
+  async claim(user: SessionUser, pullId: string, body: ClaimBody): Promise<Pull> {
+    return this.db.transaction(async (tx) => {
+      const pull = await this.lockOwned(tx, user.id, pullId);
+      const address = body.shippingAddress ?? user.shippingAddress;
+      if (!address) {
+        throw badRequest('Add a shipping address to claim this card.', {
+          field: 'shippingAddress',
+        });
+      }
+      const shipment = await this.shipping.create(tx, {
+        userId: user.id,
+        sourceType: 'pull',
+        sourceId: pull.id,
+        address,
+        shipBy: new Date(Date.now() + SHIPPING_PROMISE_HOURS * 3600 * 1000),
+      });
+      await tx
+        .update(pulls)
+        .set({ status: 'claimed', claimedAt: sql`now()`, shipmentId: shipment.id })
+        .where(eq(pulls.id, pull.id));
+      return this.get(user.id, pull.id, tx);
+    });
+  }
+
+  /** Instant credit of BUYBACK_PERCENT of the FMV, before a claim and within the window, once. */
+  async sellBack(userId: string, pullId: string): Promise<SellBackResponse> {
+    return this.db.transaction(async (tx) => {
+      const pull = await this.lockOwned(tx, userId, pullId);
+      if (new Date() >= buybackDeadline(pull.pulledAt, this.buyback)) {
+        throw conflict(
+          `The sell-back window of ${this.buyback.windowHours} hours has passed for this pull.`,
+        );
+      }
+      const credit = buybackCents(pull.fmvCents, this.buyback.percent);
+      const balance =
+        credit > 0
+          ? await this.wallet.credit(tx, userId, credit, {
+              kind: 'buyback',
+              refType: 'pull',
+              refId: pull.id,
+              description: `Sell-back of pull #${pull.k} at ${this.buyback.percent}% of FMV`,
+            })
+          : await this.wallet.balance(userId, tx);
+      await tx
+        .update(pulls)
+        .set({ status: 'sold_back', soldBackAt: sql`now()`, buybackCents: credit })
+        .where(eq(pulls.id, pull.id));
+      // The card returns to inventory; it stays out of future cases (a card is in one case at most).
+      await tx
+        .update(cards)
+        .set({ status: 'available', updatedAt: sql`now()` })
+        .where(eq(cards.id, pull.cardId));
+      return {
+        pull: await this.get(userId, pull.id, tx),
+        credited: dollars(credit),
+        balance: dollars(balance),
+      };
+    });
+  }
+
+  async preferences(userId: string): Promise<PullPreferences> {
+    const [row] = await this.db
+      .select({ clientSeed: users.clientSeed, pullsAnonymous: users.pullsAnonymous })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async setPreferences(userId: string, prefs: PullPreferences): Promise<PullPreferences> {
+    const [row] = await this.db
+      .update(users)
+      .set(prefs)
+      .where(eq(users.id, userId))
+      .returning({ clientSeed: users.clientSeed, pullsAnonymous: users.pullsAnonymous });
+    return row!;
+  }
+}

@@ -1,0 +1,114 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DueShipment, MarkShippedBody } from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import {
+  cards,
+  orderItems,
+  orders,
+  pulls,
+  shipments,
+  users,
+  type ShippingAddress,
+} from '../../db/schema/index.js';
+import { conflict, notFound } from '../../errors.js';
+
+export interface NewShipment {
+  userId: string;
+  sourceType: 'order' | 'pull';
+  sourceId: string;
+  address: ShippingAddress;
+  /** The 48-hour promise: paid (or claimed) at + 48 hours. */
+  shipBy: Date;
+}
+
+/** Shipments of sold and pulled cards: created inside the paying transaction, worked off by staff. */
+export class ShippingService {
+  constructor(private readonly db: Db) {}
+
+  async create(tx: Tx | Db, shipment: NewShipment) {
+    const [row] = await tx.insert(shipments).values(shipment).returning();
+    return row!;
+  }
+
+  /** Shipments not yet sent, earliest ship-by first, with what is in each box. */
+  async listDue(tx: Db | Tx = this.db, ids?: string[]): Promise<DueShipment[]> {
+    const rows = await tx
+      .select({ shipment: shipments, username: users.username, email: users.email })
+      .from(shipments)
+      .innerJoin(users, eq(users.id, shipments.userId))
+      .where(ids ? inArray(shipments.id, ids) : eq(shipments.status, 'pending'))
+      .orderBy(asc(shipments.shipBy))
+      .limit(500);
+    const pullIds = rows
+      .filter((r) => r.shipment.sourceType === 'pull')
+      .map((r) => r.shipment.sourceId);
+    const orderIds = rows
+      .filter((r) => r.shipment.sourceType === 'order')
+      .map((r) => r.shipment.sourceId);
+    const items = new Map<string, string[]>();
+    const add = (sourceId: string, name: string) =>
+      items.set(sourceId, [...(items.get(sourceId) ?? []), name]);
+    if (pullIds.length) {
+      const got = await tx
+        .select({ id: pulls.id, name: cards.name })
+        .from(pulls)
+        .innerJoin(cards, eq(cards.id, pulls.cardId))
+        .where(inArray(pulls.id, pullIds));
+      for (const g of got) add(g.id, g.name);
+    }
+    if (orderIds.length) {
+      const got = await tx
+        .select({ id: orderItems.orderId, name: orderItems.name })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, orderIds));
+      for (const g of got) add(g.id, g.name);
+    }
+    const now = Date.now();
+    return rows.map(({ shipment: s, username, email }) => ({
+      _id: s.id,
+      sourceType: s.sourceType,
+      sourceId: s.sourceId,
+      status: s.status,
+      shipBy: s.shipBy.toISOString(),
+      overdue: s.status === 'pending' && s.shipBy.getTime() < now,
+      username,
+      email,
+      address: s.address,
+      items: items.get(s.sourceId) ?? [],
+      carrier: s.carrier,
+      trackingNumber: s.trackingNumber,
+      createdAt: s.createdAt.toISOString(),
+    }));
+  }
+
+  /** Marks a pending shipment sent with its carrier and tracking number; its pull or order follows. */
+  async markShipped(shipmentId: string, body: MarkShippedBody): Promise<DueShipment> {
+    return this.db.transaction(async (tx) => {
+      const [s] = await tx
+        .update(shipments)
+        .set({
+          status: 'shipped',
+          carrier: body.carrier,
+          trackingNumber: body.trackingNumber,
+          shippedAt: sql`now()`,
+        })
+        .where(and(eq(shipments.id, shipmentId), eq(shipments.status, 'pending')))
+        .returning();
+      if (!s) {
+        const [exists] = await tx
+          .select({ id: shipments.id })
+          .from(shipments)
+          .where(eq(shipments.id, shipmentId));
+        if (!exists) throw notFound('No shipment with this id.');
+        throw conflict('This shipment was already marked shipped.');
+      }
+      if (s.sourceType === 'pull') {
+        await tx.update(pulls).set({ status: 'shipped' }).where(eq(pulls.id, s.sourceId));
+      } else {
+        await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, s.sourceId));
+      }
+      const [view] = await this.listDue(tx, [s.id]);
+      return view!;
+    });
+  }
+}

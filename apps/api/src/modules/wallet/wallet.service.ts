@@ -1,0 +1,90 @@
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { walletLedger, wallets, LEDGER_KINDS } from '../../db/schema/index.js';
+import { AppError } from '../../errors.js';
+
+type LedgerKind = (typeof LEDGER_KINDS)[number];
+export interface LedgerRef {
+  kind: LedgerKind;
+  refType: string;
+  refId: string;
+  description: string;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The wallet: balances in integer cents, every change one ledger row in the caller's transaction.
+ * Debits are a conditional UPDATE, so two concurrent debits can never overdraw (and the CHECK backs it).
+ */
+export class WalletService {
+  constructor(private readonly db: Db) {}
+
+  async balance(userId: string, tx: Db | Tx = this.db): Promise<number> {
+    const [row] = await tx
+      .select({ b: wallets.balanceCents })
+      .from(wallets)
+      .where(eq(wallets.userId, userId));
+    return row?.b ?? 0;
+  }
+
+  async credit(tx: Tx, userId: string, amountCents: number, ref: LedgerRef): Promise<number> {
+    if (!Number.isInteger(amountCents) || amountCents <= 0)
+      throw new Error('credit must be a positive integer');
+    const [row] = await tx
+      .insert(wallets)
+      .values({ userId, balanceCents: amountCents })
+      .onConflictDoUpdate({
+        target: wallets.userId,
+        set: { balanceCents: sql`${wallets.balanceCents} + ${amountCents}`, updatedAt: sql`now()` },
+      })
+      .returning({ balance: wallets.balanceCents });
+    await tx
+      .insert(walletLedger)
+      .values({ userId, amountCents, balanceAfterCents: row!.balance, ...ref });
+    return row!.balance;
+  }
+
+  /** Debits or throws 402 `{ message, shortfall }` (dollars) without writing anything. */
+  async debit(tx: Tx, userId: string, amountCents: number, ref: LedgerRef): Promise<number> {
+    if (!Number.isInteger(amountCents) || amountCents <= 0)
+      throw new Error('debit must be a positive integer');
+    const [row] = await tx
+      .update(wallets)
+      .set({ balanceCents: sql`${wallets.balanceCents} - ${amountCents}`, updatedAt: sql`now()` })
+      .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, amountCents)))
+      .returning({ balance: wallets.balanceCents });
+    if (!row) {
+      const balance = await this.balance(userId, tx);
+      const shortfall = amountCents - balance;
+      throw new AppError(
+        402,
+        `Not enough balance: add $${dollars(shortfall)} to continue.`,
+        'Payment Required',
+        {
+          shortfall: shortfall / 100,
+          balance: balance / 100,
+        },
+      );
+    }
+    await tx
+      .insert(walletLedger)
+      .values({ userId, amountCents: -amountCents, balanceAfterCents: row.balance, ...ref });
+    return row.balance;
+  }
+
+  async entries(userId: string, page: number, limit: number) {
+    const rows = await this.db
+      .select()
+      .from(walletLedger)
+      .where(eq(walletLedger.userId, userId))
+      .orderBy(desc(walletLedger.id))
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [{ total } = { total: 0 }] = await this.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(walletLedger)
+      .where(eq(walletLedger.userId, userId));
+    return { rows, total };
+  }
+}

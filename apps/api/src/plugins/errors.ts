@@ -1,0 +1,51 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
+
+/** Every non-2xx answer is `{ message, error }`; 5xx never carry internals. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .status(err.statusCode)
+        .send({ message: err.message, error: err.error, ...err.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const where = err.validationContext ?? 'request';
+      const field = first?.instancePath
+        ? first.instancePath.replace(/^\//, '').replaceAll('/', '.')
+        : ((first?.params as { issue?: { path?: unknown[] } })?.issue?.path ?? []).join('.');
+      const name = field || where;
+      return reply.status(400).send({
+        message: `Invalid ${where} ${name}: ${first?.message ?? 'invalid value'}`.replace(
+          `${where} ${where}`,
+          where,
+        ),
+        error: 'Bad Request',
+        field: name,
+      });
+    }
+    const status =
+      typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send({
+        message: 'Something went wrong on our side. Please try again.',
+        error: statusText(status),
+      });
+    }
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type says JSON.',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large (1 MB at most).',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not supported here.',
+    };
+    return reply
+      .status(status)
+      .send({ message: messages[err.code] ?? err.message, error: statusText(status) });
+  });
+}

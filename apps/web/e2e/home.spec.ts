@@ -1,0 +1,415 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './support/server';
+
+/** The code-point span of `token` in `text`, as X reports entity offsets. */
+function span(text: string, token: string) {
+  const at = text.indexOf(token);
+  const start = Array.from(text.slice(0, at)).length;
+  return { start, end: start + Array.from(token).length };
+}
+
+function post(id: string, text: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    text,
+    created_at: '2026-11-21T19:04:11.000Z',
+    tweet_url: `https://x.com/GrailMachine/status/${id}`,
+    user: { name: 'Grail Machine', username: 'GrailMachine', profile_image_url: '' },
+    entities: { urls: [], mentions: [], hashtags: [] },
+    media: [],
+    public_metrics: { reply_count: 3, retweet_count: 12, like_count: 240 },
+    ...extra,
+  };
+}
+
+const LINKED_TEXT = '🏈🔥 Pulled a PSA 10 with @CardShopLive grailmachine.example/store #TheHobby';
+const HOSTILE_TEXT =
+  '<script>window.__pwned = 1</script> and <img src=x onerror="window.__pwned = 2">';
+const pixel = (i: number) => `/media/x-demo-${(i % 2) + 1}.webp`;
+
+const FEED = {
+  tweets: [
+    post('1860000000000000003', LINKED_TEXT, {
+      entities: {
+        urls: [
+          {
+            ...span(LINKED_TEXT, 'grailmachine.example/store'),
+            expanded_url: 'https://grailmachine.example/store',
+            display_url: 'grailmachine.example/store',
+          },
+        ],
+        mentions: [{ ...span(LINKED_TEXT, '@CardShopLive'), username: 'CardShopLive' }],
+        hashtags: [{ ...span(LINKED_TEXT, '#TheHobby'), tag: 'TheHobby' }],
+      },
+      media: [0, 1, 2, 3].map((i) => ({
+        media_key: `3_${i}`,
+        url: pixel(i),
+        alt_text: `Slab photo ${i + 1}`,
+        type: 'photo',
+      })),
+      public_metrics: { reply_count: 7, retweet_count: 1234, like_count: 56 },
+    }),
+    post('1860000000000000002', HOSTILE_TEXT),
+  ],
+};
+
+/** Six recent pulls, one without a name (shown as 'Mystery Card'). */
+const PULLS = {
+  pulls: Array.from({ length: 6 }, (_, i) => ({
+    _id: `pull-${i}`,
+    name: i === 2 ? '' : `Pulled Grail ${i + 1}`,
+    grade: `PSA ${10 - (i % 2)}`,
+    images: [],
+    imageUrl: '',
+    fmv: 100 + i,
+    pulledAt: '2026-11-22T09:00:00.000Z',
+    pulledBy: `collector${i}`,
+  })),
+};
+
+const json = (body: unknown, status = 200) => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
+
+async function heading(page: Page, name: string) {
+  return page.getByRole('heading', { name, exact: true });
+}
+
+// The sign-up dialog (a modal) would hide the page from role queries: answer it up front.
+const dismissSignUpPrompt = (page: Page) =>
+  page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
+
+test.beforeEach(async ({ page }) => {
+  await dismissSignUpPrompt(page);
+});
+
+test.describe('home page on the demo data', () => {
+  test('shows the sections of SPEC §2 in order', async ({ page }) => {
+    await page.goto('/');
+    const order = [
+      page.getByRole('heading', { level: 1, name: 'The Grail Machine is HERE!' }),
+      page.getByTestId('home-video'),
+      page.getByRole('link', { name: 'Enter the Grail Machine' }),
+      page.getByTestId('grail-status'),
+      await heading(page, 'New Arrivals in Our Store!'),
+      await heading(page, 'How the Grail Machine Works'),
+      await heading(page, 'Latest from X'),
+      await heading(page, 'Contact Us'),
+    ];
+    const tops: number[] = [];
+    for (const locator of order) {
+      await expect(locator).toBeAttached();
+      tops.push((await locator.boundingBox())!.y);
+    }
+    expect(tops).toEqual([...tops].sort((a, b) => a - b));
+
+    await expect(page.getByRole('link', { name: 'Enter the Grail Machine' })).toHaveAttribute(
+      'href',
+      '/grail-machine',
+    );
+    const video = page.getByTestId('home-video');
+    await expect(video).toHaveAttribute('loop', '');
+    await expect(video).toHaveAttribute('poster', /\.webp$/);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted && v.playsInline)).toBe(true);
+    // The clip starts on its own shortly after the page has loaded.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+
+    for (const step of ['Load the Case', 'Buy a Pack', 'Instant Reveal & Claim']) {
+      await expect(await heading(page, step)).toBeVisible();
+    }
+    const howItWorks = page.getByRole('region', { name: 'How the Grail Machine Works' });
+    await expect(howItWorks.getByText('guaranteed floor value')).toBeVisible();
+    await expect(howItWorks.getByText('one random item from the remaining items')).toBeVisible();
+    await expect(howItWorks.getByText('shipped within 48 hours')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Email Support' })).toHaveAttribute(
+      'href',
+      /^mailto:.+@.+/,
+    );
+    await expect(page.getByRole('link', { name: /^Follow @\w+ on X$/ })).toHaveAttribute(
+      'href',
+      /^https:\/\/x\.com\/\w+$/,
+    );
+  });
+
+  test('the video stays paused for people who prefer reduced motion', async ({ browser }) => {
+    const context = await browser.newContext({ reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await dismissSignUpPrompt(page);
+    await page.goto('/');
+    const video = page.getByTestId('home-video');
+    await expect(video).toBeVisible();
+    await page.waitForTimeout(500);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await context.close();
+  });
+
+  test('shows "Loading Grail Status..." while the status loads', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/grail-cases/active', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByText('Loading Grail Status...')).toBeVisible();
+    release();
+    await expect(page.getByText('Loading Grail Status...')).toBeHidden();
+  });
+
+  test('active case with fewer than 5 pulls: the rotating Hot Potential Grails showcase', async ({
+    page,
+  }) => {
+    // The page's clock only moves when the test moves it, so the 5000 ms are measured exactly.
+    const start = new Date('2026-11-22T12:00:00Z');
+    await page.clock.install({ time: start });
+    await page.route('**/api/grail-cases/recent-pulls?limit=10', (route) =>
+      route.fulfill(json({ pulls: PULLS.pulls.slice(0, 4) })),
+    );
+    const cards = page.waitForResponse('**/api/products/carousel-cards?limit=12&minFmv=0');
+    await page.goto('/');
+    expect((await cards).ok()).toBe(true);
+    await page.clock.pauseAt(new Date(start.getTime() + 60_000));
+    const showcase = page.getByTestId('hot-grails').getByRole('listitem');
+    // Step the clock in small moves until the answers have been rendered.
+    for (
+      let i = 0;
+      i < 200 && (await page.getByTestId('hot-grails').getByText(/FMV/).count()) < 3;
+      i++
+    ) {
+      await page.clock.runFor(20);
+    }
+    await expect(await heading(page, 'Hot Potential Grails!')).toBeVisible();
+    await expect(
+      page.getByText('A taste of what could be waiting in the Grail Machine!'),
+    ).toBeVisible();
+    await expect(showcase).toHaveCount(3);
+    await expect(showcase.first()).toContainText(/FMV \$[\d,]+\.\d{2}/);
+    const firstThree = await showcase.allTextContents();
+
+    await page.clock.runFor(4_900);
+    expect(await showcase.allTextContents()).toEqual(firstThree);
+    await page.clock.runFor(200);
+    await expect.poll(() => showcase.allTextContents()).not.toEqual(firstThree);
+    await expect(showcase).toHaveCount(3);
+    await expect(page.getByText('Recently Pulled Grails')).toHaveCount(0);
+  });
+
+  test('active case with 5 or more pulls: the Recently Pulled Grails carousel', async ({
+    page,
+  }) => {
+    await page.route('**/api/grail-cases/recent-pulls?limit=10', (route) =>
+      route.fulfill(json(PULLS)),
+    );
+    await page.goto('/');
+    await expect(await heading(page, 'Recently Pulled Grails')).toBeVisible();
+    const items = page.getByTestId('recent-pulls').getByRole('listitem');
+    await expect(items).toHaveCount(6);
+    await expect(items.nth(0)).toContainText('Pulled Grail 1');
+    await expect(items.nth(0)).toContainText('PSA 10');
+    await expect(items.nth(1)).toContainText('PSA 9');
+    await expect(items.nth(2)).toContainText('Mystery Card');
+    await expect(page.getByText('Hot Potential Grails!')).toHaveCount(0);
+  });
+
+  test('upcoming case: shown as active, with its opening time', async ({ page }) => {
+    const opens = new Date(Date.now() + 3 * 3600_000).toISOString();
+    await page.route('**/api/grail-cases/active', (route) =>
+      route.fulfill(json({ caseId: 'upcoming-case', packPrice: 25, activationTime: opens })),
+    );
+    await page.goto('/');
+    await expect(page.getByText(/^Next case opens /)).toBeVisible();
+    await expect(await heading(page, 'Hot Potential Grails!')).toBeVisible();
+    await expect(page.getByText('Next Grail Case Loading...')).toHaveCount(0);
+  });
+
+  test('a status error shows the machine as inactive with its message', async ({ page }) => {
+    await page.route('**/api/grail-cases/active', (route) =>
+      route.fulfill(json({ message: 'boom', error: 'Internal Server Error' }, 500)),
+    );
+    await page.goto('/');
+    await expect(page.getByText('Could not load Grail Machine status.')).toBeVisible();
+    await expect(await heading(page, 'Next Grail Case Loading...')).toBeVisible();
+    await expect(
+      page.getByText(
+        'The current Grail Machine is sold out or being updated. Stay tuned for the next exciting case drop!',
+      ),
+    ).toBeVisible();
+  });
+
+  test('a recent-pulls error empties the list and says so', async ({ page }) => {
+    await page.route('**/api/grail-cases/recent-pulls?limit=10', (route) =>
+      route.fulfill(json({ message: 'boom', error: 'Internal Server Error' }, 500)),
+    );
+    await page.goto('/');
+    await expect(page.getByText('Could not load recent pulls.')).toBeVisible();
+    await expect(await heading(page, 'Hot Potential Grails!')).toBeVisible();
+  });
+
+  test('New Arrivals shows the 4 newest store items with prices and links', async ({
+    page,
+    request,
+  }) => {
+    const api = await request.get('/api/products/store-items?limit=4&sort=createdAt&order=desc');
+    const { products } = (await api.json()) as {
+      products: { _id: string; name: string; storePrice: number }[];
+    };
+    expect(products).toHaveLength(4);
+    await page.goto('/');
+    // The grid is fetched and drawn as it nears the screen.
+    await (await heading(page, 'New Arrivals in Our Store!')).scrollIntoViewIfNeeded();
+    const items = page.getByTestId('new-arrivals').getByRole('listitem');
+    await expect(items).toHaveCount(4);
+    for (const [i, product] of products.entries()) {
+      const item = items.nth(i);
+      await expect(item.getByRole('heading', { level: 3 })).toHaveText(product.name);
+      await expect(item).toContainText(
+        `$${product.storePrice.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
+      await expect(item.getByRole('link')).toHaveAttribute('href', `/product/${product._id}`);
+    }
+    await expect(page.getByRole('link', { name: 'View All Store Items' })).toHaveAttribute(
+      'href',
+      '/store',
+    );
+  });
+
+  test('Latest from X links entities by code point, shows up to 4 media and the counts', async ({
+    page,
+  }) => {
+    await page.route('**/api/twitter/feed', (route) => route.fulfill(json(FEED)));
+    await page.goto('/');
+    await (await heading(page, 'Latest from X')).scrollIntoViewIfNeeded();
+    const posts = page.getByTestId('x-post');
+    await expect(posts).toHaveCount(2);
+    const first = posts.first();
+    await expect(first).toContainText('Grail Machine');
+    await expect(first).toContainText('@GrailMachine');
+    await expect(first.locator('time')).toHaveText('Nov 21, 2026');
+    const text = first.getByTestId('x-post-text');
+    await expect(text).toHaveText(LINKED_TEXT);
+    await expect(text.getByRole('link', { name: '@CardShopLive' })).toHaveAttribute(
+      'href',
+      'https://x.com/CardShopLive',
+    );
+    await expect(text.getByRole('link', { name: 'grailmachine.example/store' })).toHaveAttribute(
+      'href',
+      'https://grailmachine.example/store',
+    );
+    await expect(text.getByRole('link', { name: '#TheHobby' })).toHaveAttribute(
+      'href',
+      'https://x.com/hashtag/TheHobby',
+    );
+    await expect(text.getByRole('link')).toHaveCount(3);
+    await expect(first.getByTestId('x-post-media').getByRole('img')).toHaveCount(4);
+    await expect(first.getByRole('img', { name: 'Slab photo 4' })).toBeAttached();
+    await expect(first.getByTestId('x-post-metrics')).toHaveText('7 replies1,234 reposts56 likes');
+  });
+
+  test('post text holding <script> or <img onerror> is shown as text and never runs', async ({
+    page,
+  }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    await page.route('**/api/twitter/feed', (route) => route.fulfill(json(FEED)));
+    await page.goto('/');
+    await (await heading(page, 'Latest from X')).scrollIntoViewIfNeeded();
+    const hostile = page.getByTestId('x-post').nth(1).getByTestId('x-post-text');
+    await expect(hostile).toHaveText(HOSTILE_TEXT);
+    expect(await hostile.locator('script, img').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+
+  test('Latest from X: empty and error states', async ({ page }) => {
+    await page.route('**/api/twitter/feed', (route) => route.fulfill(json({ tweets: [] })));
+    await page.goto('/');
+    await (await heading(page, 'Latest from X')).scrollIntoViewIfNeeded();
+    await expect(page.getByText('No recent posts to display.')).toBeVisible();
+
+    await page.unroute('**/api/twitter/feed');
+    await page.route('**/api/twitter/feed', (route) =>
+      route.fulfill(json({ message: 'boom', error: 'Internal Server Error' }, 500)),
+    );
+    await page.reload();
+    await (await heading(page, 'Latest from X')).scrollIntoViewIfNeeded();
+    await expect(page.getByText('Could not load X feed.')).toBeVisible();
+  });
+});
+
+test.describe('home page accessibility with every section drawn', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`axe finds no serious or critical violation once scrolled through (${theme})`, async ({
+      page,
+    }) => {
+      await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+      await page.route('**/api/twitter/feed', (route) => route.fulfill(json(FEED)));
+      await page.route('**/api/grail-cases/recent-pulls?limit=10', (route) =>
+        route.fulfill(json(PULLS)),
+      );
+      await page.goto('/');
+      // Late sections draw as they near the screen: bring each one in.
+      for (const name of ['New Arrivals in Our Store!', 'Latest from X', 'Contact Us']) {
+        await (await heading(page, name)).scrollIntoViewIfNeeded();
+      }
+      await expect(page.getByTestId('new-arrivals').getByRole('listitem')).toHaveCount(4);
+      await expect(page.getByTestId('x-post')).toHaveCount(2);
+      await expect(page.getByTestId('recent-pulls').getByRole('listitem')).toHaveCount(6);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+      expect(serious).toEqual([]);
+    });
+  }
+});
+
+test.describe('home page with no case and an empty store', () => {
+  let server: RunningServer;
+  test.beforeAll(async () => {
+    server = await startServer({ DEMO_DATA: 'false' });
+  });
+  test.afterAll(async () => {
+    await server.stop();
+  });
+
+  test('no live case: "Next Grail Case Loading..." without an error', async ({ page }) => {
+    const status = page.waitForResponse('**/api/grail-cases/active');
+    await page.goto(`${server.baseURL}/`);
+    expect((await status).status()).toBe(404);
+    await expect(await heading(page, 'Next Grail Case Loading...')).toBeVisible();
+    await expect(
+      page.getByText(
+        'The current Grail Machine is sold out or being updated. Stay tuned for the next exciting case drop!',
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Could not load Grail Machine status.')).toHaveCount(0);
+  });
+
+  test('an empty store says "No new store items to display."', async ({ page }) => {
+    await page.goto(`${server.baseURL}/`);
+    await (await heading(page, 'New Arrivals in Our Store!')).scrollIntoViewIfNeeded();
+    await expect(page.getByText('No new store items to display.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View All Store Items' })).toBeVisible();
+  });
+
+  test('without an X token the demo posts fill "Latest from X"', async ({ page }) => {
+    await page.goto(`${server.baseURL}/`);
+    await (await heading(page, 'Latest from X')).scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('x-post').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: '#GrailMachine' })).toHaveAttribute(
+      'href',
+      'https://x.com/hashtag/GrailMachine',
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { signUpBuyer } from './support/users';
+
+test('browse, filter, add to cart, top up in the sandbox, buy, and find the order', async ({
+  page,
+}) => {
+  // A visitor browses and filters the store; the filters live in the URL.
+  await page.goto('/store');
+  await expect(page.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('store-item').first()).toBeVisible();
+  await page.getByLabel('Sport').click();
+  await page.getByRole('option', { name: 'Basketball' }).click();
+  await expect(page).toHaveURL(/sport=Basketball/);
+  await page.getByLabel('Sort by').click();
+  await page.getByRole('option', { name: 'Price: low to high' }).click();
+  await expect(page).toHaveURL(/sort=storePrice&order=asc/);
+  const first = page.getByTestId('store-item').first();
+  await expect(first).toBeVisible();
+  const prices = await page.getByTestId('store-price').allInnerTexts();
+  const values = prices.map((p) => Number(p.replace(/[$,]/g, '')));
+  expect(values).toEqual([...values].sort((a, b) => a - b));
+  expect(prices.every((p) => /^\$[\d,]+\.\d{2}$/.test(p))).toBe(true);
+
+  // The product page, added to the visitor's cart (local storage).
+  const name = (await first.getByRole('heading').innerText()).trim();
+  await first.click();
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`${name} | Grail Machine`);
+  await expect(page.getByRole('table', { name: 'Card details' })).toContainText('Basketball');
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByRole('link', { name: 'Cart (1)' })).toBeVisible();
+  const price = (await page.getByTestId('product-price').innerText()).trim();
+
+  // Signing up merges the visitor's cart into the account's.
+  await signUpBuyer(page.request);
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toContainText(name);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('grail-cart'))).toBeNull();
+  await page.getByRole('link', { name: 'Checkout' }).click();
+
+  // An empty wallet: top up the shortfall on the sandbox's hosted page.
+  await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText(price);
+  await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
+  await expect(page.getByTestId('shortfall')).toContainText(`Add ${price} to your wallet`);
+  await page.getByRole('button', { name: /to wallet$/ }).click();
+  await expect(page).toHaveURL(/\/payments\/sandbox\//);
+  await expect(page.getByText('Test mode').first()).toBeVisible();
+  await page.getByRole('button', { name: /^Confirm payment of/ }).click();
+
+  // Back at checkout with the funds: place the order.
+  await expect(page).toHaveURL(/\/checkout\?topUp=success/);
+  await expect(page.getByText('Funds added to your wallet.')).toBeVisible();
+  await page.getByRole('button', { name: `Place order · ${price}` }).click();
+
+  await expect(page).toHaveURL(/\/order-success\?orderId=/);
+  await expect(page.getByText('Ships within 48 hours')).toBeVisible();
+  await expect(page.getByTestId('order-summary')).toContainText(name);
+  await expect(page.getByTestId('order-summary')).toContainText(price);
+
+  // The order in the dashboard, and the card is sold.
+  await page.getByRole('link', { name: 'View your orders' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByTestId('order-row').first()).toContainText(name);
+  const orders = await page.request.get('/api/orders');
+  expect((await orders.json()).total).toBe(1);
+});

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+
+/** The system Chromium; nothing here ever downloads a browser. */
+export function chromiumPath(): string {
+  const path = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(
+      `Chromium not found at ${path}: install it with "apt-get install -y chromium" or set CHROME_PATH.`,
+    );
+  }
+  return path;
+}
+
+/** Environment for a test server: quiet logs, relaxed rate limits, demo data on. */
+export function serverEnv(overrides: Record<string, string | undefined>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...process.env, ...overrides })) {
+    if (value !== undefined) env[key] = value;
+  }
+  delete env.DATABASE_URL;
+  if (process.env.E2E_WEB_DIST) env.WEB_DIST_DIR = process.env.E2E_WEB_DIST;
+  return {
+    ...env,
+    APP_ENV: overrides.APP_ENV ?? 'test',
+    LOG_LEVEL: overrides.LOG_LEVEL ?? 'warn',
+    RATE_LIMIT_SCALE: overrides.RATE_LIMIT_SCALE ?? '100',
+    DEMO_DATA: overrides.DEMO_DATA ?? 'true',
+    HOST: '127.0.0.1',
+  };
+}

@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+
+export const COLLECTOR_PASSWORD = 'Grail-e2e-collector-2026!';
+export const COLLECTOR_ADDRESS = {
+  name: 'Casey Collector',
+  line1: '1 Card Street',
+  city: 'Portland',
+  state: 'OR',
+  postalCode: '97201',
+  country: 'US',
+};
+
+/**
+ * Signs a new collector up through the real endpoints, in the browser context's cookie jar:
+ * register, open the verification link from the dev outbox, complete the 18+ profile.
+ * The page is then signed in (cookie `sid`) and may buy.
+ */
+export async function signUpBuyer(request: APIRequestContext) {
+  const tag = randomBytes(4).toString('hex');
+  const email = `buyer-${tag}@example.com`;
+  const registered = await request.post('/api/auth/register', {
+    data: { email, username: `buyer_${tag}`, password: COLLECTOR_PASSWORD, acceptTerms: true },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  let csrfToken = (await registered.json()).csrfToken as string;
+
+  const outbox = await request.get('/api/dev/mail');
+  const mail = ((await outbox.json()).mail as { to: string; links: string[] }[]).find(
+    (m) => m.to === email,
+  );
+  const link = mail?.links.find((l) => /token=/.test(l));
+  expect(link, 'verification link in the dev outbox').toBeTruthy();
+  const token = new URL(link!).searchParams.get('token')!;
+  const verified = await request.post('/api/auth/verify-email', {
+    data: { token },
+    headers: { 'x-csrf-token': csrfToken },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  csrfToken = (await verified.json()).csrfToken ?? csrfToken;
+
+  const profile = await request.put('/api/users/me/profile', {
+    data: {
+      displayName: 'Casey Collector',
+      dateOfBirth: '1990-04-12',
+      shippingAddress: COLLECTOR_ADDRESS,
+      acceptTerms: true,
+    },
+    headers: { 'x-csrf-token': csrfToken },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return { email };
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { setAuthRedirect } from '@/lib/api/client';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { LoadingScreen } from '@/components/LoadingScreen';
+import { ErrorBoundary } from '@/app/errors/ErrorBoundary';
+import { Shell } from '@/app/layout/Shell';
+
+/** Blocks the app while the auth warm-up (GET /api/auth/current) runs. */
+function AuthWarmup() {
+  const { isLoading } = useAuth();
+  const { pathname } = useLocation();
+  if (isLoading) return <LoadingScreen text="Loading Application..." fullScreen />;
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Shell />
+    </ErrorBoundary>
+  );
+}
+
+/** The root route: auth state, router-aware auth redirects, then the shell. */
+export function AppRoot() {
+  const navigate = useNavigate();
+  useEffect(() => setAuthRedirect((href) => navigate(href, { replace: true })), [navigate]);
+  return (
+    <AuthProvider>
+      <AuthWarmup />
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  MAINTENANCE_STATUS_POLL_MS,
+  apiPaths,
+  type MaintenanceStatusResponse,
+} from '@grail/contract';
+import { apiRequest } from '@/lib/api/client';
+import { LoadingScreen } from '@/components/LoadingScreen';
+import { MaintenancePage } from './MaintenancePage';
+
+/**
+ * SPEC §4 app start: a spinner until the first maintenance check answers; while maintenance is
+ * on only the maintenance page shows. The status is polled every 120 s; TanStack Query pauses the
+ * poll while the tab is hidden and checks again when it becomes visible.
+ */
+export function MaintenanceGate({ children }: { children: ReactNode }) {
+  const status = useQuery({
+    queryKey: ['maintenance-status'],
+    queryFn: ({ signal }) =>
+      apiRequest<MaintenanceStatusResponse>(apiPaths.maintenanceStatus, { signal }),
+    refetchInterval: MAINTENANCE_STATUS_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+    retry: false,
+  });
+  if (status.isPending) return <LoadingScreen text="Loading..." fullScreen />;
+  if (status.data?.data.isEnabled) {
+    return <MaintenancePage startedAt={status.data.data.startedAt} />;
+  }
+  return <>{children}</>;
+}

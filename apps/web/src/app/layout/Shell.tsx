@@ -1,0 +1,174 @@
+import { Suspense, lazy, useState } from 'react';
+import { ThemeProvider } from '@mui/material/styles';
+import { AppBar, Box, Button, Divider, Drawer, Stack, Toolbar } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Outlet } from 'react-router';
+import { LoadingScreen } from '@/components/LoadingScreen';
+import { useServerTheme } from '@/lib/theme';
+import { createAppTheme } from '@/lib/theme/createAppTheme';
+import { AccountArea } from './AccountArea';
+import { Brand } from './Brand';
+import { Footer } from './Footer';
+import { NavLinks } from './NavLinks';
+import { ScrollToTop } from './ScrollToTop';
+import { ThemeToggle } from './ThemeToggle';
+
+export const SIDEBAR_WIDTH = 260;
+
+// Off the first paint: these bring Popper, Chip and transitions the first screen does not need.
+const MusicPlayer = lazy(() => import('./MusicPlayer').then((m) => ({ default: m.MusicPlayer })));
+const TestModeBadge = lazy(() =>
+  import('./TestModeBadge').then((m) => ({ default: m.TestModeBadge })),
+);
+const SignUpPrompt = lazy(() =>
+  import('./SignUpPrompt').then((m) => ({ default: m.SignUpPrompt })),
+);
+
+/** The sidebar is navy in both modes, like the label of a graded slab. */
+const sidebarTheme = createAppTheme('dark');
+const sidebarPaper = {
+  boxSizing: 'border-box',
+  backgroundColor: '#0b1430',
+  backgroundImage: 'linear-gradient(180deg, #0f1c3f 0%, #0a1228 100%)',
+  borderRight: '1px solid rgba(230, 185, 85, 0.18)',
+} as const;
+
+function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box sx={{ px: 2.5, py: 2.5 }}>
+        <Brand onNavigate={onNavigate} />
+      </Box>
+      <Divider sx={{ borderColor: 'rgba(230, 185, 85, 0.18)' }} />
+      <Box sx={{ pt: 1.5, flexGrow: 1 }}>
+        <NavLinks onNavigate={onNavigate} />
+      </Box>
+      <Box sx={{ px: 2.5, pb: { xs: 2.5, md: 12 } }}>
+        <ThemeToggle fullWidth />
+      </Box>
+    </Box>
+  );
+}
+
+/** The frame around every page: sidebar (drawer below 900 px), top bar, content, footer. */
+export function Shell() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useServerTheme();
+  const close = () => setDrawerOpen(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <ScrollToTop />
+      <Box
+        component="a"
+        href="#main"
+        sx={{
+          position: 'fixed',
+          left: 12,
+          top: -60,
+          zIndex: (t) => t.zIndex.tooltip,
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          bgcolor: 'secondary.main',
+          color: 'secondary.contrastText',
+          fontWeight: 700,
+          '&:focus': { top: 12 },
+        }}
+      >
+        Skip to main content
+      </Box>
+      <ThemeProvider theme={sidebarTheme}>
+        <Drawer
+          variant="permanent"
+          sx={{
+            display: { xs: 'none', md: 'block' },
+            width: SIDEBAR_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, ...sidebarPaper },
+          }}
+          slotProps={{ paper: { component: 'aside', 'aria-label': 'Sidebar' } as object }}
+        >
+          <SidebarContent />
+        </Drawer>
+        <Drawer
+          variant="temporary"
+          anchor="left"
+          open={drawerOpen}
+          onClose={close}
+          ModalProps={{ keepMounted: false }}
+          sx={{
+            display: { xs: 'block', md: 'none' },
+            '& .MuiDrawer-paper': { width: 280, ...sidebarPaper },
+          }}
+          slotProps={{ paper: { role: 'dialog', 'aria-label': 'Menu' } as object }}
+        >
+          <SidebarContent onNavigate={close} />
+        </Drawer>
+        <Suspense fallback={null}>
+          <MusicPlayer />
+        </Suspense>
+      </ThemeProvider>
+
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar
+          position="sticky"
+          color="inherit"
+          elevation={0}
+          sx={{
+            borderBottom: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            backdropFilter: 'blur(8px)',
+          }}
+        >
+          <Toolbar sx={{ gap: 1.5, minHeight: { xs: 60, md: 64 } }}>
+            <Button
+              onClick={() => setDrawerOpen(true)}
+              startIcon={<MenuIcon />}
+              color="inherit"
+              sx={{ display: { xs: 'inline-flex', md: 'none' }, ml: -1 }}
+            >
+              Menu
+            </Button>
+            <Box sx={{ display: { xs: 'none', sm: 'block', md: 'none' } }}>
+              <Brand />
+            </Box>
+            <Suspense fallback={null}>
+              <TestModeBadge />
+            </Suspense>
+            <Box sx={{ flexGrow: 1 }} />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <AccountArea />
+            </Stack>
+          </Toolbar>
+        </AppBar>
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          // At least a screen tall: the footer starts below the fold, so a page arriving after
+          // the "Loading..." fallback does not push a visible footer down (layout shift).
+          sx={{
+            flexGrow: 1,
+            minHeight: '100vh',
+            px: { xs: 2, sm: 3, md: 5 },
+            py: { xs: 3, md: 4 },
+            width: '100%',
+            '&:focus': { outline: 'none' },
+          }}
+        >
+          <Box sx={{ maxWidth: 1240, mx: 'auto' }}>
+            <Suspense fallback={<LoadingScreen text="Loading..." />}>
+              <Outlet />
+            </Suspense>
+          </Box>
+        </Box>
+        <Footer />
+      </Box>
+      <Suspense fallback={null}>
+        <SignUpPrompt />
+      </Suspense>
+    </Box>
+  );
+}

@@ -1,0 +1,171 @@
+import { Navigate, useRouteError, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
+import { ErrorScreen } from '@/app/errors/ErrorScreen';
+import { AppRoot } from '@/app/gates/AppRoot';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { FlagRoute } from '@/app/routing/FlagRoute';
+import { lazyPage } from '@/app/routing/lazyPage';
+import { ProtectedRoute } from '@/app/routing/ProtectedRoute';
+
+const loadHomePage = () => import('@/features/home/pages/HomePage');
+// The landing page's code downloads alongside the status checks, not after them; a failure here
+// is reported by the lazy page itself.
+if (window.location.pathname === paths.home.path) loadHomePage().catch(() => undefined);
+const HomePage = lazyPage(loadHomePage);
+const GrailMachinePage = lazyPage(() => import('@/features/grail-machine/pages/GrailMachinePage'));
+const FairnessPage = lazyPage(() => import('@/features/grail-machine/pages/FairnessPage'));
+const GrailRevealPage = lazyPage(() => import('@/features/grail-machine/pages/GrailRevealPage'));
+const DiscordGrailSuccessPage = lazyPage(
+  () => import('@/features/grail-machine/pages/DiscordGrailSuccessPage'),
+);
+const StorePage = lazyPage(() => import('@/features/store/pages/StorePage'));
+const ProductPage = lazyPage(() => import('@/features/store/pages/ProductPage'));
+const OrderSuccessPage = lazyPage(() => import('@/features/store/pages/OrderSuccessPage'));
+const SandboxCheckoutPage = lazyPage(() => import('@/features/store/pages/SandboxCheckoutPage'));
+const CartPage = lazyPage(() => import('@/features/store/pages/CartPage'));
+const CheckoutPage = lazyPage(() => import('@/features/store/pages/CheckoutPage'));
+const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/ResetPasswordPage'));
+const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/AuthCallbackPage'));
+const TotpSetupPage = lazyPage(() => import('@/features/auth/pages/TotpSetupPage'));
+const CompleteProfilePage = lazyPage(() => import('@/features/auth/pages/CompleteProfilePage'));
+const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/DashboardPage'));
+const SubmissionDetailPage = lazyPage(
+  () => import('@/features/dashboard/pages/SubmissionDetailPage'),
+);
+const AdminPage = lazyPage(() => import('@/features/admin/pages/AdminPage'));
+const SellCardsPage = lazyPage(() => import('@/features/sell/pages/SellCardsPage'));
+const BreaksPage = lazyPage(() => import('@/features/breaks/pages/BreaksPage'));
+const BreakDetailPage = lazyPage(() => import('@/features/breaks/pages/BreakDetailPage'));
+const BreakRevealPage = lazyPage(() => import('@/features/breaks/pages/BreakRevealPage'));
+const BreakPackRevealPage = lazyPage(() => import('@/features/breaks/pages/BreakPackRevealPage'));
+const PrivacyPolicyPage = lazyPage(() => import('@/features/legal/pages/PrivacyPolicyPage'));
+const TermsOfServicePage = lazyPage(() => import('@/features/legal/pages/TermsOfServicePage'));
+
+function RouteError() {
+  return <ErrorScreen error={useRouteError()} />;
+}
+
+/** Every route of SPEC §2 (plus /reset-password/:token); pages load on demand. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppRoot />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { path: paths.home.path, element: <HomePage /> },
+          { path: paths.grailMachine.path, element: <GrailMachinePage /> },
+          { path: paths.fairness.path, element: <FairnessPage /> },
+          { path: paths.grailReveal.path, element: <GrailRevealPage /> },
+          { path: paths.discordGrailSuccess.path, element: <DiscordGrailSuccessPage /> },
+          { path: paths.store.path, element: <StorePage /> },
+          { path: paths.product.path, element: <ProductPage /> },
+          { path: paths.orderSuccess.path, element: <OrderSuccessPage /> },
+          {
+            path: paths.sandboxCheckout.path,
+            element: (
+              <ProtectedRoute>
+                <SandboxCheckoutPage />
+              </ProtectedRoute>
+            ),
+          },
+          { path: paths.cart.path, element: <CartPage /> },
+          {
+            path: paths.checkout.path,
+            element: (
+              <ProtectedRoute>
+                <CheckoutPage />
+              </ProtectedRoute>
+            ),
+          },
+          { path: paths.login.path, element: <LoginPage /> },
+          { path: paths.register.path, element: <RegisterPage /> },
+          { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
+          { path: paths.resetPasswordToken.path, element: <ResetPasswordPage /> },
+          { path: paths.authCallback.path, element: <AuthCallbackPage /> },
+          { path: paths.totpSetup.path, element: <TotpSetupPage /> },
+          {
+            path: paths.completeProfile.path,
+            element: (
+              <ProtectedRoute>
+                <CompleteProfilePage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: paths.dashboard.path,
+            element: (
+              <ProtectedRoute>
+                <DashboardPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: paths.submission.path,
+            element: (
+              <ProtectedRoute>
+                <SubmissionDetailPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: paths.admin.path,
+            element: (
+              <ProtectedRoute admin>
+                <AdminPage />
+              </ProtectedRoute>
+            ),
+          },
+          { path: paths.sellCards.path, element: <SellCardsPage /> },
+          {
+            path: paths.breaks.path,
+            element: (
+              <FlagRoute flag="BREAKS_ENABLED">
+                <BreaksPage />
+              </FlagRoute>
+            ),
+          },
+          {
+            path: paths.breakDetail.path,
+            element: (
+              <FlagRoute flag="BREAKS_ENABLED">
+                <BreakDetailPage />
+              </FlagRoute>
+            ),
+          },
+          {
+            path: paths.breakReveal.path,
+            element: (
+              <FlagRoute flag="BREAKS_ENABLED">
+                <BreakRevealPage />
+              </FlagRoute>
+            ),
+          },
+          {
+            path: paths.breakPackReveal.path,
+            element: (
+              <FlagRoute flag="BREAKS_ENABLED">
+                <BreakPackRevealPage />
+              </FlagRoute>
+            ),
+          },
+          { path: paths.privacyPolicy.path, element: <PrivacyPolicyPage /> },
+          { path: paths.termsOfService.path, element: <TermsOfServicePage /> },
+          {
+            path: paths.privacy.path,
+            element: <Navigate to={paths.privacyPolicy.getHref()} replace />,
+          },
+          {
+            path: paths.terms.path,
+            element: <Navigate to={paths.termsOfService.getHref()} replace />,
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { Box, Typography } from '@mui/material';
+import {
+  FEATURED_COLUMNS_DEFAULT,
+  FEATURED_COLUMNS_MAX,
+  FEATURED_COLUMNS_MIN,
+  FEATURED_FADE_MS,
+  FEATURED_INTERVAL_MS,
+} from '@grail/contract';
+import { CardImage } from '@/components/CardImage';
+import { formatUsd } from '@/lib/format';
+
+export interface FeaturedCard {
+  _id: string;
+  name: string;
+  images?: string[] | null;
+  imageUrl?: string | null;
+  fmv: number;
+}
+
+export interface FeaturedGridProps {
+  cards: FeaturedCard[];
+  /** 1 to 5 columns on wide screens. */
+  columns?: number;
+  /** How many cards one batch shows. */
+  shown?: number;
+  intervalMs?: number;
+  fadeMs?: number;
+}
+
+/** The cards of the batch starting at `start`, wrapping around the end of the list. */
+export function featuredBatch<T>(cards: T[], start: number, shown: number): T[] {
+  const count = Math.min(shown, cards.length);
+  return Array.from({ length: count }, (_, i) => cards[(start + i) % cards.length] as T);
+}
+
+/**
+ * SPEC §2 featured-card display: a batch of cards; every `intervalMs` the batch fades out and
+ * `fadeMs` later the next batch fades in, cycling and wrapping. Nothing when the list is empty.
+ */
+export function FeaturedGrid({
+  cards,
+  columns = FEATURED_COLUMNS_DEFAULT,
+  shown = FEATURED_COLUMNS_DEFAULT,
+  intervalMs = FEATURED_INTERVAL_MS,
+  fadeMs = FEATURED_FADE_MS,
+}: FeaturedGridProps) {
+  const [start, setStart] = useState(0);
+  const [visible, setVisible] = useState(true);
+  const cycles = cards.length > shown;
+
+  useEffect(() => {
+    if (!cycles) return;
+    let fadeTimer: ReturnType<typeof setTimeout> | undefined;
+    const interval = setInterval(() => {
+      setVisible(false);
+      fadeTimer = setTimeout(() => {
+        setStart((current) => (current + shown) % cards.length);
+        setVisible(true);
+      }, fadeMs);
+    }, intervalMs);
+    return () => {
+      clearInterval(interval);
+      clearTimeout(fadeTimer);
+    };
+  }, [cycles, cards.length, shown, intervalMs, fadeMs]);
+
+  if (cards.length === 0) return null;
+  const cols = Math.min(FEATURED_COLUMNS_MAX, Math.max(FEATURED_COLUMNS_MIN, Math.round(columns)));
+  const batch = featuredBatch(cards, cycles ? start % cards.length : 0, shown);
+
+  return (
+    <Box
+      component="ul"
+      data-testid="featured-grid"
+      aria-live="polite"
+      sx={{
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        display: 'grid',
+        gap: { xs: 1.5, sm: 2.5 },
+        gridTemplateColumns: {
+          xs: `repeat(${Math.min(cols, 2)}, minmax(0, 1fr))`,
+          sm: `repeat(${Math.min(cols, 3)}, minmax(0, 1fr))`,
+          md: `repeat(${cols}, minmax(0, 1fr))`,
+        },
+        opacity: visible ? 1 : 0,
+        transition: `opacity ${fadeMs}ms ease`,
+      }}
+    >
+      {batch.map((card, i) => (
+        <Box
+          component="li"
+          key={`${card._id}-${i}`}
+          data-testid="featured-card"
+          sx={{
+            p: 1.25,
+            borderRadius: 2,
+            bgcolor: 'background.paper',
+            border: 1,
+            borderColor: 'divider',
+            textAlign: 'center',
+            transition: 'transform 200ms ease, box-shadow 200ms ease',
+            '&:hover': { transform: 'translateY(-3px)', boxShadow: 6 },
+          }}
+        >
+          <CardImage
+            src={card.images?.[0] || card.imageUrl || undefined}
+            alt={card.name}
+            sizes={`(max-width: 600px) 50vw, ${Math.round(1100 / cols)}px`}
+          />
+          <Typography
+            variant="subtitle2"
+            component="p"
+            title={card.name}
+            sx={{
+              mt: 1,
+              fontWeight: 700,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              minHeight: '2.9em',
+            }}
+          >
+            {card.name}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'secondary.main', fontWeight: 700 }}>
+            FMV {formatUsd(card.fmv)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Chip,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { DueShipment } from '@grail/contract';
+import { useMarkShipped, useShipmentsDue } from '../api/useShipmentsDue';
+
+function ShipForm({ shipment }: { shipment: DueShipment }) {
+  const mark = useMarkShipped();
+  const [carrier, setCarrier] = useState('USPS');
+  const [tracking, setTracking] = useState('');
+  return (
+    <Stack
+      component="form"
+      direction="column"
+      spacing={1}
+      sx={{ minWidth: 200 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        mark.mutate({ id: shipment._id, body: { carrier, trackingNumber: tracking } });
+      }}
+    >
+      <TextField
+        size="small"
+        label="Carrier"
+        value={carrier}
+        onChange={(e) => setCarrier(e.target.value)}
+        sx={{ width: 110 }}
+      />
+      <TextField
+        size="small"
+        label="Tracking number"
+        value={tracking}
+        onChange={(e) => setTracking(e.target.value)}
+      />
+      <Button
+        type="submit"
+        size="small"
+        variant="contained"
+        disabled={mark.isPending || tracking.trim().length < 4}
+      >
+        Mark shipped
+      </Button>
+      {mark.error && <Alert severity="error">{mark.error.message}</Alert>}
+    </Stack>
+  );
+}
+
+/** Shipments still to send, earliest ship-by first, with their 48-hour deadline. */
+export function ShipmentsDue() {
+  const due = useShipmentsDue();
+  return (
+    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+      <Typography variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
+        Shipments due
+      </Typography>
+      {due.isError && <Alert severity="error">{due.error.message}</Alert>}
+      <Table size="small" aria-label="Shipments due">
+        <TableHead>
+          <TableRow>
+            <TableCell>Ship by</TableCell>
+            <TableCell>Collector</TableCell>
+            <TableCell>Items</TableCell>
+            <TableCell>Address</TableCell>
+            <TableCell>Ship</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {due.data?.length === 0 && (
+            <TableRow>
+              <TableCell colSpan={5}>Nothing to ship right now.</TableCell>
+            </TableRow>
+          )}
+          {due.data?.map((s) => (
+            <TableRow key={s._id} data-testid="shipment-due">
+              <TableCell>
+                {new Date(s.shipBy).toLocaleString(undefined, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+                {s.overdue && <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />}
+              </TableCell>
+              <TableCell>
+                {s.username}
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {s.sourceType === 'pull' ? 'Grail pull' : 'Store order'}
+                </Typography>
+              </TableCell>
+              <TableCell>{s.items.join(', ')}</TableCell>
+              <TableCell>
+                {s.address.name}, {s.address.line1}, {s.address.city} {s.address.state}{' '}
+                {s.address.postalCode}
+              </TableCell>
+              <TableCell>
+                <ShipForm shipment={s} />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}

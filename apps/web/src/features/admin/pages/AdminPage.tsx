@@ -1,0 +1,148 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useAuth } from '@/lib/auth';
+import { formatUsd } from '@/lib/format';
+import { useAdminCases, useCaseCommands } from '../api/useAdminCases';
+import { CaseEditor } from '../components/CaseEditor';
+import { ShipmentsDue } from '../components/ShipmentsDue';
+
+function NewCaseForm({ onCreated }: { onCreated: (id: string) => void }) {
+  const { create } = useCaseCommands();
+  const [name, setName] = useState('');
+  const [price, setPrice] = useState('49.99');
+  return (
+    <Stack
+      component="form"
+      spacing={1}
+      sx={{ p: 2 }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        create.mutate(
+          { name, packPrice: Number(price) },
+          {
+            onSuccess: (data) => {
+              setName('');
+              onCreated(data.case.caseId);
+            },
+          },
+        );
+      }}
+    >
+      <Typography variant="subtitle2">New draft case</Typography>
+      <TextField
+        size="small"
+        label="Case name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        required
+      />
+      <TextField
+        size="small"
+        label="Pack price ($)"
+        type="number"
+        inputProps={{ step: '0.01', min: '0.01' }}
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        required
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        size="small"
+        disabled={create.isPending || !name.trim()}
+      >
+        Create draft
+      </Button>
+      {create.error && <Alert severity="error">{create.error.message}</Alert>}
+    </Stack>
+  );
+}
+
+/** The minimal admin: Grail cases from draft to live to closed, and the shipments due. */
+export default function AdminPage() {
+  const { user, isLoading } = useAuth();
+  const isAdmin = user?.role === 'admin';
+  const cases = useAdminCases();
+  const [selected, setSelected] = useState<string | null>(null);
+  if (isLoading) return <CircularProgress />;
+  if (!isAdmin) {
+    return (
+      <Box sx={{ py: 6 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Admin
+        </Typography>
+        <Alert severity="warning">Administrators only.</Alert>
+      </Box>
+    );
+  }
+  const current = selected ?? cases.data?.[0]?.caseId ?? null;
+  return (
+    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
+        Admin
+      </Typography>
+      <Stack spacing={4}>
+        <Box>
+          <Typography variant="h6" component="h2" gutterBottom>
+            Grail cases
+          </Typography>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: '1fr', md: '280px 1fr' },
+              alignItems: 'start',
+            }}
+          >
+            <Paper variant="outlined">
+              <List dense aria-label="Cases">
+                {cases.data?.map((c) => (
+                  <ListItemButton
+                    key={c.caseId}
+                    selected={c.caseId === current}
+                    onClick={() => setSelected(c.caseId)}
+                  >
+                    <ListItemText
+                      primary={c.name}
+                      secondary={
+                        <>
+                          <Chip
+                            component="span"
+                            size="small"
+                            label={c.status.replace('_', ' ')}
+                            sx={{ mr: 1 }}
+                          />
+                          {formatUsd(c.packPrice)} · {c.remaining}/{c.totalItems}
+                        </>
+                      }
+                    />
+                  </ListItemButton>
+                ))}
+              </List>
+              <NewCaseForm onCreated={setSelected} />
+            </Paper>
+            {current ? (
+              <CaseEditor caseId={current} />
+            ) : (
+              <Typography color="text.secondary">Create a draft case to begin.</Typography>
+            )}
+          </Box>
+        </Box>
+        <ShipmentsDue />
+      </Stack>
+    </Box>
+  );
+}

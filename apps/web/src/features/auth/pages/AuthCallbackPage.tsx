@@ -1,0 +1,68 @@
+import { useEffect, useRef } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { AuthCard } from '../components/AuthCard';
+import { useVerifyEmail } from '../api/recovery';
+
+/** /auth/callback?token=…: the link of the verification email; confirms it and says what is next. */
+export default function AuthCallbackPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const auth = useAuth();
+  const verify = useVerifyEmail();
+  const started = useRef(false);
+
+  useEffect(() => {
+    // Once: the token is single-use, and StrictMode runs effects twice in development.
+    if (!token || auth.isLoading || started.current) return;
+    started.current = true;
+    verify.mutate(
+      { token, signedIn: auth.isLoggedIn },
+      { onSuccess: () => void (auth.isLoggedIn && auth.refresh()) },
+    );
+  }, [token, auth, verify]);
+
+  const next = !auth.isLoggedIn
+    ? { to: paths.login.getHref(), label: 'Sign in' }
+    : auth.user && !auth.user.profileComplete
+      ? { to: paths.completeProfile.getHref(), label: 'Complete your profile' }
+      : { to: paths.grailMachine.getHref(), label: 'Open the Grail Machine' };
+
+  return (
+    <AuthCard title="Email verification">
+      {!token ? (
+        <Alert severity="warning">
+          This page needs the link from your verification email. Open the link again; from your
+          dashboard you can have a new one sent.
+        </Alert>
+      ) : verify.isError ? (
+        <Stack spacing={2}>
+          <Alert severity="error">{verify.error.message}</Alert>
+          <Button
+            component={RouterLink}
+            to={auth.isLoggedIn ? paths.dashboard.getHref() : paths.login.getHref()}
+            variant="contained"
+          >
+            {auth.isLoggedIn ? 'Send a new link from your dashboard' : 'Sign in to get a new link'}
+          </Button>
+        </Stack>
+      ) : verify.isSuccess ? (
+        <Stack spacing={2}>
+          <Alert severity="success" role="status">
+            Your email is verified. Thank you!
+          </Alert>
+          <Button component={RouterLink} to={next.to} variant="contained">
+            {next.label}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={24} />
+          <Typography>Verifying your email...</Typography>
+        </Stack>
+      )}
+    </AuthCard>
+  );
+}

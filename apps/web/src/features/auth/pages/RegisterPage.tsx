@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  FormHelperText,
+  Link,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { RegisterRequest } from '@grail/contract';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { applyServerError } from '@/lib/forms';
+import { PasswordStrengthMeter } from '@/components/PasswordStrengthMeter';
+import { AuthCard } from '../components/AuthCard';
+import { useRegister } from '../api/signIn';
+
+const RegisterForm = RegisterRequest.extend({
+  confirmPassword: z.string().min(1, 'Confirm your password'),
+  acceptTerms: z.boolean(),
+})
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  })
+  .refine((v) => v.acceptTerms, {
+    path: ['acceptTerms'],
+    message: 'You must be 18 or older and accept the Terms of Service',
+  });
+type RegisterForm = z.infer<typeof RegisterForm>;
+
+/** /register: email, username, password (with a strength meter), confirmation and terms. */
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const register = useRegister();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<RegisterForm>({
+    resolver: zodResolver(RegisterForm),
+    defaultValues: {
+      email: '',
+      username: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false,
+    },
+  });
+  const { errors } = form.formState;
+  const password = form.watch('password');
+
+  const onSubmit = form.handleSubmit(({ email, username, password: pw }) => {
+    setFormError(null);
+    register.mutate(
+      { email, username, password: pw, acceptTerms: true },
+      {
+        onSuccess: (result) => {
+          auth.signedIn(result);
+          navigate(paths.completeProfile.getHref(), { replace: true, state: { welcome: true } });
+        },
+        onError: (error) =>
+          setFormError(applyServerError(error, form.setError, ['email', 'username', 'password'])),
+      },
+    );
+  });
+
+  return (
+    <AuthCard title="Create your account" subtitle="Buy packs, track your pulls and sell cards.">
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <Stack spacing={2}>
+          {formError && <Alert severity="error">{formError}</Alert>}
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+            {...form.register('email')}
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+          />
+          <TextField
+            label="Username"
+            autoComplete="username"
+            {...form.register('username')}
+            error={Boolean(errors.username)}
+            helperText={errors.username?.message ?? '3 to 24 letters, digits, _ . or -'}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
+          />
+          <PasswordStrengthMeter password={password} />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+            error={Boolean(errors.confirmPassword)}
+            helperText={errors.confirmPassword?.message}
+          />
+          <Box>
+            <FormControlLabel
+              control={<Checkbox {...form.register('acceptTerms')} />}
+              label={
+                <Typography variant="body2">
+                  I am 18 or older and accept the{' '}
+                  <Link component={RouterLink} to={paths.termsOfService.getHref()} target="_blank">
+                    Terms of Service
+                  </Link>
+                </Typography>
+              }
+            />
+            {errors.acceptTerms && (
+              <FormHelperText error>{errors.acceptTerms.message}</FormHelperText>
+            )}
+          </Box>
+          <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
+            {register.isPending ? 'Creating your account...' : 'Create account'}
+          </Button>
+          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+            Already have an account?{' '}
+            <Link component={RouterLink} to={paths.login.getHref()}>
+              Sign in
+            </Link>
+          </Typography>
+        </Stack>
+      </Box>
+    </AuthCard>
+  );
+}

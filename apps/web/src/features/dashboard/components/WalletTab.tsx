@@ -1,0 +1,175 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  InputAdornment,
+  Pagination,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useNavigate } from 'react-router';
+import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerEntry } from '@grail/contract';
+import { formatUsd } from '@/lib/format';
+import { useAddFunds, useWallet } from '../api/useWallet';
+
+const PAGE_SIZE = 10;
+const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
+  top_up: 'Top-up',
+  order: 'Store order',
+  pack: 'Grail pack',
+  buyback: 'Sell-back',
+  refund: 'Refund',
+  adjustment: 'Adjustment',
+};
+
+function AddFunds() {
+  const navigate = useNavigate();
+  const [amount, setAmount] = useState('50');
+  const [error, setError] = useState<string | null>(null);
+  const addFunds = useAddFunds();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = TopUpBody.safeParse({
+      amount: Number(amount),
+      returnPath: '/dashboard?tab=wallet',
+    });
+    if (!parsed.success || amount.trim() === '') {
+      setError(`Enter an amount from ${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}.`);
+      return;
+    }
+    setError(null);
+    addFunds.mutate(parsed.data, {
+      onSuccess: ({ checkoutUrl }) =>
+        checkoutUrl.startsWith('/') ? navigate(checkoutUrl) : window.location.assign(checkoutUrl),
+      onError: (e) => setError(e.message),
+    });
+  };
+  return (
+    <Stack
+      component="form"
+      onSubmit={submit}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1.5}
+      sx={{ alignItems: { sm: 'flex-start' } }}
+    >
+      <TextField
+        label="Amount"
+        size="small"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={Boolean(error)}
+        helperText={error ?? `${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}`}
+        slotProps={{
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          htmlInput: { inputMode: 'decimal' },
+        }}
+        sx={{ maxWidth: { sm: 200 } }}
+      />
+      <Button type="submit" variant="contained" disabled={addFunds.isPending}>
+        Add funds
+      </Button>
+    </Stack>
+  );
+}
+
+/** Dashboard 'Wallet': the balance, its history from the ledger, and 'Add funds'. */
+export function WalletTab() {
+  const [page, setPage] = useState(1);
+  const { data, isPending, isError, refetch } = useWallet(page, PAGE_SIZE);
+  return (
+    <Stack spacing={3}>
+      <Paper variant="outlined" sx={{ p: 2.5 }}>
+        <Typography variant="overline" color="text.secondary">
+          Wallet balance
+        </Typography>
+        <Typography
+          variant="h3"
+          component="p"
+          sx={{ fontWeight: 800, mb: 2 }}
+          data-testid="wallet-balance"
+        >
+          {data ? formatUsd(data.balance) : <Skeleton width={160} />}
+        </Typography>
+        <AddFunds />
+      </Paper>
+      <Box>
+        <Typography variant="h6" component="h2" gutterBottom>
+          History
+        </Typography>
+        {isError && (
+          <Alert
+            severity="error"
+            action={<Button onClick={() => void refetch()}>Try again</Button>}
+          >
+            Could not load your wallet.
+          </Alert>
+        )}
+        {isPending && <Skeleton variant="rounded" height={160} />}
+        {data && data.entries.length === 0 && (
+          <Typography color="text.secondary">No wallet activity yet.</Typography>
+        )}
+        {data && data.entries.length > 0 && (
+          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Wallet history">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Description</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell align="right">Balance</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.entries.map((e) => (
+                  <TableRow key={e._id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {date.format(new Date(e.createdAt))}
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <Chip size="small" label={KIND_LABELS[e.kind]} variant="outlined" />
+                        <span>{e.description}</span>
+                      </Stack>
+                    </TableCell>
+                    <TableCell
+                      align="right"
+                      sx={{
+                        fontWeight: 700,
+                        color: e.amount > 0 ? 'success.main' : 'text.primary',
+                        whiteSpace: 'nowrap',
+                      }}
+                    >
+                      {e.amount > 0 ? '+' : '−'}
+                      {formatUsd(Math.abs(e.amount))}
+                    </TableCell>
+                    <TableCell align="right">{formatUsd(e.balanceAfter)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Paper>
+        )}
+        {data && data.total > PAGE_SIZE && (
+          <Stack sx={{ alignItems: 'center', mt: 2 }}>
+            <Pagination
+              count={Math.ceil(data.total / PAGE_SIZE)}
+              page={page}
+              onChange={(_, p) => setPage(p)}
+            />
+          </Stack>
+        )}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,0 +1,66 @@
+import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { OrdersTab } from '../components/OrdersTab';
+import { OverviewTab } from '../components/OverviewTab';
+import { PullsTab } from '../components/PullsTab';
+import { SettingsTab } from '../components/SettingsTab';
+import { WalletTab } from '../components/WalletTab';
+
+/** The dashboard's tabs; `?tab=` keeps the open one, so links can point at a tab. */
+export const DASHBOARD_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'pulls', label: 'My Pulls' },
+  { value: 'wallet', label: 'Wallet' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
+
+const isTab = (value: string | null): value is DashboardTab =>
+  DASHBOARD_TABS.some((tab) => tab.value === value);
+
+/** /dashboard (signed in): the account, orders, pulls, wallet and settings. */
+export default function DashboardPage() {
+  const { user } = useAuth();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: DashboardTab = isTab(requested) ? requested : 'overview';
+  if (!user) return null;
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+        Dashboard
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Welcome back, {user.displayName ?? user.username}.
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: DashboardTab) => setSearchParams({ tab: next })}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Dashboard sections"
+        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
+      >
+        {DASHBOARD_TABS.map((t) => (
+          <Tab
+            key={t.value}
+            value={t.value}
+            label={t.label}
+            id={`dashboard-tab-${t.value}`}
+            aria-controls="dashboard-panel"
+          />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id="dashboard-panel" aria-labelledby={`dashboard-tab-${tab}`}>
+        {tab === 'overview' && <OverviewTab user={user} />}
+        {tab === 'orders' && <OrdersTab />}
+        {tab === 'pulls' && <PullsTab />}
+        {tab === 'wallet' && <WalletTab />}
+        {tab === 'settings' && <SettingsTab user={user} />}
+      </Box>
+    </Box>
+  );
+}

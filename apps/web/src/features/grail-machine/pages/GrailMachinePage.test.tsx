@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { NO_CASE_TEXT, NO_CASE_TITLE, type ActiveCaseResponse } from '@grail/contract';
+import { fakeFetch } from '@/test/fakeFetch';
+import { resetRequestLayer } from '@/lib/api/client';
+import GrailMachinePage from './GrailMachinePage';
+
+const live: ActiveCaseResponse = {
+  caseId: '6f1c1a50-0000-4000-8000-000000000001',
+  packPrice: 499.99,
+  activationTime: null,
+  name: 'Launch Case',
+  description: '',
+  status: 'active',
+  totalItems: 64,
+  remaining: 60,
+  floorValue: 5,
+  expectedValue: 551.48,
+  tiers: [{ name: 'Grail', minFmv: 500, maxFmv: null, remaining: 17, probability: 17 / 60 }],
+  serverSeedHash: 'a'.repeat(64),
+  contentsHash: 'b'.repeat(64),
+  buybackPercent: 85,
+  buybackWindowHours: 72,
+};
+const notFound = {
+  status: 404,
+  body: { message: 'No Grail case is live right now.', error: 'Not Found' },
+};
+
+function renderPage(routes: Parameters<typeof fakeFetch>[0]) {
+  fakeFetch({ '/api/grail-cases/recent-pulls': [{ body: { pulls: [] } }], ...routes });
+  return render(
+    <QueryClientProvider
+      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+    >
+      <MemoryRouter>
+        <GrailMachinePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => resetRequestLayer());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('GrailMachinePage states', () => {
+  it('no case: SPEC text', async () => {
+    renderPage({
+      '/api/grail-cases/active': [notFound],
+      '/api/grail-cases': [{ body: { cases: [] } }],
+    });
+    expect(await screen.findByText(NO_CASE_TITLE)).toBeTruthy();
+    expect(screen.getByText(NO_CASE_TEXT)).toBeTruthy();
+  });
+
+  it('sold out: says so and links to the fairness check', async () => {
+    renderPage({
+      '/api/grail-cases/active': [notFound],
+      '/api/grail-cases': [
+        {
+          body: {
+            cases: [{ ...live, status: 'sold_out', remaining: 0, liveAt: null, closedAt: null }],
+          },
+        },
+      ],
+    });
+    expect(
+      await screen.findByText('Launch Case: This case is sold out.', { exact: false }),
+    ).toBeTruthy();
+    expect(screen.getByText(NO_CASE_TITLE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Verify its pulls' })).toBeTruthy();
+  });
+
+  it('live: price, remaining of total, floor, EV and the Buy a Pack button', async () => {
+    renderPage({
+      '/api/grail-cases/active': [{ body: live }],
+      [`/api/grail-cases/${live.caseId}`]: [
+        { body: { ...live, liveAt: null, closedAt: null, remainingByTier: [], topGrails: [] } },
+      ],
+    });
+    expect(await screen.findByText('60 of 64 remaining')).toBeTruthy();
+    expect(screen.getByText('$5.00')).toBeTruthy();
+    expect(screen.getByText('$551.48')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buy a Pack · $499.99' })).toBeTruthy();
+  });
+
+  it('upcoming: a countdown and no buying yet', async () => {
+    const opens = new Date(Date.now() + 2 * 3600_000).toISOString();
+    renderPage({
+      '/api/grail-cases/active': [
+        { body: { ...live, status: 'scheduled', activationTime: opens } },
+      ],
+      [`/api/grail-cases/${live.caseId}`]: [
+        { body: { ...live, liveAt: null, closedAt: null, remainingByTier: [], topGrails: [] } },
+      ],
+    });
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    expect(screen.getByText('Opening soon')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Buy a Pack/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+  });
+
+  it('a failure other than 404: the SPEC message', async () => {
+    renderPage({
+      '/api/grail-cases/active': [{ status: 500, body: { message: 'x', error: 'y' } }],
+    });
+    expect(
+      await screen.findByText('Could not load Grail Machine status.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+});

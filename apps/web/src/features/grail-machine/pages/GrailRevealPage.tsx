@@ -1,0 +1,193 @@
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Fade,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import type { Pull } from '@grail/contract';
+import { ApiError } from '@/lib/api/client';
+import { formatUsd } from '@/lib/format';
+import { usePull, usePullActions } from '../api/usePull';
+import { CardImage } from '@/components/CardImage';
+import { PackReveal } from '../components/PackReveal';
+import { paths } from '@/lib/paths';
+
+const shipByText = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function PullActions({ pull }: { pull: Pull }) {
+  const { claim, sellBack } = usePullActions(pull._id);
+  const failure = (claim.error ?? sellBack.error) as ApiError | Error | null;
+  const busy = claim.isPending || sellBack.isPending;
+  return (
+    <Stack spacing={1.5}>
+      {pull.status === 'revealed' && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button variant="contained" size="large" disabled={busy} onClick={() => claim.mutate()}>
+            Claim &amp; Ship
+          </Button>
+          {pull.sellBack && (
+            <Button
+              variant="outlined"
+              size="large"
+              disabled={busy}
+              onClick={() => sellBack.mutate()}
+            >
+              Sell back for {formatUsd(pull.sellBack.amount)}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {busy && <CircularProgress size={24} aria-label="Working" />}
+      {failure && <Alert severity="error">{failure.message}</Alert>}
+      {pull.status === 'claimed' && pull.shipment && (
+        <Alert severity="success">
+          Claimed! We ship it by {shipByText(pull.shipment.shipBy)}. Track it in{' '}
+          <Link component={RouterLink} to={paths.dashboard.getHref()}>
+            My Pulls
+          </Link>
+          .
+        </Alert>
+      )}
+      {pull.status === 'shipped' && pull.shipment && (
+        <Alert severity="success">
+          Shipped with {pull.shipment.carrier}, tracking {pull.shipment.trackingNumber}.
+        </Alert>
+      )}
+      {pull.status === 'sold_back' && pull.soldBackFor !== null && (
+        <Alert severity="info">Sold back: {formatUsd(pull.soldBackFor)} is in your wallet.</Alert>
+      )}
+      {pull.sellBack && pull.status === 'revealed' && (
+        <Typography variant="body2" color="text.secondary">
+          Sell-back pays {pull.sellBack.percent}% of FMV until {shipByText(pull.sellBack.until)}.
+        </Typography>
+      )}
+      <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="text" size="large">
+        Buy another pack
+      </Button>
+    </Stack>
+  );
+}
+
+export default function GrailRevealPage() {
+  const [params] = useSearchParams();
+  const pullId = params.get('pull');
+  const query = usePull(pullId);
+  const [revealed, setRevealed] = useState(false);
+  const onRevealed = useCallback(() => setRevealed(true), []);
+
+  if (!pullId) {
+    return (
+      <Box sx={{ py: 6 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Grail Reveal
+        </Typography>
+        <Typography color="text.secondary" paragraph>
+          Open a pack on the Grail Machine to reveal your card here.
+        </Typography>
+        <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="contained">
+          Go to the Grail Machine
+        </Button>
+      </Box>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <Stack alignItems="center" sx={{ py: 10 }} role="status">
+        <CircularProgress />
+        <Typography sx={{ mt: 2 }}>Opening your pack...</Typography>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 0;
+    return (
+      <Box sx={{ py: 6 }}>
+        <Typography variant="h4" component="h1" gutterBottom>
+          Grail Reveal
+        </Typography>
+        <Alert severity="error">
+          {status === 404
+            ? 'We could not find this pull in your account.'
+            : status === 401
+              ? 'Sign in to see your pull.'
+              : 'Could not load this pull. Please try again.'}
+        </Alert>
+      </Box>
+    );
+  }
+  const { pull } = query.data;
+  const cert = pull.card.certUrl;
+  return (
+    <Box sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography
+        variant="h4"
+        component="h1"
+        textAlign="center"
+        gutterBottom
+        sx={{ fontWeight: 800 }}
+      >
+        {revealed ? 'Your pull!' : 'Opening your pack...'}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 6,
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          alignItems: 'center',
+          mt: 3,
+        }}
+      >
+        <PackReveal
+          front={<CardImage src={pull.card.imageUrl} alt={pull.card.name} eager sizes="320px" />}
+          onRevealed={onRevealed}
+        />
+        <Fade in={revealed} timeout={400}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-live="polite">
+            {revealed && (
+              <Stack spacing={1.5}>
+                <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                  <Chip label={`pull #${pull.k} of ${pull.totalItems}`} size="small" />
+                  {pull.card.tier && <Chip label={pull.card.tier} color="secondary" size="small" />}
+                </Stack>
+                <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+                  {pull.card.name}
+                </Typography>
+                <Typography>
+                  Grade: <strong>{pull.card.grade}</strong>
+                  {pull.card.certNumber && (
+                    <>
+                      {' · Cert '}
+                      {cert ? (
+                        <Link href={cert} target="_blank" rel="noopener noreferrer">
+                          {pull.card.certNumber}
+                        </Link>
+                      ) : (
+                        pull.card.certNumber
+                      )}
+                    </>
+                  )}
+                </Typography>
+                <Typography variant="h6" component="p">
+                  FMV {formatUsd(pull.card.fmv)}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  From {pull.caseName} · pack price {formatUsd(pull.price)}
+                </Typography>
+                <PullActions pull={pull} />
+              </Stack>
+            )}
+          </Paper>
+        </Fade>
+      </Box>
+    </Box>
+  );
+}

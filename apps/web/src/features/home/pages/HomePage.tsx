@@ -1,0 +1,44 @@
+import { startTransition, useEffect, useState } from 'react';
+import { Box, Container, Stack } from '@mui/material';
+import { ContactUsSection } from '../components/ContactUsSection';
+import { GrailStatusSection } from '../components/GrailStatusSection';
+import { HowItWorksSection } from '../components/HowItWorksSection';
+import { IntroSection } from '../components/IntroSection';
+import { LatestFromXSection } from '../components/LatestFromXSection';
+import { NewArrivalsSection } from '../components/NewArrivalsSection';
+
+/**
+ * The sections below the first screen render in a transition right after the first paint:
+ * React then builds them in small slices instead of one long task that would hold the page.
+ */
+function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setReady(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return ready;
+}
+
+/** The home page: SPEC §2 "Home page sections in order". */
+export default function HomePage() {
+  const belowTheFold = useAfterFirstPaint();
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Stack spacing={{ xs: 6, md: 8 }}>
+        <IntroSection />
+        <GrailStatusSection />
+        {belowTheFold ? (
+          <>
+            <NewArrivalsSection />
+            <HowItWorksSection />
+            <LatestFromXSection />
+            <ContactUsSection />
+          </>
+        ) : (
+          <Box sx={{ minHeight: '100vh' }} />
+        )}
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { fakeFetch, signedInUser } from '@/test/fakeFetch';
+import { getAuthToken, getCsrfToken, resetRequestLayer } from '@/lib/api/client';
+import { AuthProvider, useAuth } from '.';
+
+function Probe() {
+  const { user, isLoggedIn, isLoading, logout, signedIn } = useAuth();
+  if (isLoading) return <p>Loading Application...</p>;
+  return (
+    <>
+      <p>{isLoggedIn ? `signed in as ${user?.username}` : 'visitor'}</p>
+      <button onClick={() => void logout()}>Logout</button>
+      <button
+        onClick={() =>
+          signedIn({ user: { ...signedInUser, username: 'newbie' }, csrfToken: 'c2', token: 't2' })
+        }
+      >
+        Sign in
+      </button>
+    </>
+  );
+}
+
+function renderAuth() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/sell-cards']}>
+        <AuthProvider>
+          <Routes>
+            <Route
+              path="/"
+              element={
+                <>
+                  <p>home page</p>
+                  <Probe />
+                </>
+              }
+            />
+            <Route path="*" element={<Probe />} />
+          </Routes>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => resetRequestLayer());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('auth state (SPEC §4)', () => {
+  it('warms up from GET /api/auth/current and stores its CSRF token', async () => {
+    fakeFetch({ '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }] });
+    renderAuth();
+    expect(screen.getByText('Loading Application...')).toBeDefined();
+    expect(await screen.findByText('signed in as collector')).toBeDefined();
+    expect(getCsrfToken()).toBe('warm');
+  });
+
+  it('signedIn() stores the token and CSRF token and needs no extra request', async () => {
+    const { calls } = fakeFetch({
+      '/api/auth/current': [{ status: 401, body: { message: 'No' } }],
+      'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
+    });
+    renderAuth();
+    // A visitor is given the anonymous session's CSRF token.
+    await waitFor(() => expect(getCsrfToken()).toBe('anon'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('signed in as newbie')).toBeDefined();
+    expect(getAuthToken()).toBe('t2');
+    expect(getCsrfToken()).toBe('c2');
+    expect(calls.filter((c) => c.url === '/api/auth/current')).toHaveLength(1);
+  });
+
+  it("logout clears the session, goes to / and says 'Logged out successfully.'", async () => {
+    const info = vi.spyOn(toast, 'info');
+    fakeFetch({
+      '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }],
+      '/api/auth/logout': [{ body: { message: 'Logged out successfully.' } }],
+      'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
+    });
+    renderAuth();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('home page')).toBeDefined();
+    await waitFor(() => expect(screen.getByText('visitor')).toBeDefined());
+    await waitFor(() => expect(info).toHaveBeenCalledWith('Logged out successfully.'));
+    expect(getAuthToken()).toBeNull();
+    await waitFor(() => expect(getCsrfToken()).toBe('anon'));
+  });
+
+  it("a failed logout still signs out locally and says 'Error logging out.'", async () => {
+    const error = vi.spyOn(toast, 'error');
+    fakeFetch({
+      '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }],
+      '/api/auth/logout': [{ status: 500, body: { message: 'Database unavailable' } }],
+      'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
+    });
+    renderAuth();
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('home page')).toBeDefined();
+    await waitFor(() => expect(screen.getByText('visitor')).toBeDefined());
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Error logging out.'));
+    await waitFor(() => expect(getCsrfToken()).toBe('anon'));
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Every route of the SPA in one place (SPEC §2), so no page assembles a URL by hand:
+ * `<Link to={paths.product.getHref(id)}>`. The router reads `path`, links call `getHref()`.
+ */
+const withQuery = (path: string, query?: Record<string, string | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, value);
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  grailMachine: { path: '/grail-machine', getHref: () => '/grail-machine' },
+  fairness: {
+    path: '/grail-machine/fairness',
+    /** `case`: the case whose pulls to verify (defaults to the newest). */
+    getHref: (query?: { case?: string }) => withQuery('/grail-machine/fairness', query),
+  },
+  grailReveal: {
+    path: '/grail-reveal',
+    getHref: (query?: Record<string, string | undefined>) => withQuery('/grail-reveal', query),
+  },
+  discordGrailSuccess: { path: '/discord-grail-success', getHref: () => '/discord-grail-success' },
+  store: { path: '/store', getHref: () => '/store' },
+  product: {
+    path: '/product/:id',
+    getHref: (id: string) => `/product/${encodeURIComponent(id)}`,
+  },
+  cart: { path: '/cart', getHref: () => '/cart' },
+  checkout: {
+    path: '/checkout',
+    /** `buy`: a single card bought at once ('Buy now') instead of the cart. */
+    getHref: (query?: { buy?: string; topUp?: string }) => withQuery('/checkout', query),
+  },
+  orderSuccess: {
+    path: '/order-success',
+    getHref: (query?: Record<string, string | undefined>) => withQuery('/order-success', query),
+  },
+  sandboxCheckout: {
+    path: '/payments/sandbox/:checkoutId',
+    getHref: (checkoutId: string) => `/payments/sandbox/${encodeURIComponent(checkoutId)}`,
+  },
+  login: {
+    path: '/login',
+    /** `redirectTo`: where to return after signing in; `error`: session_expired | auth_recovery_failed. */
+    getHref: (query?: { redirectTo?: string; error?: string }) => withQuery('/login', query),
+  },
+  register: { path: '/register', getHref: () => '/register' },
+  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
+  resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  resetPasswordToken: {
+    path: '/reset-password/:token',
+    getHref: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  },
+  authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+  totpSetup: { path: '/totp-setup', getHref: () => '/totp-setup' },
+  completeProfile: { path: '/complete-profile', getHref: () => '/complete-profile' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  submission: {
+    path: '/dashboard/submissions/:id',
+    getHref: (id: string) => `/dashboard/submissions/${encodeURIComponent(id)}`,
+  },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  sellCards: { path: '/sell-cards', getHref: () => '/sell-cards' },
+  breaks: { path: '/breaks', getHref: () => '/breaks' },
+  breakDetail: {
+    path: '/breaks/:id',
+    getHref: (id: string) => `/breaks/${encodeURIComponent(id)}`,
+  },
+  breakReveal: {
+    path: '/breaks/:id/reveal',
+    getHref: (id: string) => `/breaks/${encodeURIComponent(id)}/reveal`,
+  },
+  breakPackReveal: { path: '/break-pack-reveal', getHref: () => '/break-pack-reveal' },
+  privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
+  termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
+  privacy: { path: '/privacy', getHref: () => '/privacy' },
+  terms: { path: '/terms', getHref: () => '/terms' },
+} as const;
+
+/**
+ * SPEC §2: the paths the client treats as needing no sign-in. A 401 seen on one of these never
+ * sends the person to the login page.
+ */
+export const PUBLIC_PATHS = [
+  '/',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/privacy',
+  '/terms',
+] as const;
+
+export function isPublicPath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (PUBLIC_PATHS as readonly string[]).includes(path) || path.startsWith('/reset-password/');
+}

@@ -1,0 +1,249 @@
+import { z } from 'zod';
+import { ErrorBody } from './errors.js';
+
+export const ShippingAddress = z.object({
+  name: z.string().trim().min(1).max(100),
+  line1: z.string().trim().min(1).max(200),
+  line2: z.string().trim().max(200).optional(),
+  city: z.string().trim().min(1).max(100),
+  state: z.string().trim().min(1).max(100),
+  postalCode: z.string().trim().min(2).max(20),
+  country: z.string().trim().length(2, 'Use the 2-letter country code'),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddress>;
+
+export const Theme = z.enum(['light', 'dark']);
+export type Theme = z.infer<typeof Theme>;
+
+/** The signed-in user as the API shows it to that user (never to anyone else). */
+export const PublicUser = z.object({
+  _id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  role: z.enum(['user', 'admin']),
+  emailVerified: z.boolean(),
+  displayName: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  shippingAddress: ShippingAddress.nullable(),
+  profileComplete: z.boolean(),
+  totpEnabled: z.boolean(),
+  theme: Theme.nullable(),
+  clientSeed: z.string(),
+  pullsAnonymous: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** GET /api/auth/current (SPEC §3 "Current-user response"). */
+export const CurrentUserResponse = z.object({ user: PublicUser, csrfToken: z.string() });
+export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
+
+/** Answer of a successful sign-in or sign-up. */
+export const SignedInResponse = z.object({
+  user: PublicUser,
+  csrfToken: z.string(),
+  token: z.string(),
+});
+export type SignedInResponse = z.infer<typeof SignedInResponse>;
+
+/** An auth error: the field it is about (shown on that field), and for 429 the seconds to wait. */
+export const AuthErrorBody = ErrorBody.extend({
+  field: z.string().optional(),
+  retryAfter: z.number().optional(),
+});
+export type AuthErrorBody = z.infer<typeof AuthErrorBody>;
+
+/** Every auth and account path, so neither side assembles one by hand. */
+export const authPaths = {
+  register: '/api/auth/register',
+  login: '/api/auth/login',
+  loginTotp: '/api/auth/login/totp',
+  current: '/api/auth/current',
+  logout: '/api/auth/logout',
+  sessionReset: '/api/auth/session/reset',
+  verifyEmail: '/api/auth/verify-email',
+  verifyEmailResend: '/api/auth/verify-email/resend',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  totpSetup: '/api/auth/totp/setup',
+  totpEnable: '/api/auth/totp/enable',
+  totpDisable: '/api/auth/totp/disable',
+  theme: '/api/theme',
+  me: '/api/users/me',
+  profile: '/api/users/me/profile',
+  password: '/api/users/me/password',
+  sessions: '/api/users/me/sessions',
+  session: (id: string) => `/api/users/me/sessions/${encodeURIComponent(id)}`,
+  devMail: '/api/dev/mail',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 24;
+/** The version of the Terms of Service a person accepts at sign-up and in the profile. */
+export const TERMS_VERSION = '2026-11';
+export const UNDERAGE_MESSAGE = 'You must be 18 or older to use this site.';
+export const RECOVERY_CODE_COUNT = 10;
+
+export const Email = z
+  .string()
+  .trim()
+  .max(254, 'Email is too long')
+  .pipe(z.email('Enter a valid email address'));
+export const Username = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Username may only use letters, digits, _ . and -');
+/** Length only: how guessable a password is gets judged on the server (zxcvbn). */
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+export const TotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+/** A 6-digit TOTP code, or a recovery code (letters and digits, dashes ignored). */
+export const SecondFactorCode = z
+  .string()
+  .trim()
+  .min(6, 'Enter your code')
+  .max(32, 'That code is too long');
+const mustAcceptTerms = z.literal(true, {
+  error: 'You must be 18 or older and accept the Terms of Service',
+});
+
+export const RegisterRequest = z.object({
+  email: Email,
+  username: Username,
+  password: Password,
+  acceptTerms: mustAcceptTerms,
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const TotpRequiredResponse = z.object({
+  totpRequired: z.literal(true),
+  challengeToken: z.string(),
+});
+export type TotpRequiredResponse = z.infer<typeof TotpRequiredResponse>;
+export const LoginResponse = z.union([SignedInResponse, TotpRequiredResponse]);
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const LoginTotpRequest = z.object({
+  challengeToken: z.string().min(1).max(200),
+  code: SecondFactorCode,
+});
+export type LoginTotpRequest = z.infer<typeof LoginTotpRequest>;
+
+/** A plain acknowledgement; auth answers also carry a fresh csrfToken. */
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+export const CsrfMessageResponse = z.object({ message: z.string(), csrfToken: z.string() });
+export type CsrfMessageResponse = z.infer<typeof CsrfMessageResponse>;
+
+export const VerifyEmailRequest = z.object({ token: z.string().min(1).max(200) });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+export const FORGOT_PASSWORD_MESSAGE =
+  'If an account exists for that email, we have sent a link to reset its password.';
+
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(1).max(200),
+  password: Password,
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const TotpSetupResponse = z.object({
+  otpauthUrl: z.string(),
+  qrCodeDataUrl: z.string(),
+  secret: z.string(),
+});
+export type TotpSetupResponse = z.infer<typeof TotpSetupResponse>;
+export const TotpEnableRequest = z.object({ code: TotpCode });
+export type TotpEnableRequest = z.infer<typeof TotpEnableRequest>;
+export const TotpEnableResponse = z.object({
+  recoveryCodes: z.array(z.string()),
+  user: PublicUser,
+});
+export type TotpEnableResponse = z.infer<typeof TotpEnableResponse>;
+export const TotpDisableRequest = z.object({
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX),
+  code: SecondFactorCode,
+});
+export type TotpDisableRequest = z.infer<typeof TotpDisableRequest>;
+
+export const ThemeBody = z.object({ theme: Theme });
+export type ThemeBody = z.infer<typeof ThemeBody>;
+/** null until the person has chosen one (the browser's own choice then stands). */
+export const ThemeResponse = z.object({ theme: Theme.nullable() });
+export type ThemeResponse = z.infer<typeof ThemeResponse>;
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+export const DateOfBirth = z
+  .string()
+  .regex(isoDate, 'Use the form YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v > '1900-01-01', {
+    message: 'Enter a real date of birth',
+  });
+
+/** Whole years between a YYYY-MM-DD birth date and today (UTC). */
+export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  const month = today.getUTCMonth() + 1;
+  if (month < m || (month === m && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+export const ProfileRequest = z.object({
+  displayName: z.string().trim().min(1, 'Enter your name').max(60, 'Name is too long'),
+  dateOfBirth: DateOfBirth,
+  shippingAddress: ShippingAddress,
+  acceptTerms: mustAcceptTerms,
+});
+export type ProfileRequest = z.infer<typeof ProfileRequest>;
+
+export const PasswordChangeRequest = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password').max(PASSWORD_MAX),
+  newPassword: Password,
+});
+export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
+
+export const UserResponse = z.object({ user: PublicUser });
+export type UserResponse = z.infer<typeof UserResponse>;
+
+export const SessionInfo = z.object({
+  _id: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfo>;
+export const SessionListResponse = z.object({ sessions: z.array(SessionInfo) });
+export type SessionListResponse = z.infer<typeof SessionListResponse>;
+
+export const OutboxMail = z.object({
+  _id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+});
+export const OutboxResponse = z.object({ mail: z.array(OutboxMail) });
+export type OutboxResponse = z.infer<typeof OutboxResponse>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { ShippingAddress } from './auth.js';
+import { Product } from './catalog.js';
+
+export const commercePaths = {
+  wallet: '/api/wallet',
+  topUps: '/api/wallet/top-ups',
+  sandboxCheckout: (checkoutId: string) =>
+    `/api/payments/sandbox/${encodeURIComponent(checkoutId)}`,
+  sandboxConfirm: (checkoutId: string) =>
+    `/api/payments/sandbox/${encodeURIComponent(checkoutId)}/confirm`,
+  sandboxCancel: (checkoutId: string) =>
+    `/api/payments/sandbox/${encodeURIComponent(checkoutId)}/cancel`,
+  stripeWebhook: '/api/payments/stripe/webhook',
+  orders: '/api/orders',
+  order: (id: string) => `/api/orders/${encodeURIComponent(id)}`,
+  cart: '/api/cart',
+} as const;
+
+/** Top-up bounds in dollars. */
+export const TOP_UP_MIN = 5;
+export const TOP_UP_MAX = 10_000;
+export const ORDER_MAX_ITEMS = 50;
+export const SHIPS_WITHIN_TEXT = 'Ships within 48 hours';
+
+const id = z.uuid({ message: 'must be a valid id' });
+
+export const LedgerEntry = z.object({
+  _id: z.string(),
+  /** Signed dollars: credits positive, debits negative. */
+  amount: z.number(),
+  balanceAfter: z.number(),
+  kind: z.enum(['top_up', 'order', 'pack', 'buyback', 'refund', 'adjustment']),
+  refType: z.string(),
+  refId: z.string(),
+  description: z.string(),
+  createdAt: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+export const WalletQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const WalletResponse = z.object({
+  balance: z.number(),
+  entries: z.array(LedgerEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type WalletResponse = z.infer<typeof WalletResponse>;
+
+export const TopUpBody = z.object({
+  amount: z
+    .number({ message: 'must be a number of dollars' })
+    .min(TOP_UP_MIN, `must be at least $${TOP_UP_MIN}`)
+    .max(TOP_UP_MAX, `must be at most $${TOP_UP_MAX.toLocaleString('en-US')}`)
+    .multipleOf(0.01, 'must have at most 2 decimals'),
+  /** Where to come back to after paying (a path of this site), e.g. the checkout. */
+  returnPath: z
+    .string()
+    .regex(/^\/(?!\/)[\w\-/?=&%.]*$/, 'must be a path of this site')
+    .max(200)
+    .optional(),
+});
+export type TopUpBody = z.infer<typeof TopUpBody>;
+export const TopUpResponse = z.object({ checkoutUrl: z.string(), topUpId: z.string() });
+export type TopUpResponse = z.infer<typeof TopUpResponse>;
+
+export const CheckoutIdParams = z.object({ checkoutId: id });
+export const SandboxCheckout = z.object({
+  checkoutId: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'succeeded', 'cancelled']),
+});
+export type SandboxCheckout = z.infer<typeof SandboxCheckout>;
+export const SandboxConfirmResponse = z.object({ balance: z.number() });
+
+export const OrderItem = z.object({
+  cardId: z.string(),
+  name: z.string(),
+  price: z.number(),
+  imageUrl: z.string(),
+});
+export type OrderItem = z.infer<typeof OrderItem>;
+export const OrderStatus = z.enum(['paid', 'shipped', 'delivered', 'cancelled']);
+export const Order = z.object({
+  _id: z.string(),
+  items: z.array(OrderItem),
+  total: z.number(),
+  status: OrderStatus,
+  shippingAddress: ShippingAddress,
+  shipBy: z.string(),
+  shipment: z.object({
+    status: z.enum(['pending', 'shipped', 'delivered']),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    shippedAt: z.string().nullable(),
+  }),
+  paidAt: z.string(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof Order>;
+
+export const PlaceOrderBody = z.object({
+  items: z
+    .array(id)
+    .min(1, 'must list at least one card')
+    .max(ORDER_MAX_ITEMS)
+    .refine((ids) => new Set(ids).size === ids.length, 'must not list a card twice'),
+  shippingAddress: ShippingAddress.optional(),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+export const OrderResponse = z.object({ order: Order });
+export type OrderResponse = z.infer<typeof OrderResponse>;
+export const OrdersQuery = WalletQuery;
+export const OrdersResponse = z.object({
+  orders: z.array(Order),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type OrdersResponse = z.infer<typeof OrdersResponse>;
+export const OrderParams = z.object({ id });
+
+/** The signed-in collector's cart, with each card's current state (a sold one is flagged). */
+export const CartResponse = z.object({ items: z.array(Product) });
+export type CartResponse = z.infer<typeof CartResponse>;
+export const CartBody = z.object({ items: z.array(id).max(ORDER_MAX_ITEMS) });
+export type CartBody = z.infer<typeof CartBody>;

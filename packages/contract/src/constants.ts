@@ -1,0 +1,36 @@
+/** Business constants and limits of SPEC §9, named once for both apps. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const AUTH_RECOVERY_RETRIES = 2;
+export const CURRENT_USER_CACHE_MS = 15_000;
+export const CURRENT_USER_COOLDOWN_MS = 8_000;
+export const CSRF_COOKIE_MAX_AGE_S = 86_400;
+export const CSRF_COOKIE_NAME = 'csrf-token';
+export const CSRF_HEADER_NAME = 'x-csrf-token';
+export const SESSION_COOKIE_NAME = 'sid';
+export const RECENT_PULLS_LIMIT = 10;
+export const RECENT_PULLS_CAROUSEL_MIN = 5;
+export const CAROUSEL_CARDS_LIMIT = 12;
+export const SHOWCASE_SIZE = 3;
+export const SHOWCASE_INTERVAL_MS = 5_000;
+export const STORE_NEW_ARRIVALS = 4;
+export const X_POST_MEDIA_MAX = 4;
+export const SIGNUP_PROMPT_DELAY_MS = 2_500;
+export const MAINTENANCE_STATUS_POLL_MS = 120_000;
+export const MAINTENANCE_PAGE_POLL_MS = 300_000;
+export const PROTECTED_ROUTE_AUTH_TIMEOUT_MS = 3_000;
+export const AUTH_RETRY_DELAY_MS = 200;
+export const SHIPPING_PROMISE_HOURS = 48;
+export const FEATURED_INTERVAL_MS = 7_000;
+export const FEATURED_FADE_MS = 700;
+export const FEATURED_COLUMNS_MIN = 1;
+export const FEATURED_COLUMNS_MAX = 5;
+export const FEATURED_COLUMNS_DEFAULT = 4;
+export const CARD_ASPECT_RATIO = 5 / 7;
+export const TOAST_AUTO_CLOSE_MS = 3_000;
+export const SCRIPT_LOAD_TIMEOUT_MS = 120_000;
+export const LAZY_IMAGE_MARGIN_PX = 200;
+export const THEMES = ['light', 'dark'] as const;
+export const TERMS_MINIMUM_AGE = 18;
+export const PRIVACY_MINIMUM_AGE = 13;
+/** Public images are served from here (SPEC §3 image rules, §7). */
+export const IMAGES_PATH = '/api/images';

@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { ShippingAddress } from './auth.js';
+import { RECENT_PULLS_LIMIT } from './constants.js';
+
+/** Sell-back defaults (the server reads BUYBACK_PERCENT / BUYBACK_WINDOW_HOURS). */
+export const BUYBACK_PERCENT_DEFAULT = 85;
+export const BUYBACK_WINDOW_HOURS_DEFAULT = 72;
+/** SPEC §4 / §2: the text shown when no case is live. */
+export const NO_CASE_TITLE = 'Next Grail Case Loading...';
+export const NO_CASE_TEXT =
+  'The current Grail Machine is sold out or being updated. Stay tuned for the next exciting case drop!';
+export const SOLD_OUT_MESSAGE = 'This case is sold out.';
+
+export const grailPaths = {
+  active: '/api/grail-cases/active',
+  recentPulls: (limit = RECENT_PULLS_LIMIT) => `/api/grail-cases/recent-pulls?limit=${limit}`,
+  cases: '/api/grail-cases',
+  events: '/api/grail-cases/events',
+  case: (id: string) => `/api/grail-cases/${encodeURIComponent(id)}`,
+  fairness: (id: string) => `/api/grail-cases/${encodeURIComponent(id)}/fairness`,
+  packs: (id: string) => `/api/grail-cases/${encodeURIComponent(id)}/packs`,
+  pulls: '/api/pulls',
+  pull: (id: string) => `/api/pulls/${encodeURIComponent(id)}`,
+  claim: (id: string) => `/api/pulls/${encodeURIComponent(id)}/claim`,
+  sellBack: (id: string) => `/api/pulls/${encodeURIComponent(id)}/sell-back`,
+  pullPreferences: '/api/pulls/preferences',
+  adminCases: '/api/admin/grail-cases',
+  adminCase: (id: string) => `/api/admin/grail-cases/${encodeURIComponent(id)}`,
+  adminCaseCards: (id: string) => `/api/admin/grail-cases/${encodeURIComponent(id)}/cards`,
+  adminCaseCard: (id: string, cardId: string) =>
+    `/api/admin/grail-cases/${encodeURIComponent(id)}/cards/${encodeURIComponent(cardId)}`,
+  adminGoLive: (id: string) => `/api/admin/grail-cases/${encodeURIComponent(id)}/go-live`,
+  adminClose: (id: string) => `/api/admin/grail-cases/${encodeURIComponent(id)}/close`,
+  adminAvailableCards: '/api/admin/grail-cases/available-cards',
+  adminShipmentsDue: '/api/admin/shipments',
+  adminShip: (id: string) => `/api/admin/shipments/${encodeURIComponent(id)}/ship`,
+} as const;
+
+export const Uuid = z.uuid({ message: 'must be a valid id' });
+export const CaseIdParams = z.object({ caseId: Uuid });
+export const IdParams = z.object({ id: Uuid });
+
+export const GrailCaseStatus = z.enum(['draft', 'scheduled', 'active', 'sold_out', 'closed']);
+export type GrailCaseStatus = z.infer<typeof GrailCaseStatus>;
+export const PullStatus = z.enum(['revealed', 'claimed', 'shipped', 'delivered', 'sold_back']);
+export type PullStatus = z.infer<typeof PullStatus>;
+
+/** A card as the Grail Machine shows it (SPEC §3 Product fields plus grading details). */
+export const GrailCard = z.object({
+  _id: z.string(),
+  name: z.string(),
+  /** Display grade: 'PSA GEM MT 10', 'BGS 9.5' or 'Raw'. */
+  grade: z.string(),
+  grader: z.string().nullable(),
+  certNumber: z.string().nullable(),
+  /** The grader's public verification page for the cert. */
+  certUrl: z.string().nullable(),
+  images: z.array(z.string()),
+  imageUrl: z.string(),
+  fmv: z.number(),
+  tier: z.string().nullable(),
+});
+export type GrailCard = z.infer<typeof GrailCard>;
+
+export const TierOdds = z.object({
+  name: z.string(),
+  minFmv: z.number(),
+  maxFmv: z.number().nullable(),
+  remaining: z.number().int(),
+  probability: z.number(),
+});
+export type TierOdds = z.infer<typeof TierOdds>;
+
+/** GET /api/grail-cases/active: the live or scheduled case (SPEC §3 "Grail case active status"). */
+export const ActiveCaseResponse = z.object({
+  caseId: z.string(),
+  packPrice: z.number(),
+  activationTime: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  status: GrailCaseStatus,
+  totalItems: z.number().int(),
+  remaining: z.number().int(),
+  floorValue: z.number(),
+  expectedValue: z.number(),
+  tiers: z.array(TierOdds),
+  serverSeedHash: z.string().nullable(),
+  contentsHash: z.string().nullable(),
+  buybackPercent: z.number(),
+  buybackWindowHours: z.number(),
+});
+export type ActiveCaseResponse = z.infer<typeof ActiveCaseResponse>;
+
+/** GET /api/grail-cases/{id}: the case, its remaining cards by tier and the top remaining grails. */
+export const CaseDetailResponse = ActiveCaseResponse.extend({
+  liveAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  remainingByTier: z.array(TierOdds.extend({ cards: z.array(GrailCard) })),
+  topGrails: z.array(GrailCard),
+});
+export type CaseDetailResponse = z.infer<typeof CaseDetailResponse>;
+
+export const CaseSummary = z.object({
+  caseId: z.string(),
+  name: z.string(),
+  status: GrailCaseStatus,
+  packPrice: z.number(),
+  activationTime: z.string().nullable(),
+  totalItems: z.number().int(),
+  remaining: z.number().int(),
+  liveAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+});
+export type CaseSummary = z.infer<typeof CaseSummary>;
+export const CaseListResponse = z.object({ cases: z.array(CaseSummary) });
+
+export const RecentPullsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50).default(RECENT_PULLS_LIMIT),
+});
+export const RecentPull = z.object({
+  _id: z.string(),
+  name: z.string(),
+  grade: z.string(),
+  images: z.array(z.string()),
+  imageUrl: z.string(),
+  fmv: z.number(),
+  pulledAt: z.string(),
+  pulledBy: z.string(),
+});
+export type RecentPull = z.infer<typeof RecentPull>;
+export const RecentPullsResponse = z.object({ pulls: z.array(RecentPull) });
+export type RecentPullsResponse = z.infer<typeof RecentPullsResponse>;
+
+/** One server-sent event on /api/grail-cases/events (event name 'pull'). */
+export const PullEvent = z.object({
+  caseId: z.string(),
+  k: z.number().int(),
+  remaining: z.number().int(),
+  totalItems: z.number().int(),
+  status: GrailCaseStatus,
+  pull: RecentPull,
+});
+export type PullEvent = z.infer<typeof PullEvent>;
+
+export const ClientSeed = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces');
+
+export const BuyPackBody = z.object({ clientSeed: ClientSeed.optional() }).strict();
+export type BuyPackBody = z.infer<typeof BuyPackBody>;
+
+export const PullProof = z.object({
+  clientSeed: z.string(),
+  k: z.number().int(),
+  remainingBefore: z.number().int(),
+  position: z.number().int(),
+});
+
+export const Pull = z.object({
+  _id: z.string(),
+  caseId: z.string(),
+  caseName: z.string(),
+  k: z.number().int(),
+  totalItems: z.number().int(),
+  card: GrailCard,
+  status: PullStatus,
+  pulledAt: z.string(),
+  price: z.number(),
+  proof: PullProof,
+  /** What a sell-back credits now, and until when; null once claimed, sold back or expired. */
+  sellBack: z.object({ amount: z.number(), percent: z.number(), until: z.string() }).nullable(),
+  soldBackFor: z.number().nullable(),
+  shipment: z
+    .object({
+      _id: z.string(),
+      status: z.enum(['pending', 'shipped', 'delivered']),
+      shipBy: z.string(),
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      shippedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Pull = z.infer<typeof Pull>;
+export const PullResponse = z.object({ pull: Pull });
+export type PullResponse = z.infer<typeof PullResponse>;
+export const PullListResponse = z.object({ pulls: z.array(Pull) });
+export type PullListResponse = z.infer<typeof PullListResponse>;
+
+export const ClaimBody = z.object({ shippingAddress: ShippingAddress.optional() }).strict();
+export type ClaimBody = z.infer<typeof ClaimBody>;
+export const SellBackResponse = z.object({ pull: Pull, credited: z.number(), balance: z.number() });
+export type SellBackResponse = z.infer<typeof SellBackResponse>;
+
+export const PullPreferences = z.object({ clientSeed: ClientSeed, pullsAnonymous: z.boolean() });
+export type PullPreferences = z.infer<typeof PullPreferences>;
+
+export const FairnessPull = z.object({
+  k: z.number().int(),
+  clientSeed: z.string(),
+  remainingBefore: z.number().int(),
+  index: z.number().int(),
+  position: z.number().int(),
+  cardId: z.string(),
+  pulledAt: z.string(),
+});
+export type FairnessPull = z.infer<typeof FairnessPull>;
+/** The committed contents, one entry per position (see README "Grail Machine and fairness"). */
+export const FairnessContent = z.object({
+  position: z.number().int(),
+  cardId: z.string(),
+  grader: z.string().nullable(),
+  grade: z.string().nullable(),
+  certNumber: z.string().nullable(),
+  fmvCents: z.number().int(),
+});
+export type FairnessContent = z.infer<typeof FairnessContent>;
+export const FairnessResponse = z.object({
+  caseId: z.string(),
+  name: z.string(),
+  status: GrailCaseStatus,
+  serverSeedHash: z.string(),
+  contentsHash: z.string(),
+  contents: z.array(FairnessContent),
+  pulls: z.array(FairnessPull),
+  /** Hex; null until the case is sold out or closed. */
+  serverSeed: z.string().nullable(),
+});
+export type FairnessResponse = z.infer<typeof FairnessResponse>;
+
+// ---- Admin ----
+const Dollars = z.number().positive().max(100_000).multipleOf(0.01, 'must have at most 2 decimals');
+export const TierInput = z.object({
+  name: z.string().trim().min(1).max(40),
+  minFmv: z.number().min(0).max(10_000_000),
+  maxFmv: z.number().min(0).max(10_000_000).nullable(),
+});
+export type TierInput = z.infer<typeof TierInput>;
+export const DEFAULT_TIERS: TierInput[] = [
+  { name: 'Grail', minFmv: 500, maxFmv: null },
+  { name: 'Chase', minFmv: 100, maxFmv: 499.99 },
+  { name: 'Base', minFmv: 0, maxFmv: 99.99 },
+];
+
+export const CaseInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  description: z.string().trim().max(2000).default(''),
+  packPrice: Dollars,
+  activationTime: z.iso.datetime({ offset: true }).nullable().default(null),
+  tiers: z.array(TierInput).min(1).max(8).optional(),
+});
+export type CaseInput = z.input<typeof CaseInput>;
+export const CaseUpdate = z
+  .object({
+    name: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(2000),
+    packPrice: Dollars,
+    activationTime: z.iso.datetime({ offset: true }).nullable(),
+    tiers: z.array(TierInput).min(1).max(8),
+  })
+  .partial();
+export type CaseUpdate = z.infer<typeof CaseUpdate>;
+export const AddCaseCardsBody = z.object({ cardIds: z.array(Uuid).min(1).max(500) });
+export const CaseCardParams = z.object({ id: Uuid, cardId: Uuid });
+
+export const AdminCase = CaseSummary.extend({
+  description: z.string(),
+  tiers: z.array(TierInput),
+  serverSeedHash: z.string().nullable(),
+  contentsHash: z.string().nullable(),
+  cards: z.array(GrailCard.extend({ position: z.number().int().nullable(), pulled: z.boolean() })),
+});
+export type AdminCase = z.infer<typeof AdminCase>;
+export const AdminCaseResponse = z.object({ case: AdminCase });
+export type AdminCaseResponse = z.infer<typeof AdminCaseResponse>;
+export const AdminCaseListResponse = z.object({ cases: z.array(CaseSummary) });
+export const AvailableCardsResponse = z.object({ cards: z.array(GrailCard) });
+export type AvailableCardsResponse = z.infer<typeof AvailableCardsResponse>;
+
+export const DueShipment = z.object({
+  _id: z.string(),
+  sourceType: z.enum(['order', 'pull']),
+  sourceId: z.string(),
+  status: z.enum(['pending', 'shipped', 'delivered']),
+  shipBy: z.string(),
+  overdue: z.boolean(),
+  username: z.string(),
+  email: z.string(),
+  address: ShippingAddress,
+  items: z.array(z.string()),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DueShipment = z.infer<typeof DueShipment>;
+export const DueShipmentsResponse = z.object({ shipments: z.array(DueShipment) });
+export type DueShipmentsResponse = z.infer<typeof DueShipmentsResponse>;
+export const MarkShippedBody = z.object({
+  carrier: z.string().trim().min(2).max(40),
+  trackingNumber: z
+    .string()
+    .trim()
+    .min(4)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'must be letters, digits or dashes'),
+});
+export type MarkShippedBody = z.infer<typeof MarkShippedBody>;
+export const MarkShippedResponse = z.object({ shipment: DueShipment });
