@@ -37,7 +37,8 @@ describe.runIf(testEngine === 'pglite')('the server process', () => {
       child.once('exit', (code) => resolve(code)),
     );
     let health: unknown;
-    for (let i = 0; i < 120 && !health; i++) {
+    // Up to a minute: on a busy 2-core CI box, tsx and PGlite's first migration are slow to start.
+    for (let i = 0; i < 240 && !health && child.exitCode === null; i++) {
       await new Promise((r) => setTimeout(r, 250));
       health = await fetch(`http://127.0.0.1:${port}/api/health`)
         .then((r) => r.json())
@@ -46,5 +47,5 @@ describe.runIf(testEngine === 'pglite')('the server process', () => {
     expect(health).toMatchObject({ status: 'ok', db: 'pglite' });
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
-  });
+  }, 120_000);
 });

@@ -5,6 +5,16 @@ import { AppError } from '../errors.js';
 
 const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
 
+/**
+ * PostgreSQL refusing work for a moment (too many connections, starting up or shutting down,
+ * connection lost): the transaction did not commit, so the client may safely try again.
+ */
+const DATABASE_BUSY = new Set(['53300', '57P01', '57P03', '08000', '08003', '08006']);
+function isDatabaseBusy(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  return [e.code, e.cause?.code].some((c) => typeof c === 'string' && DATABASE_BUSY.has(c));
+}
+
 /** Every non-2xx answer is `{ message, error }`; 5xx never carry internals. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
@@ -28,6 +38,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: 'Bad Request',
         field: name,
       });
+    }
+    if (isDatabaseBusy(err)) {
+      request.log.warn({ err }, 'database busy');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({
+          message: 'The service is busy right now. Please try again in a moment.',
+          error: statusText(503),
+        });
     }
     const status =
       typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 500;

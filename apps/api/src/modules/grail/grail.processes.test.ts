@@ -41,7 +41,7 @@ async function startServer(databaseUrl: string, port?: number): Promise<Server> 
       PORT: String(p),
       HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '20',
+      DATABASE_POOL_SIZE: '8',
       APP_SECRET,
       APP_ENV: 'test',
       DEMO_DATA: 'false',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,6 +28,10 @@ describe(`platform on ${testEngine}`, () => {
           throw new Error('secret internal detail at /srv/db');
         });
         app.post('/api/test/echo', async (request) => ({ body: request.body }));
+        // The server ends this request's connection, as it does when it shuts down or is full.
+        app.get('/api/test/connection-lost', async () => {
+          await t.database.db.execute(sql`select pg_terminate_backend(pg_backend_pid())`);
+        });
       },
     });
   });
@@ -134,6 +139,20 @@ describe(`platform on ${testEngine}`, () => {
     });
     expect(res.body).not.toContain('secret internal detail');
   });
+
+  it.runIf(testEngine === 'postgres')(
+    'answers 503 with Retry-After when the database drops the connection, so clients retry',
+    async () => {
+      const res = await t.app.inject('/api/test/connection-lost');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toEqual({
+        message: 'The service is busy right now. Please try again in a moment.',
+        error: 'Service Unavailable',
+      });
+      expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+    },
+  );
 
   it('sends security headers with a CSP limited to what the SPA needs', async () => {
     const res = await t.app.inject('/api/health');
