@@ -9,6 +9,7 @@
  *   npm run audit:home                 build into a private folder, start it with demo data, audit
  *   npm run audit:home -- --url URL    audit a server that is already running
  *   npm run audit:home -- --runs 5     more Lighthouse runs (default 3)
+ *   npm run audit:home -- --report F   also write the last run's full Lighthouse result (JSON) to F
  *
  * Never downloads a browser: CHROME_PATH, else /usr/bin/chromium. Exits 1 when a bar is missed.
  */
@@ -247,6 +248,8 @@ async function main() {
       tbtMs: tbt,
     };
     writeFileSync(join(tmpdir(), 'audit-home-summary.json'), JSON.stringify(summary, null, 2));
+    const report = option('--report');
+    if (report) writeFileSync(report, JSON.stringify(last));
     if (rows.some((r) => !r.ok)) process.exitCode = 1;
   } finally {
     await app.stop();

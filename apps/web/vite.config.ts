@@ -4,10 +4,21 @@ import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
-export default defineConfig({
+// React Router 7's package exports always name its development build, whose dev-only warnings
+// then ship (remix-run/react-router#14102); a production build takes the production files.
+const reactRouterProduction = fileURLToPath(
+  new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
   },
   server: {
     port: 5173,
@@ -18,4 +29,4 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 600,
   },
-});
+}));

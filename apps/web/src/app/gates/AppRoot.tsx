@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setAuthRedirect } from '@/lib/api/client';
 import { AuthProvider, useAuth } from '@/lib/auth';
@@ -8,7 +8,8 @@ import { Shell } from '@/app/layout/Shell';
 
 /** Blocks the app while the auth warm-up (GET /api/auth/current) runs. */
 function AuthWarmup() {
-  const { isLoading } = useAuth();
+  // Deferred, so the shell mounts in a time-sliced render (see MaintenanceGate).
+  const isLoading = useDeferredValue(useAuth().isLoading, true);
   const { pathname } = useLocation();
   if (isLoading) return <LoadingScreen text="Loading Application..." fullScreen />;
   return (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   MAINTENANCE_STATUS_POLL_MS,
@@ -24,7 +24,10 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
     refetchOnWindowFocus: 'always',
     retry: false,
   });
-  if (status.isPending) return <LoadingScreen text="Loading..." fullScreen />;
+  // The site behind the gate mounts in a deferred, time-sliced render rather than in the one
+  // synchronous render that follows the answer.
+  const checking = useDeferredValue(status.isPending, true);
+  if (checking) return <LoadingScreen text="Loading..." fullScreen />;
   if (status.data?.data.isEnabled) {
     return <MaintenancePage startedAt={status.data.data.startedAt} />;
   }

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
-import { AppBar, Box, Button, Divider, Drawer, Stack, Toolbar } from '@mui/material';
+import { AppBar, Box, Button, Divider, Drawer, Stack, Toolbar, useMediaQuery } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/LoadingScreen';
@@ -24,8 +24,9 @@ const SignUpPrompt = lazy(() =>
   import('./SignUpPrompt').then((m) => ({ default: m.SignUpPrompt })),
 );
 
-/** The sidebar is navy in both modes, like the label of a graded slab. */
-const sidebarTheme = createAppTheme('dark');
+/** The sidebar is navy in both modes, like the label of a graded slab (made when first shown). */
+let sidebarTheme: ReturnType<typeof createAppTheme> | undefined;
+const getSidebarTheme = () => (sidebarTheme ??= createAppTheme('dark'));
 const sidebarPaper = {
   boxSizing: 'border-box',
   backgroundColor: '#0b1430',
@@ -53,6 +54,9 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
 /** The frame around every page: sidebar (drawer below 900 px), top bar, content, footer. */
 export function Shell() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Built on first use, then kept so it can slide out when closed.
+  const [drawerBuilt, setDrawerBuilt] = useState(false);
+  const desktop = useMediaQuery((theme) => theme.breakpoints.up('md'), { noSsr: true });
   useServerTheme();
   const close = () => setDrawerOpen(false);
 
@@ -78,37 +82,40 @@ export function Shell() {
       >
         Skip to main content
       </Box>
-      <ThemeProvider theme={sidebarTheme}>
-        <Drawer
-          variant="permanent"
-          sx={{
-            display: { xs: 'none', md: 'block' },
-            width: SIDEBAR_WIDTH,
-            flexShrink: 0,
-            '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, ...sidebarPaper },
-          }}
-          slotProps={{ paper: { component: 'aside', 'aria-label': 'Sidebar' } as object }}
-        >
-          <SidebarContent />
-        </Drawer>
-        <Drawer
-          variant="temporary"
-          anchor="left"
-          open={drawerOpen}
-          onClose={close}
-          ModalProps={{ keepMounted: false }}
-          sx={{
-            display: { xs: 'block', md: 'none' },
-            '& .MuiDrawer-paper': { width: 280, ...sidebarPaper },
-          }}
-          slotProps={{ paper: { role: 'dialog', 'aria-label': 'Menu' } as object }}
-        >
-          <SidebarContent onNavigate={close} />
-        </Drawer>
-        <Suspense fallback={null}>
-          <MusicPlayer />
-        </Suspense>
-      </ThemeProvider>
+      {/* Only the navigation this width uses is rendered: a phone never builds the sidebar. */}
+      {desktop ? (
+        <ThemeProvider theme={getSidebarTheme()}>
+          <Drawer
+            variant="permanent"
+            sx={{
+              width: SIDEBAR_WIDTH,
+              flexShrink: 0,
+              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, ...sidebarPaper },
+            }}
+            slotProps={{ paper: { component: 'aside', 'aria-label': 'Sidebar' } as object }}
+          >
+            <SidebarContent />
+          </Drawer>
+          <Suspense fallback={null}>
+            <MusicPlayer />
+          </Suspense>
+        </ThemeProvider>
+      ) : (
+        drawerBuilt && (
+          <ThemeProvider theme={getSidebarTheme()}>
+            <Drawer
+              variant="temporary"
+              anchor="left"
+              open={drawerOpen}
+              onClose={close}
+              sx={{ '& .MuiDrawer-paper': { width: 280, ...sidebarPaper } }}
+              slotProps={{ paper: { role: 'dialog', 'aria-label': 'Menu' } as object }}
+            >
+              <SidebarContent onNavigate={close} />
+            </Drawer>
+          </ThemeProvider>
+        )
+      )}
 
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar
@@ -124,10 +131,14 @@ export function Shell() {
         >
           <Toolbar sx={{ gap: 1.5, minHeight: { xs: 60, md: 64 } }}>
             <Button
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerBuilt(true);
+                setDrawerOpen(true);
+              }}
               startIcon={<MenuIcon />}
               color="inherit"
               sx={{ display: { xs: 'inline-flex', md: 'none' }, ml: -1 }}
+              aria-expanded={drawerOpen}
             >
               Menu
             </Button>
