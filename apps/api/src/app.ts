@@ -11,8 +11,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
@@ -53,6 +53,7 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
+  const webDist = deps.webDistDir ?? config.WEB_DIST_DIR ?? defaultWebDist;
   const version = deps.version ?? process.env.npm_package_version ?? '0.1.0';
   const loggerIsInstance = deps.logger && typeof deps.logger === 'object' && 'child' in deps.logger;
   const app = Fastify({
@@ -84,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScriptHashes(join(webDist, 'index.html'))],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
@@ -138,8 +139,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paymentsRoutes, { payments: services.payments, publicUrl: config.PUBLIC_URL });
   await app.register(ordersRoutes, { orders: services.orders });
 
-  await registerSpa(app, deps.webDistDir ?? config.WEB_DIST_DIR ?? defaultWebDist);
+  await registerSpa(app, webDist);
   return app as unknown as App;
+}
+
+/**
+ * CSP sources for the page's own inline scripts (the theme set before first paint): the hash of
+ * each, read from the built index.html, so no other inline script can run.
+ */
+export function inlineScriptHashes(indexHtml: string): string[] {
+  if (!existsSync(indexHtml)) return [];
+  const html = readFileSync(indexHtml, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
 }
 
 /** Unknown /api paths get JSON 404; every other GET gets the SPA's index.html. */

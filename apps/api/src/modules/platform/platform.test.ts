@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,12 +11,13 @@ import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.j
 describe(`platform on ${testEngine}`, () => {
   let t: TestApp;
   const webDist = mkdtempSync(join(tmpdir(), 'grail-web-'));
+  const themeScript = "document.documentElement.classList.add('dark');";
 
   beforeAll(async () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      `<!doctype html><html><body>${'<p>spa</p>'.repeat(300)}</body></html>`,
+      `<!doctype html><html><head><script>${themeScript}</script></head><body>${'<p>spa</p>'.repeat(300)}</body></html>`,
     );
     writeFileSync(
       join(webDist, 'assets', 'index-abc123.js'),
@@ -158,7 +160,9 @@ describe(`platform on ${testEngine}`, () => {
     const res = await t.app.inject('/api/health');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
+    // The page's own inline script runs by its hash; no other inline script may.
+    const themeHash = createHash('sha256').update(themeScript).digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
