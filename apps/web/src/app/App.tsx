@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter, useRoutes } from 'react-router';
 import { ThemeModeProvider } from '@/lib/theme';
 import { useToastsRequested } from '@/lib/toast';
 import { MaintenanceGate } from '@/app/gates/MaintenanceGate';
@@ -9,6 +9,15 @@ import { routes } from '@/app/routes';
 // Off the first paint: see lib/toast.ts.
 const Toasts = lazy(() => import('./Toasts'));
 
+/**
+ * The declarative router: the app uses no loaders or actions, and the data router's code would be
+ * most of React Router's weight on the first load. Navigation updates are urgent (no transitions),
+ * so a sign-out's move to home commits before the signed-out state renders.
+ */
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
 export function App() {
   const [queryClient] = useState(
     () =>
@@ -16,13 +25,14 @@ export function App() {
         defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 30_000 } },
       }),
   );
-  const [router] = useState(() => createBrowserRouter(routes));
   const toastsRequested = useToastsRequested();
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeModeProvider>
         <MaintenanceGate>
-          <RouterProvider router={router} />
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
         </MaintenanceGate>
         {toastsRequested && (
           <Suspense fallback={null}>

@@ -1,6 +1,6 @@
-import { Navigate, useRouteError, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
-import { ErrorScreen } from '@/app/errors/ErrorScreen';
+import { PageErrorBoundary } from '@/app/errors/PageErrorBoundary';
 import { AppRoot } from '@/app/gates/AppRoot';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
 import { FlagRoute } from '@/app/routing/FlagRoute';
@@ -44,17 +44,13 @@ const BreakPackRevealPage = lazyPage(() => import('@/features/breaks/pages/Break
 const PrivacyPolicyPage = lazyPage(() => import('@/features/legal/pages/PrivacyPolicyPage'));
 const TermsOfServicePage = lazyPage(() => import('@/features/legal/pages/TermsOfServicePage'));
 
-function RouteError() {
-  return <ErrorScreen error={useRouteError()} />;
-}
-
 /** Every route of SPEC §2 (plus /reset-password/:token); pages load on demand. */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,
     children: [
       {
-        errorElement: <RouteError />,
+        element: <PageErrorBoundary />,
         children: [
           { path: paths.home.path, element: <HomePage /> },
           { path: paths.grailMachine.path, element: <GrailMachinePage /> },

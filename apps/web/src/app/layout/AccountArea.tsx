@@ -1,16 +1,19 @@
-import { useState } from 'react';
-import { Button, Menu, MenuItem, Stack } from '@mui/material';
-import { Link, useNavigate } from 'react-router';
+import { Suspense, lazy, useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import { Link } from 'react-router';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
+const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
+
 /** Signed in: the 'My Account' menu; a visitor: Login and Register. */
 export function AccountArea() {
-  const { isLoggedIn, logout } = useAuth();
-  const navigate = useNavigate();
+  const { isLoggedIn } = useAuth();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Built on first open, then kept so it can fade out when closed.
+  const [menuBuilt, setMenuBuilt] = useState(false);
   if (!isLoggedIn) {
     return (
       <Stack direction="row" spacing={1}>
@@ -40,37 +43,19 @@ export function AccountArea() {
         aria-haspopup="menu"
         aria-controls={anchor ? 'my-account-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          setMenuBuilt(true);
+          setAnchor(event.currentTarget);
+        }}
         sx={{ whiteSpace: 'nowrap' }}
       >
         My Account
       </Button>
-      <Menu
-        id="my-account-menu"
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': 'my-account-button' } }}
-      >
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            navigate(paths.dashboard.getHref());
-          }}
-        >
-          Dashboard
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
-          }}
-        >
-          Logout
-        </MenuItem>
-      </Menu>
+      {menuBuilt && (
+        <Suspense fallback={null}>
+          <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,21 +1,18 @@
 import { Suspense, lazy, useState } from 'react';
 import { ThemeProvider } from '@mui/material/styles';
-import { AppBar, Box, Button, Divider, Drawer, Stack, Toolbar, useMediaQuery } from '@mui/material';
+import { AppBar, Box, Button, Stack, Toolbar, useMediaQuery } from '@mui/material';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { useServerTheme } from '@/lib/theme';
-import { createAppTheme } from '@/lib/theme/createAppTheme';
 import { AccountArea } from './AccountArea';
 import { Brand } from './Brand';
 import { Footer } from './Footer';
-import { NavLinks } from './NavLinks';
 import { ScrollToTop } from './ScrollToTop';
-import { ThemeToggle } from './ThemeToggle';
+import { SIDEBAR_WIDTH, SidebarContent, getSidebarTheme, sidebarPaper } from './Sidebar';
 
-export const SIDEBAR_WIDTH = 260;
-
-// Off the first paint: these bring Popper, Chip and transitions the first screen does not need.
+// Off the first paint: these bring Popper, Chip, Modal and transitions the first screen does not
+// need.
 const MusicPlayer = lazy(() => import('./MusicPlayer').then((m) => ({ default: m.MusicPlayer })));
 const TestModeBadge = lazy(() =>
   import('./TestModeBadge').then((m) => ({ default: m.TestModeBadge })),
@@ -23,33 +20,7 @@ const TestModeBadge = lazy(() =>
 const SignUpPrompt = lazy(() =>
   import('./SignUpPrompt').then((m) => ({ default: m.SignUpPrompt })),
 );
-
-/** The sidebar is navy in both modes, like the label of a graded slab (made when first shown). */
-let sidebarTheme: ReturnType<typeof createAppTheme> | undefined;
-const getSidebarTheme = () => (sidebarTheme ??= createAppTheme('dark'));
-const sidebarPaper = {
-  boxSizing: 'border-box',
-  backgroundColor: '#0b1430',
-  backgroundImage: 'linear-gradient(180deg, #0f1c3f 0%, #0a1228 100%)',
-  borderRight: '1px solid rgba(230, 185, 85, 0.18)',
-} as const;
-
-function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <Box sx={{ px: 2.5, py: 2.5 }}>
-        <Brand onNavigate={onNavigate} />
-      </Box>
-      <Divider sx={{ borderColor: 'rgba(230, 185, 85, 0.18)' }} />
-      <Box sx={{ pt: 1.5, flexGrow: 1 }}>
-        <NavLinks onNavigate={onNavigate} />
-      </Box>
-      <Box sx={{ px: 2.5, pb: { xs: 2.5, md: 12 } }}>
-        <ThemeToggle fullWidth />
-      </Box>
-    </Box>
-  );
-}
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 /** The frame around every page: sidebar (drawer below 900 px), top bar, content, footer. */
 export function Shell() {
@@ -85,35 +56,35 @@ export function Shell() {
       {/* Only the navigation this width uses is rendered: a phone never builds the sidebar. */}
       {desktop ? (
         <ThemeProvider theme={getSidebarTheme()}>
-          <Drawer
-            variant="permanent"
-            sx={{
-              width: SIDEBAR_WIDTH,
-              flexShrink: 0,
-              '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH, ...sidebarPaper },
-            }}
-            slotProps={{ paper: { component: 'aside', 'aria-label': 'Sidebar' } as object }}
-          >
-            <SidebarContent />
-          </Drawer>
+          {/* A docked sidebar needs no drawer: a fixed aside with its width reserved beside it. */}
+          <Box sx={{ width: SIDEBAR_WIDTH, flexShrink: 0 }}>
+            <Box
+              component="aside"
+              aria-label="Sidebar"
+              sx={{
+                ...sidebarPaper,
+                position: 'fixed',
+                top: 0,
+                left: 0,
+                bottom: 0,
+                width: SIDEBAR_WIDTH,
+                overflowY: 'auto',
+                zIndex: (t) => t.zIndex.drawer,
+                color: 'text.primary',
+              }}
+            >
+              <SidebarContent />
+            </Box>
+          </Box>
           <Suspense fallback={null}>
             <MusicPlayer />
           </Suspense>
         </ThemeProvider>
       ) : (
         drawerBuilt && (
-          <ThemeProvider theme={getSidebarTheme()}>
-            <Drawer
-              variant="temporary"
-              anchor="left"
-              open={drawerOpen}
-              onClose={close}
-              sx={{ '& .MuiDrawer-paper': { width: 280, ...sidebarPaper } }}
-              slotProps={{ paper: { role: 'dialog', 'aria-label': 'Menu' } as object }}
-            >
-              <SidebarContent onNavigate={close} />
-            </Drawer>
-          </ThemeProvider>
+          <Suspense fallback={null}>
+            <MobileMenu open={drawerOpen} onClose={close} />
+          </Suspense>
         )
       )}
 

@@ -1,0 +1,44 @@
+import { Menu, MenuItem } from '@mui/material';
+import { useNavigate } from 'react-router';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+
+/** The 'My Account' menu: Dashboard and Logout. Its code (popover, modal) loads on first open. */
+export function AccountMenu({
+  anchor,
+  onClose,
+}: {
+  anchor: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Menu
+      id="my-account-menu"
+      anchorEl={anchor}
+      open={anchor !== null}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ list: { 'aria-labelledby': 'my-account-button' } }}
+    >
+      <MenuItem
+        onClick={() => {
+          onClose();
+          navigate(paths.dashboard.getHref());
+        }}
+      >
+        Dashboard
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          onClose();
+          void logout();
+        }}
+      >
+        Logout
+      </MenuItem>
+    </Menu>
+  );
+}
