@@ -133,6 +133,7 @@ async function audit(url) {
   });
   try {
     const results = [];
+    let retries = 0;
     for (let run = 1; run <= runs; run++) {
       const result = await lighthouse(
         `${url}/`,
@@ -149,8 +150,15 @@ async function audit(url) {
         },
       );
       const lhr = result.lhr;
-      if (lhr.runtimeError)
+      if (lhr.runtimeError) {
+        // Tracing on a loaded machine now and then loses the navigation (NO_NAVSTART): run again.
+        if (retries++ < 3) {
+          console.log(`run ${run}/${runs}: ${lhr.runtimeError.code}, running it again`);
+          run--;
+          continue;
+        }
         throw new Error(`Lighthouse could not audit ${url}/: ${lhr.runtimeError.message}`);
+      }
       const scores = Object.fromEntries(
         Object.keys(BARS).map((key) => [key, Math.round((lhr.categories[key]?.score ?? 0) * 100)]),
       );
