@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { cards } from '../../db/schema/index.js';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
+import { startup } from '../../startup.js';
+import { DEMO_CASE } from '../grail/demo-case.js';
 import { seedDemoData } from './demo.service.js';
 
-describe(`demo catalogue on ${testEngine}`, () => {
+// One first start per engine serves every check: drawing the demo art is the slow part.
+describe(`demo data on the first start (${testEngine})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { DEMO_DATA: 'true' } });
+    await startup(t.app, t.config, t.database);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
-  it('loads a curated case and store items once, with locally drawn art', async () => {
-    expect(await seedDemoData(t.database, t.app.services.images)).toBe(true);
+  it('loads a curated case and store items, with locally drawn art', async () => {
     const rows = await t.database.db.select().from(cards);
     const forStore = rows.filter((c) => c.storePriceCents !== null);
     const forCase = rows.filter((c) => c.storePriceCents === null);
@@ -37,5 +40,28 @@ describe(`demo catalogue on ${testEngine}`, () => {
       .select({ n: sql<number>`count(*)::int` })
       .from(cards);
     expect(n).toBeGreaterThanOrEqual(84);
+  });
+
+  it('is live on the first start with its 64 cards and published commitments', async () => {
+    const res = await t.app.inject({ url: '/api/grail-cases/active' });
+    expect(res.statusCode).toBe(200);
+    const active = res.json();
+    expect(active).toMatchObject({
+      name: DEMO_CASE.name,
+      packPrice: DEMO_CASE.packPrice,
+      status: 'active',
+      totalItems: 64,
+      remaining: 64,
+      floorValue: 5,
+      serverSeedHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      contentsHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // A pack is worth its price on average, but instant sell-back on average is not.
+    expect(active.expectedValue).toBeGreaterThan(active.packPrice);
+    expect(active.expectedValue * 0.85).toBeLessThan(active.packPrice);
+    const detail = (await t.app.inject({ url: `/api/grail-cases/${active.caseId}` })).json();
+    expect(detail.topGrails[0].fmv).toBe(5200);
+    const image = await t.app.inject({ url: detail.topGrails[0].imageUrl });
+    expect(image.statusCode).toBe(200);
   });
 });
