@@ -134,7 +134,8 @@ async function audit(url) {
   try {
     const results = [];
     let retries = 0;
-    for (let run = 1; run <= runs; run++) {
+    while (results.length < runs) {
+      const run = results.length + 1;
       const result = await lighthouse(
         `${url}/`,
         {
@@ -154,7 +155,6 @@ async function audit(url) {
         // Tracing on a loaded machine now and then loses the navigation (NO_NAVSTART): run again.
         if (retries++ < 3) {
           console.log(`run ${run}/${runs}: ${lhr.runtimeError.code}, running it again`);
-          run--;
           continue;
         }
         throw new Error(`Lighthouse could not audit ${url}/: ${lhr.runtimeError.message}`);

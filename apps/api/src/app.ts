@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
  * CSP sources for the page's own inline scripts (the theme set before first paint): the hash of
  * each, read from the built index.html, so no other inline script can run.
  */
-export function inlineScriptHashes(indexHtml: string): string[] {
+function inlineScriptHashes(indexHtml: string): string[] {
   if (!existsSync(indexHtml)) return [];
   const html = readFileSync(indexHtml, 'utf8');
   return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
