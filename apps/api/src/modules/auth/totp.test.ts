@@ -11,6 +11,16 @@ const codeAt = (secret: string, offsetSteps = 0) =>
     timestamp: Date.now() + offsetSteps * 30_000,
   });
 
+/**
+ * Waits until at least 8 s are left in the current 30 s step. A code computed here
+ * and checked by the server a moment later would otherwise be one step older than
+ * the test meant when a step boundary falls in between.
+ */
+async function clearOfStepEdge() {
+  const leftMs = 30_000 - (Date.now() % 30_000);
+  if (leftMs < 8_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 50));
+}
+
 describe(`auth: TOTP two-factor (${testEngine})`, () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -23,6 +33,7 @@ describe(`auth: TOTP two-factor (${testEngine})`, () => {
 
   /** A signed-up user with TOTP on; answers the secret and the recovery codes. */
   async function withTotp() {
+    await clearOfStepEdge();
     const account = await signUp(t);
     const setup = await post('/api/auth/totp/setup', bearer(account));
     expect(setup.statusCode).toBe(200);
