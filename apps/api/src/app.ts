@@ -167,6 +167,8 @@ async function registerSpa(app: FastifyInstance, webDist: string): Promise<void>
       root: webDist,
       index: false,
       wildcard: false,
+      // The web build writes .br and .gz copies at the highest levels (apps/web/build/precompress.ts).
+      preCompressed: true,
       setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
         // Hashed build assets never change; index.html always revalidates.
         reply.header(

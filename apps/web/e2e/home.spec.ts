@@ -138,6 +138,67 @@ test.describe('home page on the demo data', () => {
     );
   });
 
+  for (const [theme, width] of [
+    ['light', 390],
+    ['dark', 1280],
+  ] as const) {
+    test(`the first screen's styles come with the page: emotion compiles next to none (${theme}, ${width} px)`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({
+        colorScheme: theme,
+        viewport: { width, height: 900 },
+      });
+      const page = await context.newPage();
+      await dismissSignUpPrompt(page);
+      const html = await (await page.goto('/'))!.text();
+      expect(html).toMatch(/<style data-emotion="css [\w -]+">\.css-/);
+      await expect(page.getByTestId('grail-status').getByRole('img').first()).toBeVisible();
+      await (await heading(page, 'New Arrivals in Our Store!')).scrollIntoViewIfNeeded();
+      await expect(page.locator('a[href^="/product/"]').first()).toBeVisible();
+
+      const styles = await page.evaluate(() => {
+        const rules = (selector: string) =>
+          [...document.querySelectorAll<HTMLStyleElement>(selector)].reduce(
+            (sum, style) => sum + (style.sheet?.cssRules.length ?? 0),
+            0,
+          );
+        return {
+          fromPage: rules('style[data-emotion^="css "]'),
+          atRunTime: rules('style[data-emotion="css"]'),
+        };
+      });
+      // Without the build's styles the page inserts some 400 rules itself (see README).
+      expect(styles.fromPage).toBeGreaterThan(300);
+      expect(styles.atRunTime).toBeLessThan(10);
+      await context.close();
+    });
+  }
+
+  test('the status block is asked for while the app starts, not after it', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    let releaseAuth = () => {};
+    const authHeld = new Promise<void>((resolve) => (releaseAuth = resolve));
+    await page.route('**/api/auth/current', async (route) => {
+      await authHeld;
+      await route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByText('Loading Application...')).toBeVisible();
+    await expect
+      .poll(() => requested)
+      .toEqual(
+        expect.arrayContaining([
+          '/api/grail-cases/active',
+          '/api/grail-cases/recent-pulls',
+          '/api/products/carousel-cards',
+        ]),
+      );
+    releaseAuth();
+    await expect(page.getByTestId('grail-status').getByRole('img').first()).toBeVisible();
+  });
+
   test('the video stays paused for people who prefer reduced motion', async ({ browser }) => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();

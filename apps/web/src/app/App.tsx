@@ -1,6 +1,7 @@
-import { Suspense, lazy, useState } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Suspense, lazy } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
+import { queryClient } from '@/lib/queryClient';
 import { ThemeModeProvider } from '@/lib/theme';
 import { useToastsRequested } from '@/lib/toast';
 import { MaintenanceGate } from '@/app/gates/MaintenanceGate';
@@ -19,12 +20,6 @@ function AppRoutes() {
 }
 
 export function App() {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { refetchOnWindowFocus: false, staleTime: 30_000 } },
-      }),
-  );
   const toastsRequested = useToastsRequested();
   return (
     <QueryClientProvider client={queryClient}>

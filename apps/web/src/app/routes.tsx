@@ -1,5 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { publicConfigQuery } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import { queryClient } from '@/lib/queryClient';
+import { prefetchFirstScreen } from '@/features/home/api/prefetchFirstScreen';
 import { PageErrorBoundary } from '@/app/errors/PageErrorBoundary';
 import { AppRoot } from '@/app/gates/AppRoot';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
@@ -7,11 +10,14 @@ import { FlagRoute } from '@/app/routing/FlagRoute';
 import { lazyPage } from '@/app/routing/lazyPage';
 import { ProtectedRoute } from '@/app/routing/ProtectedRoute';
 
-const loadHomePage = () => import('@/features/home/pages/HomePage');
-// The landing page's code downloads alongside the status checks, not after them; a failure here
-// is reported by the lazy page itself.
-if (window.location.pathname === paths.home.path) loadHomePage().catch(() => undefined);
-const HomePage = lazyPage(loadHomePage);
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'));
+// The landing page's code and its first screen's data download alongside the status checks, not
+// after them; a failure here is reported by the lazy page and the queries themselves.
+if (window.location.pathname === paths.home.path) {
+  HomePage.preload().catch(() => undefined);
+  prefetchFirstScreen(queryClient);
+  void queryClient.prefetchQuery(publicConfigQuery);
+}
 const GrailMachinePage = lazyPage(() => import('@/features/grail-machine/pages/GrailMachinePage'));
 const FairnessPage = lazyPage(() => import('@/features/grail-machine/pages/FairnessPage'));
 const GrailRevealPage = lazyPage(() => import('@/features/grail-machine/pages/GrailRevealPage'));

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 
@@ -22,6 +22,11 @@ describe(`platform on ${testEngine}`, () => {
     writeFileSync(
       join(webDist, 'assets', 'index-abc123.js'),
       `console.log(${JSON.stringify('x'.repeat(4000))});`,
+    );
+    writeFileSync(join(webDist, 'assets', 'built-def456.js'), `console.log('as built');`);
+    writeFileSync(
+      join(webDist, 'assets', 'built-def456.js.br'),
+      brotliCompressSync(`console.log('compressed by the build');`),
     );
     t = await createTestApp({
       webDistDir: webDist,
@@ -185,6 +190,22 @@ describe(`platform on ${testEngine}`, () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(asset.rawPayload).toString()).toContain('console.log');
+  });
+
+  it("serves the build's own brotli copy of an asset when there is one", async () => {
+    const asset = await t.app.inject({
+      url: '/assets/built-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(asset.rawPayload).toString()).toBe(
+      `console.log('compressed by the build');`,
+    );
+    const plain = await t.app.inject({ url: '/assets/built-def456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(`console.log('as built');`);
   });
 
   it('answers 503 on health when the database does not answer', async () => {

@@ -1,14 +1,29 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { clearChunkReloadFlag } from '@/app/errors/chunkErrors';
+
+type PageModule = { default: ComponentType };
 
 /**
  * A page loaded on demand. A successful load clears the one-reload guard, so a later deploy can
  * reload the page again; a failure reaches the route's error screen.
+ *
+ * `preload()` starts the download early. A page whose code is already there when it mounts
+ * renders at once: React.lazy would still suspend for a tick, commit the 'Loading...' fallback
+ * and then hold the page back for its Suspense reveal throttle.
  */
-export function lazyPage(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(async () => {
-    const page = await load();
-    clearChunkReloadFlag();
-    return page;
-  });
+export function lazyPage(load: () => Promise<PageModule>) {
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    load().then((page) => {
+      clearChunkReloadFlag();
+      loaded = page.default;
+      return page;
+    });
+  const LazyPage = lazy(preload);
+  function Page() {
+    // Chosen once per mount, so a later render never swaps the page for a new instance.
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded /> : <LazyPage />;
+  }
+  return Object.assign(Page, { preload });
 }
