@@ -2,13 +2,28 @@ import type { QueryClient } from '@tanstack/react-query';
 import { activeGrailCaseQuery } from './useActiveGrailCase';
 import { carouselCardsQuery } from './useCarouselCards';
 import { recentPullsQuery } from './useRecentPulls';
+import { HOME_POSTER_URL } from '../media';
 
 /**
- * Starts the status block's three calls (SPEC §7, the same queries its hooks run) while the app
- * itself starts, so the block's answers are usually there when it first renders: one round trip
+ * Starts the clip's poster, the page's largest paint, downloading now rather than when the page
+ * first renders its video, a round trip after the status checks.
+ */
+function preloadPoster(): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = HOME_POSTER_URL;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+/**
+ * Starts the poster and the status block's three calls (SPEC §7, the same queries its hooks run)
+ * while the app itself starts, so the block's answers are usually there when it first renders: one round trip
  * earlier, and one render of the page instead of a loading state and then each answer.
  */
 export function prefetchFirstScreen(client: QueryClient): void {
+  preloadPoster();
   void client.prefetchQuery(activeGrailCaseQuery);
   void client.prefetchQuery(recentPullsQuery);
   void client.prefetchQuery(carouselCardsQuery);

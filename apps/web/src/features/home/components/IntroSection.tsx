@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/lib/paths';
+import { HOME_POSTER_URL } from '../media';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** After the load event: long enough for the first screen's data and pictures to arrive. */
@@ -84,7 +85,7 @@ export function IntroSection() {
           loop
           playsInline
           preload="none"
-          poster="/media/grail-machine-poster.webp"
+          poster={HOME_POSTER_URL}
           aria-label="Cards from a Grail case flipping past"
           style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
         >
