@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Plugin } from 'vite';
 import { afterBuild } from '../afterBuild';
+import { CRITICAL_STYLES_ATTRIBUTE, EMOTION_KEY } from '../../src/lib/styles/styleKeys';
 
 const run = promisify(execFile);
 
@@ -19,20 +20,22 @@ export const RENDER_PASSES = [
   { theme: 'dark', width: 1280, recentPulls: 0 },
 ] as const;
 
+const className = new RegExp(`\\.${EMOTION_KEY}-([A-Za-z0-9]+)`);
+
 /**
- * The emotion name a rule belongs to: the hash of its class (`.css-<name>`, also inside @media)
+ * The emotion name a rule belongs to: the hash of its class (`.gm-<name>`, also inside @media)
  * or of its keyframes (`animation-<name>`), which is the key emotion's cache marks as inserted.
  */
 export function emotionNameOf(rule: string): string | undefined {
   return (
-    rule.match(/\.css-([A-Za-z0-9]+)/)?.[1] ??
+    rule.match(className)?.[1] ??
     rule.match(/@(?:-webkit-)?keyframes (animation-[A-Za-z0-9]+)/)?.[1]
   );
 }
 
 /**
- * A style element in the form emotion's server rendering writes: the browser applies the rules
- * from the HTML, and emotion, seeing the names in data-emotion, never compiles or inserts them
+ * The critical style element: the browser applies the rules from the HTML, and the app's emotion
+ * cache, given the names it lists (src/lib/styles/emotionCache.ts), never compiles or inserts them
  * again, which is most of the work of React's first commits on a cold load.
  */
 export function criticalStyleElement(rules: Iterable<string>): string {
@@ -45,7 +48,7 @@ export function criticalStyleElement(rules: Iterable<string>): string {
     kept.push(rule);
   }
   if (!kept.length) return '';
-  return `<style data-emotion="css ${[...names].join(' ')}">${kept.join('')}</style>`;
+  return `<style ${CRITICAL_STYLES_ATTRIBUTE}="${[...names].join(' ')}">${kept.join('')}</style>`;
 }
 
 async function collectRules(outDir: string): Promise<string[]> {
@@ -55,9 +58,13 @@ async function collectRules(outDir: string): Promise<string[]> {
   for (let i = 0; i < RENDER_PASSES.length; i += 2) {
     const outputs = await Promise.all(
       RENDER_PASSES.slice(i, i + 2).map(({ theme, width, recentPulls }) =>
-        run(process.execPath, [renderPass, outDir, theme, String(width), String(recentPulls)], {
-          maxBuffer: 64 * 1024 * 1024,
-        }),
+        run(
+          process.execPath,
+          [renderPass, outDir, EMOTION_KEY, theme, String(width), String(recentPulls)],
+          {
+            maxBuffer: 64 * 1024 * 1024,
+          },
+        ),
       ),
     );
     for (const { stdout, stderr } of outputs) {

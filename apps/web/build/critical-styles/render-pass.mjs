@@ -1,7 +1,7 @@
 /**
  * One render pass of the built app's home page in jsdom, for one theme and one viewport width:
  *
- *   node render-pass.mjs <outDir> <light|dark> <width> <recent pulls>
+ *   node render-pass.mjs <outDir> <emotion key> <light|dark> <width> <recent pulls>
  *
  * Runs the production bundle itself (so every class name is the one the browser will compute),
  * answers its API calls from first-screen-api.mjs, waits until the last home section and the
@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { firstScreenAnswer } from './first-screen-api.mjs';
 
-const [outDir, theme, widthArg, recentPullsArg] = process.argv.slice(2);
+const [outDir, emotionKey, theme, widthArg, recentPullsArg] = process.argv.slice(2);
 const width = Number(widthArg);
 const recentPulls = Number(recentPullsArg);
 // Quiet time before the rules are read: lazy parts of the shell (the Test mode badge) appear after
@@ -38,10 +38,10 @@ const { window } = new JSDOM(html, {
   virtualConsole,
 });
 
-// The rules emotion's main sheet inserts (key "css"); global styles stay a run-time insert.
+// The rules the app's emotion cache inserts in its main sheet; global styles stay a run-time insert.
 const rules = [];
 window.CSSStyleSheet.prototype.insertRule = function insertRule(rule) {
-  if (this.ownerNode?.getAttribute('data-emotion') === 'css') rules.push(rule);
+  if (this.ownerNode?.getAttribute('data-emotion') === emotionKey) rules.push(rule);
   return 0;
 };
 

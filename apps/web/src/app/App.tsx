@@ -1,7 +1,9 @@
 import { Suspense, lazy } from 'react';
+import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { queryClient } from '@/lib/queryClient';
+import { emotionCache } from '@/lib/styles/emotionCache';
 import { ThemeModeProvider } from '@/lib/theme';
 import { useToastsRequested } from '@/lib/toast';
 import { MaintenanceGate } from '@/app/gates/MaintenanceGate';
@@ -22,19 +24,21 @@ function AppRoutes() {
 export function App() {
   const toastsRequested = useToastsRequested();
   return (
-    <QueryClientProvider client={queryClient}>
-      <ThemeModeProvider>
-        <MaintenanceGate>
-          <BrowserRouter useTransitions={false}>
-            <AppRoutes />
-          </BrowserRouter>
-        </MaintenanceGate>
-        {toastsRequested && (
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        )}
-      </ThemeModeProvider>
-    </QueryClientProvider>
+    <CacheProvider value={emotionCache}>
+      <QueryClientProvider client={queryClient}>
+        <ThemeModeProvider>
+          <MaintenanceGate>
+            <BrowserRouter useTransitions={false}>
+              <AppRoutes />
+            </BrowserRouter>
+          </MaintenanceGate>
+          {toastsRequested && (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          )}
+        </ThemeModeProvider>
+      </QueryClientProvider>
+    </CacheProvider>
   );
 }
