@@ -16,6 +16,6 @@ const criticalStyles = document.querySelector<HTMLStyleElement>(
 if (criticalStyles) {
   emotionCache.sheet.tags.push(criticalStyles);
   for (const name of criticalStyles.getAttribute(CRITICAL_STYLES_ATTRIBUTE)!.split(' ')) {
-    if (name) emotionCache.inserted[name] = true;
+    emotionCache.inserted[name] = true;
   }
 }

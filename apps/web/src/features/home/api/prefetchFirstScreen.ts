@@ -19,8 +19,9 @@ function preloadPoster(): void {
 
 /**
  * Starts the poster and the status block's three calls (SPEC §7, the same queries its hooks run)
- * while the app itself starts, so the block's answers are usually there when it first renders: one round trip
- * earlier, and one render of the page instead of a loading state and then each answer.
+ * while the app itself starts, so the block's answers are usually there when it first renders:
+ * one round trip earlier, and one render of the page instead of a loading state and then each
+ * answer.
  */
 export function prefetchFirstScreen(client: QueryClient): void {
   preloadPoster();
