@@ -41,23 +41,19 @@ export class GrailEvents {
     });
   }
 
+  /** Resolves once LISTEN is in place, so every pull committed after that reaches the listener. */
   async subscribe(listener: Listener): Promise<() => void> {
-    this.listeners.add(listener);
     this.listening ??= this.database.listen(GRAIL_EVENTS_CHANNEL, (p) => this.receive(p));
     try {
       await this.listening;
     } catch (err) {
       this.listening = null;
-      this.listeners.delete(listener);
       throw err;
     }
+    this.listeners.add(listener);
     return () => {
       this.listeners.delete(listener);
     };
-  }
-
-  get subscriberCount() {
-    return this.listeners.size;
   }
 
   async close(): Promise<void> {

@@ -57,11 +57,22 @@ export const grailRoutes: FastifyPluginAsyncZod<{
       'x-accel-buffering': 'no',
       'x-request-id': request.id,
     });
-    res.write('retry: 5000\n: connected\n\n');
+    res.write('retry: 5000\n\n');
     streams.add(res);
-    const unsubscribe = await events.subscribe((event) => {
-      res.write(`event: pull\ndata: ${JSON.stringify(event)}\n\n`);
-    });
+    let unsubscribe: () => void;
+    try {
+      unsubscribe = await events.subscribe((event) => {
+        res.write(`event: pull\ndata: ${JSON.stringify(event)}\n\n`);
+      });
+    } catch (err) {
+      // The client's EventSource reconnects after the retry interval.
+      request.log.warn({ err }, 'pull events: LISTEN failed');
+      streams.delete(res);
+      res.end();
+      return;
+    }
+    // Sent once LISTEN is in place: from here on no pull is missed.
+    res.write(': connected\n\n');
     const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
     request.raw.on('close', () => {
       clearInterval(heartbeat);

@@ -243,21 +243,20 @@ describe(`Grail Machine (${testEngine})`, () => {
       const res = await fetch(`${address}/api/grail-cases/events`, { signal: controller.signal });
       expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
       const reader = res.body!.getReader();
-      const received = (async () => {
-        let text = '';
-        for (;;) {
+      let text = '';
+      const readUntil = async (pattern: RegExp) => {
+        for (let match = pattern.exec(text); !match; match = pattern.exec(text)) {
           const { value, done } = await reader.read();
           if (done) return null;
           text += new TextDecoder().decode(value);
-          const match = /event: pull\ndata: (.*)\n\n/.exec(text);
-          if (match) return JSON.parse(match[1]!) as PullEvent;
         }
-      })();
-      // Wait until the stream is subscribed before buying.
-      while (t.app.services.grailEvents.subscriberCount === 0)
-        await new Promise((r) => setTimeout(r, 10));
+        return pattern.exec(text);
+      };
+      // The server says 'connected' once it LISTENs; a pull bought after that must arrive.
+      expect(await readUntil(/: connected\n\n/)).not.toBeNull();
       const bought = (await buy(user, caseId)).json() as PullResponse;
-      const event = await received;
+      const match = await readUntil(/event: pull\ndata: (.*)\n\n/);
+      const event = match ? (JSON.parse(match[1]!) as PullEvent) : null;
       controller.abort();
       expect(event).toMatchObject({ caseId, k: 1, remaining: 2, totalItems: 3 });
       expect(event!.pull._id).toBe(bought.pull._id);
