@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { eagerEntryCompile } from './build/compileHint';
-import { criticalStyles } from './build/critical-styles/plugin';
+import { inlineStyles } from './build/inlineStyles';
 import { precompress } from './build/precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
@@ -14,7 +14,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), eagerEntryCompile(), criticalStyles(), precompress()],
+  plugins: [react(), eagerEntryCompile(), inlineStyles(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -30,6 +30,8 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // One stylesheet, written into index.html by inlineStyles().
+    cssCodeSplit: false,
     chunkSizeWarningLimit: 600,
   },
 }));

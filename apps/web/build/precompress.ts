@@ -18,8 +18,7 @@ function* files(dir: string): Generator<string> {
 /**
  * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the build,
  * which the API serves as they are (@fastify/static preCompressed). The entry chunk comes out
- * about 15% smaller than on-the-fly compression makes it. Runs last, after index.html got its
- * critical styles.
+ * about 15% smaller than on-the-fly compression makes it. Runs last, once every file is written.
  */
 export function precompress(): Plugin {
   return afterBuild(

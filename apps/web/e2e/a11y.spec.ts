@@ -17,6 +17,12 @@ const PUBLIC_PAGES = [
   '/no-such-page',
 ];
 
+/**
+ * A cold load of a page styled with MUI fetches its code and MUI's, then renders; on the 2-core CI
+ * box, with the other worker busy, that has taken more than the default 10 s.
+ */
+const COLD_PAGE_TIMEOUT_MS = 30_000;
+
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
@@ -40,7 +46,9 @@ for (const theme of ['light', 'dark'] as const) {
     for (const path of PUBLIC_PAGES) {
       test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
         await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+          timeout: COLD_PAGE_TIMEOUT_MS,
+        });
         await page.waitForLoadState('networkidle');
         expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
         expect(await seriousViolations(page)).toEqual([]);
@@ -55,7 +63,9 @@ for (const theme of ['light', 'dark'] as const) {
       test.skip(!answer.ok(), 'the store API is not there yet');
       const { products } = (await answer.json()) as { products: { _id: string }[] };
       await page.goto(`/product/${products[0]!._id}`);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({
+        timeout: COLD_PAGE_TIMEOUT_MS,
+      });
       await page.waitForLoadState('networkidle');
       expect(await seriousViolations(page)).toEqual([]);
     });

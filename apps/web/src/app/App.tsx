@@ -1,9 +1,7 @@
 import { Suspense, lazy } from 'react';
-import { CacheProvider } from '@emotion/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { queryClient } from '@/lib/queryClient';
-import { emotionCache } from '@/lib/styles/emotionCache';
 import { ThemeModeProvider } from '@/lib/theme';
 import { useToastsRequested } from '@/lib/toast';
 import { MaintenanceGate } from '@/app/gates/MaintenanceGate';
@@ -24,21 +22,19 @@ function AppRoutes() {
 export function App() {
   const toastsRequested = useToastsRequested();
   return (
-    <CacheProvider value={emotionCache}>
-      <QueryClientProvider client={queryClient}>
-        <ThemeModeProvider>
-          <MaintenanceGate>
-            <BrowserRouter useTransitions={false}>
-              <AppRoutes />
-            </BrowserRouter>
-          </MaintenanceGate>
-          {toastsRequested && (
-            <Suspense fallback={null}>
-              <Toasts />
-            </Suspense>
-          )}
-        </ThemeModeProvider>
-      </QueryClientProvider>
-    </CacheProvider>
+    <QueryClientProvider client={queryClient}>
+      <ThemeModeProvider>
+        <MaintenanceGate>
+          <BrowserRouter useTransitions={false}>
+            <AppRoutes />
+          </BrowserRouter>
+        </MaintenanceGate>
+        {toastsRequested && (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        )}
+      </ThemeModeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,10 +1,19 @@
 import { ToastContainer } from 'react-toastify';
-import 'react-toastify/dist/ReactToastify.css';
+import toastStylesUrl from 'react-toastify/dist/ReactToastify.css?url';
 import { TOAST_AUTO_CLOSE_MS } from '@grail/contract';
 import { useThemeMode } from '@/lib/theme';
 
-/** Loaded on demand by App: see lib/toast.ts. */
+/**
+ * Loaded on demand by App: see lib/toast.ts. Its stylesheet is a file of its own, fetched with the
+ * first toast, rather than part of the styles every page carries in its HTML; React holds the
+ * toasts back until it has loaded.
+ */
 export default function Toasts() {
   const { mode } = useThemeMode();
-  return <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme={mode} />;
+  return (
+    <>
+      <link rel="stylesheet" href={toastStylesUrl} precedence="toasts" />
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} theme={mode} />
+    </>
+  );
 }

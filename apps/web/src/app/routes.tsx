@@ -10,7 +10,10 @@ import { FlagRoute } from '@/app/routing/FlagRoute';
 import { lazyPage } from '@/app/routing/lazyPage';
 import { ProtectedRoute } from '@/app/routing/ProtectedRoute';
 
-const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'));
+// Styled at build time like the shell, so the landing page loads no MUI.
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), {
+  styledAtRunTime: false,
+});
 // The landing page's code and its first screen's data download alongside the status checks, not
 // after them; a failure here is reported by the lazy page and the queries themselves.
 if (window.location.pathname === paths.home.path) {

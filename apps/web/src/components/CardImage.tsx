@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Typography } from '@mui/material';
+import clsx from 'clsx';
 import { LAZY_IMAGE_MARGIN_PX } from '@grail/contract';
 import { PLACEHOLDER_CARD_IMAGE, imageSources, resolveImageUrl } from '@/lib/images';
 import { logger } from '@/lib/logger';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './CardImage.module.css';
 
 export interface CardImageProps {
   src: string | undefined;
@@ -60,21 +62,9 @@ export function CardImage({
   const loaded = showPlaceholder || loadedUrl === url;
 
   return (
-    <Box
-      ref={boxRef}
-      data-testid="card-image"
-      sx={{
-        position: 'relative',
-        width: '100%',
-        aspectRatio: '5 / 7',
-        borderRadius: 1.5,
-        overflow: 'hidden',
-        bgcolor: 'action.hover',
-      }}
-    >
+    <div ref={boxRef} data-testid="card-image" className={styles.frame}>
       {nearViewport && (
-        <Box
-          component="img"
+        <img
           src={sources.src}
           srcSet={sources.srcSet}
           sizes={sources.srcSet ? sizes : undefined}
@@ -87,34 +77,14 @@ export function CardImage({
             logger.error('Failed to load card image', { src: url, alt });
             setFailedUrl(url);
           }}
-          sx={{
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
-            display: 'block',
-            opacity: loaded ? 1 : 0,
-            transition: 'opacity 250ms ease',
-          }}
+          className={clsx(styles.image, loaded && styles.loaded)}
         />
       )}
       {failed && (
-        <Typography
-          role="status"
-          variant="caption"
-          sx={{
-            position: 'absolute',
-            left: 0,
-            right: 0,
-            bottom: 0,
-            py: 0.5,
-            textAlign: 'center',
-            bgcolor: 'rgba(8, 14, 28, 0.82)',
-            color: '#f1f4fa',
-          }}
-        >
+        <span role="status" className={clsx(ui.caption, styles.failed)}>
           Failed to load image
-        </Typography>
+        </span>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,4 +1,6 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './LoadingScreen.module.css';
 
 /** A centred spinner with a text; `fullScreen` covers the viewport (app start). */
 export function LoadingScreen({
@@ -9,21 +11,13 @@ export function LoadingScreen({
   fullScreen?: boolean;
 }) {
   return (
-    <Box
+    <div
       role="status"
       aria-live="polite"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        minHeight: fullScreen ? '100vh' : 320,
-        bgcolor: fullScreen ? 'background.default' : undefined,
-      }}
+      className={clsx(styles.screen, fullScreen && styles.fullScreen)}
     >
-      <CircularProgress color="secondary" aria-hidden />
-      <Typography color="text.secondary">{text}</Typography>
-    </Box>
+      <span className={clsx(ui.spinner, styles.spinner)} aria-hidden />
+      <p className={clsx(ui.body1, ui.secondaryText)}>{text}</p>
+    </div>
   );
 }

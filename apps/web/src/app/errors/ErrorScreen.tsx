@@ -1,8 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import ErrorOutline from '@mui/icons-material/ErrorOutline';
-import SystemUpdateAlt from '@mui/icons-material/SystemUpdateAlt';
-import CloudOff from '@mui/icons-material/CloudOff';
+import clsx from 'clsx';
+import { CircleAlert, CloudOff, Download } from 'lucide-react';
+import { CenteredPanel } from '@/components/CenteredPanel';
+import ui from '@/lib/styles/ui.module.css';
 import { logger } from '@/lib/logger';
 import {
   clearChunkReloadFlag,
@@ -26,6 +26,9 @@ export const ERROR_TEXTS = {
 /** How long the 'new version' notice stays readable before the automatic reload. */
 export const CHUNK_RELOAD_DELAY_MS = 1500;
 
+const refresh = () => window.location.reload();
+
+/** Styled at build time: an error screen must show even when no further code can load. */
 function Frame({
   icon,
   title,
@@ -38,27 +41,13 @@ function Frame({
   actions: ReactNode;
 }) {
   return (
-    <Box role="alert" sx={{ display: 'grid', placeItems: 'center', py: { xs: 6, md: 10 }, px: 2 }}>
-      <Paper
-        variant="outlined"
-        sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, textAlign: 'center', borderRadius: 3 }}
-      >
-        <Box sx={{ color: 'secondary.main', mb: 1, '& svg': { fontSize: 56 } }}>{icon}</Box>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {body}
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-          {actions}
-        </Stack>
-      </Paper>
-    </Box>
+    <CenteredPanel role="alert" icon={icon} title={title} actions={actions}>
+      <p>{body}</p>
+    </CenteredPanel>
   );
 }
 
-const refresh = () => window.location.reload();
+const ICON_SIZE = 56;
 
 /**
  * The render-error screens of SPEC §8. A failed script chunk reloads the page once (guarded by a
@@ -83,14 +72,14 @@ export function ErrorScreen({ error }: { error: unknown }) {
   useEffect(() => () => clearChunkReloadFlag(), []);
 
   const refreshButton = (
-    <Button variant="contained" onClick={refresh}>
+    <button type="button" className={clsx(ui.button, ui.contained)} onClick={refresh}>
       Refresh Page
-    </Button>
+    </button>
   );
   if (willReload) {
     return (
       <Frame
-        icon={<SystemUpdateAlt />}
+        icon={<Download size={ICON_SIZE} aria-hidden />}
         title={ERROR_TEXTS.chunkTitle}
         body={ERROR_TEXTS.chunkBody}
         actions={refreshButton}
@@ -100,7 +89,7 @@ export function ErrorScreen({ error }: { error: unknown }) {
   if (chunk) {
     return (
       <Frame
-        icon={<CloudOff />}
+        icon={<CloudOff size={ICON_SIZE} aria-hidden />}
         title={ERROR_TEXTS.loadTitle}
         body={ERROR_TEXTS.loadBody}
         actions={refreshButton}
@@ -109,15 +98,19 @@ export function ErrorScreen({ error }: { error: unknown }) {
   }
   return (
     <Frame
-      icon={<ErrorOutline />}
+      icon={<CircleAlert size={ICON_SIZE} aria-hidden />}
       title={ERROR_TEXTS.renderTitle}
       body={ERROR_TEXTS.renderBody}
       actions={
         <>
           {refreshButton}
-          <Button variant="outlined" onClick={() => window.history.back()}>
+          <button
+            type="button"
+            className={clsx(ui.button, ui.outlined)}
+            onClick={() => window.history.back()}
+          >
             Go Back
-          </Button>
+          </button>
         </>
       }
     />

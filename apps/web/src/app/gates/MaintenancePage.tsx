@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
-import { Box, Paper, Typography } from '@mui/material';
-import Construction from '@mui/icons-material/Construction';
+import { Construction } from 'lucide-react';
+import { CenteredPanel } from '@/components/CenteredPanel';
 import { MAINTENANCE_PAGE_POLL_MS } from '@grail/contract';
+import styles from './MaintenancePage.module.css';
+import { dateFormat } from '@/lib/format';
 
-const startedAtFormat = new Intl.DateTimeFormat('en-US', {
+const startedAtFormat = dateFormat({
   dateStyle: 'medium',
   timeStyle: 'short',
 });
@@ -26,37 +28,19 @@ export function MaintenancePage({ startedAt }: { startedAt: string | null }) {
   }, []);
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'grid',
-        placeItems: 'center',
-        px: 2,
-        bgcolor: 'background.default',
-      }}
-    >
-      <Paper
-        variant="outlined"
-        sx={{ p: { xs: 4, sm: 6 }, maxWidth: 560, textAlign: 'center', borderRadius: 4 }}
-      >
-        <Box sx={{ color: 'secondary.main', '& svg': { fontSize: 64 } }}>
-          <Construction />
-        </Box>
-        <Typography variant="h3" component="h1" sx={{ mt: 1, mb: 2, fontSize: { xs: 32, sm: 40 } }}>
-          Under Maintenance
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+    <main className={styles.page}>
+      <CenteredPanel icon={<Construction size={64} aria-hidden />} title="Under Maintenance">
+        <p>
           We are polishing the slabs and restocking the case. The Grail Machine will be back
           shortly; this page reloads by itself when we are done.
-        </Typography>
+        </p>
         {startedAt && (
-          <Typography data-testid="maintenance-started" sx={{ fontWeight: 600 }}>
+          <p data-testid="maintenance-started" className={styles.started}>
             Maintenance started{' '}
             <time dateTime={startedAt}>{startedAtFormat.format(new Date(startedAt))}</time>
-          </Typography>
+          </p>
         )}
-      </Paper>
-    </Box>
+      </CenteredPanel>
+    </main>
   );
 }

@@ -1,10 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
-import { Button, Stack } from '@mui/material';
+import clsx from 'clsx';
+import { ChevronDown, CircleUser } from 'lucide-react';
 import { Link } from 'react-router';
-import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './AccountArea.module.css';
 
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 
@@ -16,30 +17,25 @@ export function AccountArea() {
   const [menuBuilt, setMenuBuilt] = useState(false);
   if (!isLoggedIn) {
     return (
-      <Stack direction="row" spacing={1}>
-        <Button component={Link} to={paths.login.getHref()} color="inherit" size="small">
+      <div className={styles.actions}>
+        <Link to={paths.login.getHref()} className={clsx(ui.button, ui.text, ui.small)}>
           Login
-        </Button>
-        <Button
-          component={Link}
+        </Link>
+        <Link
           to={paths.register.getHref()}
-          variant="contained"
-          color="secondary"
-          size="small"
+          className={clsx(ui.button, ui.containedSecondary, ui.small)}
         >
           Register
-        </Button>
-      </Stack>
+        </Link>
+      </div>
     );
   }
   return (
     <>
-      <Button
+      <button
+        type="button"
         id="my-account-button"
-        color="inherit"
-        size="small"
-        startIcon={<AccountCircleOutlined />}
-        endIcon={<ExpandMore />}
+        className={clsx(ui.button, ui.text, ui.small, styles.account)}
         aria-haspopup="menu"
         aria-controls={anchor ? 'my-account-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -47,10 +43,11 @@ export function AccountArea() {
           setMenuBuilt(true);
           setAnchor(event.currentTarget);
         }}
-        sx={{ whiteSpace: 'nowrap' }}
       >
+        <CircleUser aria-hidden size={20} />
         My Account
-      </Button>
+        <ChevronDown aria-hidden size={20} />
+      </button>
       {menuBuilt && (
         <Suspense fallback={null}>
           <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />

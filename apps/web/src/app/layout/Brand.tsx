@@ -1,42 +1,46 @@
-import { Box, Typography } from '@mui/material';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import styles from './Brand.module.css';
+
+/**
+ * The site icon (public/favicon.svg) drawn inline: as an <img> the browser builds a separate SVG
+ * document for it on the main thread while the first screen renders.
+ */
+function BrandMark() {
+  return (
+    <svg viewBox="0 0 64 64" aria-hidden className={styles.logo}>
+      <rect width="64" height="64" rx="14" fill="#0f172a" />
+      <rect x="18" y="10" width="28" height="40" rx="4" fill="#f5b301" />
+      <text
+        x="32"
+        y="37"
+        textAnchor="middle"
+        fontFamily="sans-serif"
+        fontSize="20"
+        fontWeight="bold"
+        fill="#0f172a"
+      >
+        G
+      </text>
+      <rect x="14" y="52" width="36" height="4" rx="2" fill="#f5b301" />
+    </svg>
+  );
+}
 
 /** The wordmark: a gold slab star and the name, linking home. */
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <Box
-      component={Link}
+    <Link
       to={paths.home.getHref()}
       onClick={onNavigate}
       aria-label="Grail Machine home"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.25,
-        color: 'text.primary',
-        textDecoration: 'none',
-      }}
+      className={styles.brand}
     >
-      <Box component="img" src="/favicon.svg" alt="" sx={{ width: 34, height: 34 }} />
-      <Box>
-        <Typography
-          sx={{ fontWeight: 900, letterSpacing: '0.08em', lineHeight: 1.05, fontSize: 17 }}
-        >
-          GRAIL
-        </Typography>
-        <Typography
-          sx={{
-            fontWeight: 800,
-            letterSpacing: '0.22em',
-            lineHeight: 1.05,
-            fontSize: 11,
-            color: 'secondary.main',
-          }}
-        >
-          MACHINE
-        </Typography>
-      </Box>
-    </Box>
+      <BrandMark />
+      <span>
+        <span className={styles.name}>GRAIL</span>
+        <span className={styles.tagline}>MACHINE</span>
+      </span>
+    </Link>
   );
 }

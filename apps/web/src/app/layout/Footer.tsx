@@ -1,55 +1,28 @@
-import { Box, Link as MuiLink, Stack, Typography } from '@mui/material';
+import clsx from 'clsx';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { ThemeToggle } from './ThemeToggle';
+import styles from './Footer.module.css';
 
 export function Footer() {
   return (
-    <Box
-      component="footer"
-      sx={{
-        mt: 'auto',
-        borderTop: 1,
-        borderColor: 'divider',
-        px: { xs: 2, md: 4 },
-        py: 3,
-        pb: { xs: 3, md: 3 },
-      }}
-    >
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="body2" color="text.secondary">
+    <footer className={styles.footer}>
+      <div className={styles.row}>
+        <p className={clsx(ui.body2, ui.secondaryText)}>
           © {new Date().getFullYear()} Grail Machine. Graded and raw sports cards, shipped within 48
           hours.
-        </Typography>
-        <Stack
-          direction="row"
-          spacing={3}
-          useFlexGap
-          sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}
-        >
-          <MuiLink
-            component={Link}
-            to={paths.privacyPolicy.getHref()}
-            color="text.primary"
-            underline="hover"
-          >
+        </p>
+        <div className={styles.links}>
+          <Link to={paths.privacyPolicy.getHref()} className={styles.link}>
             Privacy Policy
-          </MuiLink>
-          <MuiLink
-            component={Link}
-            to={paths.termsOfService.getHref()}
-            color="text.primary"
-            underline="hover"
-          >
+          </Link>
+          <Link to={paths.termsOfService.getHref()} className={styles.link}>
             Terms of Service
-          </MuiLink>
+          </Link>
           <ThemeToggle />
-        </Stack>
-      </Stack>
-    </Box>
+        </div>
+      </div>
+    </footer>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, IconButton, Paper, Typography } from '@mui/material';
-import MusicNote from '@mui/icons-material/MusicNote';
-import VolumeOff from '@mui/icons-material/VolumeOff';
-import VolumeUp from '@mui/icons-material/VolumeUp';
+import clsx from 'clsx';
+import { Music, Volume2, VolumeX } from 'lucide-react';
 import { AmbientLoop } from '@/lib/music/ambientLoop';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './MusicPlayer.module.css';
 
 /**
  * Desktop background music. Muted until the person unmutes (browsers only allow sound after a
@@ -22,49 +22,29 @@ export function MusicPlayer() {
     setMuted(!muted);
   };
 
+  const label = muted ? 'Unmute music' : 'Mute music';
   return (
-    <Paper
-      variant="outlined"
-      data-testid="music-player"
-      sx={{
-        position: 'fixed',
-        left: 12,
-        bottom: 12,
-        width: 236,
-        zIndex: (t) => t.zIndex.drawer + 1,
-        display: { xs: 'none', md: 'flex' },
-        alignItems: 'center',
-        gap: 1,
-        px: 1.5,
-        py: 1,
-        borderRadius: 3,
-      }}
-    >
-      {/* A native title, not MUI's Tooltip: Popper would ride along on every first paint. */}
-      <IconButton
+    // Navy like the sidebar it sits on, in both modes.
+    <div data-testid="music-player" data-theme="dark" className={styles.player}>
+      <button
+        type="button"
         onClick={toggle}
-        aria-label={muted ? 'Unmute music' : 'Mute music'}
-        title={muted ? 'Unmute music' : 'Mute music'}
+        aria-label={label}
+        title={label}
         aria-pressed={!muted}
-        color={muted ? 'default' : 'secondary'}
-        size="small"
+        className={clsx(ui.iconButton, !muted && styles.playing)}
       >
-        {muted ? <VolumeOff /> : <VolumeUp />}
-      </IconButton>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography
-          variant="caption"
-          component="p"
-          sx={{ fontWeight: 700, lineHeight: 1.3 }}
-          noWrap
-        >
-          <MusicNote sx={{ fontSize: 13, verticalAlign: '-2px', mr: 0.25 }} aria-hidden />
+        {muted ? <VolumeX aria-hidden size={24} /> : <Volume2 aria-hidden size={24} />}
+      </button>
+      <div className={styles.text}>
+        <p className={clsx(ui.caption, styles.line, styles.title)}>
+          <Music aria-hidden size={13} className={styles.note} />
           Slab Lights
-        </Typography>
-        <Typography variant="caption" component="p" color="text.secondary" noWrap>
+        </p>
+        <p className={clsx(ui.caption, ui.secondaryText, styles.line)}>
           Music by Grail Machine Studio
-        </Typography>
-      </Box>
-    </Paper>
+        </p>
+      </div>
+    </div>
   );
 }

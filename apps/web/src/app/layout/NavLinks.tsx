@@ -1,20 +1,26 @@
-import { List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Dices, Headset, LayoutDashboard, Store, Tag, Users, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
-import CasinoOutlined from '@mui/icons-material/CasinoOutlined';
-import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import SellOutlined from '@mui/icons-material/SellOutlined';
-import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
-import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
-import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import type { ReactNode } from 'react';
+import clsx from 'clsx';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import styles from './NavLinks.module.css';
 
 interface NavItem {
   label: string;
   href: string;
-  icon: ReactNode;
+  icon: LucideIcon;
+}
+
+function ItemContent({ label, icon: Icon }: Pick<NavItem, 'label' | 'icon'>) {
+  return (
+    <>
+      <span className={styles.icon}>
+        <Icon aria-hidden size={22} />
+      </span>
+      <span className={styles.label}>{label}</span>
+    </>
+  );
 }
 
 /** SPEC §2 shell links; Breaks only with its flag, Dashboard only when signed in. */
@@ -22,45 +28,31 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { isLoggedIn } = useAuth();
   const { flags, supportEmail } = usePublicConfig();
   const items: NavItem[] = [
-    { label: 'Grail Machine', href: paths.grailMachine.getHref(), icon: <CasinoOutlined /> },
-    { label: 'Store', href: paths.store.getHref(), icon: <StorefrontOutlined /> },
-    { label: 'Sell Cards', href: paths.sellCards.getHref(), icon: <SellOutlined /> },
+    { label: 'Grail Machine', href: paths.grailMachine.getHref(), icon: Dices },
+    { label: 'Store', href: paths.store.getHref(), icon: Store },
+    { label: 'Sell Cards', href: paths.sellCards.getHref(), icon: Tag },
     ...(flags.BREAKS_ENABLED
-      ? [{ label: 'Breaks', href: paths.breaks.getHref(), icon: <GroupsOutlined /> }]
+      ? [{ label: 'Breaks', href: paths.breaks.getHref(), icon: Users }]
       : []),
     ...(isLoggedIn
-      ? [{ label: 'Dashboard', href: paths.dashboard.getHref(), icon: <DashboardOutlined /> }]
+      ? [{ label: 'Dashboard', href: paths.dashboard.getHref(), icon: LayoutDashboard }]
       : []),
   ];
-  const itemSx = {
-    borderRadius: 2,
-    mb: 0.5,
-    '&.active': {
-      bgcolor: 'action.selected',
-      color: 'secondary.main',
-      '& .MuiListItemIcon-root': { color: 'secondary.main' },
-    },
-  };
   return (
-    <List component="nav" aria-label="Main" sx={{ px: 1.5 }}>
+    <nav aria-label="Main" className={styles.nav}>
       {items.map((item) => (
-        <ListItemButton
+        <NavLink
           key={item.href}
-          component={NavLink}
           to={item.href}
           onClick={onNavigate}
-          sx={itemSx}
+          className={({ isActive }) => clsx(styles.item, isActive && styles.active)}
         >
-          <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-          <ListItemText primary={item.label} slotProps={{ primary: { fontWeight: 600 } }} />
-        </ListItemButton>
+          <ItemContent label={item.label} icon={item.icon} />
+        </NavLink>
       ))}
-      <ListItemButton component="a" href={`mailto:${supportEmail}`} sx={itemSx}>
-        <ListItemIcon sx={{ minWidth: 40 }}>
-          <SupportAgentOutlined />
-        </ListItemIcon>
-        <ListItemText primary="Contact Support" slotProps={{ primary: { fontWeight: 600 } }} />
-      </ListItemButton>
-    </List>
+      <a href={`mailto:${supportEmail}`} className={styles.item}>
+        <ItemContent label="Contact Support" icon={Headset} />
+      </a>
+    </nav>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect } from 'react';
-import { Box, Button, Fade, IconButton, Paper, Slide, Stack, Typography } from '@mui/material';
-import Close from '@mui/icons-material/Close';
-import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { useSignUpPrompt } from './useSignUpPrompt';
+
+// Its code loads when it first opens, never with the first screen.
+const SignUpInvitation = lazy(() =>
+  import('./SignUpInvitation').then((m) => ({ default: m.SignUpInvitation })),
+);
 
 /** Pages where inviting someone to sign up would interrupt signing up or in. */
 const QUIET_PATHS = [
@@ -28,6 +30,9 @@ export function SignUpPrompt() {
   const { open, variant, dismiss } = useSignUpPrompt({ isVisitor: !isLoading && !isLoggedIn });
   const quiet = QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const visible = open && !quiet;
+  // Mounted from the moment it opens until it has faded (or slid) out after closing.
+  const [mounted, setMounted] = useState(false);
+  if (visible && !mounted) setMounted(true);
 
   useEffect(() => {
     if (!visible) return;
@@ -36,94 +41,19 @@ export function SignUpPrompt() {
     return () => window.removeEventListener('keydown', onKey);
   }, [visible, dismiss]);
 
-  const signUp = () => {
-    dismiss();
-    navigate(paths.register.getHref());
-  };
-
-  if (variant === 'banner') {
-    return (
-      <Slide direction="up" in={visible} mountOnEnter unmountOnExit>
-        <Paper
-          role="region"
-          aria-label="Sign-up invitation"
-          elevation={12}
-          sx={{
-            position: 'fixed',
-            left: 8,
-            right: 8,
-            bottom: 8,
-            zIndex: (t) => t.zIndex.snackbar,
-            p: 2,
-            borderRadius: 3,
-            border: 1,
-            borderColor: 'secondary.main',
-          }}
-        >
-          <Typography sx={{ fontWeight: 700 }}>Join Our Community!</Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-            Track your pulls and get first access to new case drops.
-          </Typography>
-          <Stack direction="row" spacing={1}>
-            <Button variant="contained" color="secondary" onClick={signUp}>
-              Sign Up
-            </Button>
-            <Button color="inherit" onClick={dismiss}>
-              Later
-            </Button>
-          </Stack>
-        </Paper>
-      </Slide>
-    );
-  }
-
+  if (!mounted) return null;
   return (
-    <Fade in={visible} mountOnEnter unmountOnExit>
-      <Paper
-        role="dialog"
-        aria-labelledby="signup-prompt-title"
-        aria-describedby="signup-prompt-text"
-        elevation={16}
-        sx={{
-          position: 'fixed',
-          right: 24,
-          bottom: 24,
-          zIndex: (t) => t.zIndex.modal,
-          width: 380,
-          maxWidth: 'calc(100vw - 32px)',
-          p: 3,
-          borderRadius: 3,
-          border: 1,
-          borderColor: 'secondary.main',
+    <Suspense fallback={null}>
+      <SignUpInvitation
+        variant={variant}
+        visible={visible}
+        onSignUp={() => {
+          dismiss();
+          navigate(paths.register.getHref());
         }}
-      >
-        <IconButton
-          aria-label="Close"
-          size="small"
-          onClick={dismiss}
-          sx={{ position: 'absolute', top: 8, right: 8 }}
-        >
-          <Close fontSize="small" />
-        </IconButton>
-        <Box sx={{ color: 'secondary.main', mb: 1 }}>
-          <WorkspacePremiumOutlined fontSize="large" />
-        </Box>
-        <Typography id="signup-prompt-title" variant="h6" component="h2" gutterBottom>
-          Join Our Community!
-        </Typography>
-        <Typography id="signup-prompt-text" color="text.secondary" sx={{ mb: 2.5 }}>
-          Create a free account to open packs, track every pull and get first access to new case
-          drops.
-        </Typography>
-        <Stack direction="row" spacing={1.5}>
-          <Button variant="contained" color="secondary" onClick={signUp}>
-            Sign Up Now
-          </Button>
-          <Button variant="outlined" color="inherit" onClick={dismiss}>
-            Maybe Later
-          </Button>
-        </Stack>
-      </Paper>
-    </Fade>
+        onDismiss={dismiss}
+        onExited={() => setMounted(false)}
+      />
+    </Suspense>
   );
 }

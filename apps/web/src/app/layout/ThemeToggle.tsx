@@ -1,22 +1,21 @@
-import { Button } from '@mui/material';
-import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
-import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import clsx from 'clsx';
+import { Moon, Sun } from 'lucide-react';
 import { themeToggleLabel, useThemeToggle } from '@/lib/theme';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './ThemeToggle.module.css';
 
 /** Names the mode it switches to: 'Dark Mode' while light, 'Light Mode' while dark. */
 export function ThemeToggle({ fullWidth = false }: { fullWidth?: boolean }) {
   const { mode, toggle } = useThemeToggle();
+  const Icon = mode === 'dark' ? Sun : Moon;
   return (
-    <Button
+    <button
+      type="button"
       onClick={() => void toggle()}
-      variant="outlined"
-      color="inherit"
-      size="small"
-      fullWidth={fullWidth}
-      startIcon={mode === 'dark' ? <LightModeOutlined /> : <DarkModeOutlined />}
-      sx={{ borderColor: 'divider', justifyContent: fullWidth ? 'flex-start' : 'center' }}
+      className={clsx(ui.button, ui.outlined, ui.small, fullWidth && [ui.fullWidth, styles.start])}
     >
+      <Icon aria-hidden size={20} />
       {themeToggleLabel(mode)}
-    </Button>
+    </button>
   );
 }

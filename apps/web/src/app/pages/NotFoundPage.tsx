@@ -1,41 +1,25 @@
-import { Box, Button, Typography } from '@mui/material';
+import clsx from 'clsx';
+import { House } from 'lucide-react';
 import { Link } from 'react-router';
-import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './NotFoundPage.module.css';
 
+/** Styled at build time: an unknown address shows at once, without loading a page's code. */
 export function NotFoundPage() {
   return (
-    <Box
-      component="section"
-      sx={{ textAlign: 'center', py: { xs: 8, md: 12 }, px: 2, maxWidth: 560, mx: 'auto' }}
-    >
-      <Typography
-        aria-hidden
-        sx={{
-          fontSize: { xs: 88, md: 120 },
-          fontWeight: 900,
-          lineHeight: 1,
-          color: 'secondary.main',
-          letterSpacing: '-0.04em',
-        }}
-      >
+    <section className={styles.page}>
+      <p aria-hidden className={styles.code}>
         404
-      </Typography>
-      <Typography variant="h4" component="h1" sx={{ mt: 2 }} gutterBottom>
-        404 - Not Found
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
+      </p>
+      <h1 className={clsx(ui.h4, styles.title)}>404 - Not Found</h1>
+      <p className={clsx(ui.body1, ui.secondaryText, styles.text)}>
         Sorry, the page you are looking for does not exist.
-      </Typography>
-      <Button
-        component={Link}
-        to={paths.home.getHref()}
-        variant="contained"
-        size="large"
-        startIcon={<HomeOutlined />}
-      >
+      </p>
+      <Link to={paths.home.getHref()} className={clsx(ui.button, ui.contained, ui.large)}>
+        <House aria-hidden />
         Go back home
-      </Button>
-    </Box>
+      </Link>
+    </section>
   );
 }

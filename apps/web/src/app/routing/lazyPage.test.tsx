@@ -1,13 +1,16 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import { useTheme } from '@mui/material/styles';
+import { ThemeModeProvider } from '@/lib/theme';
+import { palettes } from '@/lib/theme/palette';
 import { lazyPage } from './lazyPage';
 
 const pageModule = { default: () => <p>The page</p> };
 
 describe('lazyPage', () => {
   it('renders a preloaded page at once, without the Loading... fallback', async () => {
-    const Page = lazyPage(() => Promise.resolve(pageModule));
+    const Page = lazyPage(() => Promise.resolve(pageModule), { styledAtRunTime: false });
     await Page.preload();
     render(
       <Suspense fallback={<p>Loading...</p>}>
@@ -19,7 +22,7 @@ describe('lazyPage', () => {
   });
 
   it('shows the fallback while a page that was not preloaded downloads', async () => {
-    const Page = lazyPage(() => Promise.resolve(pageModule));
+    const Page = lazyPage(() => Promise.resolve(pageModule), { styledAtRunTime: false });
     render(
       <Suspense fallback={<p>Loading...</p>}>
         <Page />
@@ -27,5 +30,22 @@ describe('lazyPage', () => {
     );
     expect(screen.getByText('Loading...')).toBeTruthy();
     expect(await screen.findByText('The page')).toBeTruthy();
+  });
+
+  it("gives a page styled at run time MUI's theme in the current mode", async () => {
+    localStorage.setItem('theme', 'dark');
+    function ThemeProbe() {
+      return <p>primary {useTheme().palette.primary.main}</p>;
+    }
+    const Page = lazyPage(() => Promise.resolve({ default: ThemeProbe }));
+    render(
+      <ThemeModeProvider>
+        <Suspense fallback={<p>Loading...</p>}>
+          <Page />
+        </Suspense>
+      </ThemeModeProvider>,
+    );
+    expect(await screen.findByText(`primary ${palettes.dark.primary}`)).toBeTruthy();
+    localStorage.removeItem('theme');
   });
 });

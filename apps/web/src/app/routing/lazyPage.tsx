@@ -7,18 +7,36 @@ type PageModule = { default: ComponentType };
  * A page loaded on demand. A successful load clears the one-reload guard, so a later deploy can
  * reload the page again; a failure reaches the route's error screen.
  *
+ * Pages styled at run time (all but home) get MUI's theme around them; its code downloads beside
+ * the page's, so MUI never rides on the first load of a page that does not use it.
+ *
  * `preload()` starts the download early. A page whose code is already there when it mounts
  * renders at once: React.lazy would still suspend for a tick, commit the 'Loading...' fallback
  * and then hold the page back for its Suspense reveal throttle.
  */
-export function lazyPage(load: () => Promise<PageModule>) {
+export function lazyPage(
+  load: () => Promise<PageModule>,
+  { styledAtRunTime = true }: { styledAtRunTime?: boolean } = {},
+) {
   let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((page) => {
-      clearChunkReloadFlag();
-      loaded = page.default;
-      return page;
-    });
+  const preload = async (): Promise<PageModule> => {
+    const [page, scope] = await Promise.all([
+      load(),
+      styledAtRunTime ? import('@/lib/theme/MuiThemeScope') : undefined,
+    ]);
+    clearChunkReloadFlag();
+    const Content = page.default;
+    loaded = scope
+      ? function ThemedPage() {
+          return (
+            <scope.MuiThemeScope>
+              <Content />
+            </scope.MuiThemeScope>
+          );
+        }
+      : Content;
+    return { default: loaded };
+  };
   const LazyPage = lazy(preload);
   function Page() {
     // Chosen once per mount, so a later render never swaps the page for a new instance.

@@ -1,34 +1,26 @@
 import { createTheme } from '@mui/material/styles';
 import type { Theme as ThemeMode } from '@grail/contract';
+import { FONT_FAMILY, palettes } from './palette';
 
-/** Navy and gold, like a graded-card slab label; both modes keep WCAG AA contrast. */
+/** MUI's theme for the pages styled at run time; the colours come from palette.ts. */
 export function createAppTheme(mode: ThemeMode) {
-  const dark = mode === 'dark';
+  const p = palettes[mode];
   return createTheme({
     palette: {
       mode,
-      primary: dark
-        ? { main: '#8fb1ff', contrastText: '#0a1226' }
-        : { main: '#1b3a78', contrastText: '#ffffff' },
-      secondary: dark
-        ? { main: '#e6b955', contrastText: '#1c1400' }
-        : { main: '#7d5700', contrastText: '#ffffff' },
-      background: dark
-        ? { default: '#0a1226', paper: '#111c36' }
-        : { default: '#f3f5fa', paper: '#ffffff' },
-      text: dark
-        ? { primary: '#eef2fb', secondary: '#a9b6d0' }
-        : { primary: '#101a33', secondary: '#4a5570' },
-      divider: dark ? 'rgba(169, 182, 208, 0.18)' : 'rgba(16, 26, 51, 0.12)',
-      error: dark ? { main: '#ff8a80' } : { main: '#b3261e' },
-      success: dark ? { main: '#6fd39b' } : { main: '#1b6e3c' },
-      info: dark ? { main: '#7fc4ff' } : { main: '#0b5aa6' },
-      warning: dark ? { main: '#ffc46b' } : { main: '#8a4b00' },
+      primary: { main: p.primary, contrastText: p.primaryContrast },
+      secondary: { main: p.secondary, contrastText: p.secondaryContrast },
+      background: { default: p.background, paper: p.paper },
+      text: { primary: p.text, secondary: p.textSecondary },
+      divider: p.divider,
+      error: { main: p.error },
+      success: { main: p.success },
+      info: { main: p.info },
+      warning: { main: p.warning },
     },
     shape: { borderRadius: 10 },
     typography: {
-      fontFamily:
-        '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+      fontFamily: FONT_FAMILY,
       h1: { fontWeight: 800, letterSpacing: '-0.02em' },
       h2: { fontWeight: 800, letterSpacing: '-0.02em' },
       h3: { fontWeight: 800, letterSpacing: '-0.01em' },

@@ -9,12 +9,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { notify } from '@/lib/toast';
 import type { Theme } from '@grail/contract';
 import { apiRequest } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
-import { createAppTheme } from './createAppTheme';
 import { applyThemeClass, otherTheme, persistTheme, readInitialTheme } from './mode';
 
 export { themeToggleLabel, THEME_STORAGE_KEY, readInitialTheme } from './mode';
@@ -40,16 +38,10 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     persistTheme(next);
     setModeState(next);
   }, []);
-  const theme = useMemo(() => createAppTheme(mode), [mode]);
   const value = useMemo(() => ({ mode, setMode, changes }), [mode, setMode]);
-  return (
-    <ThemeModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline enableColorScheme />
-        {children}
-      </ThemeProvider>
-    </ThemeModeContext.Provider>
-  );
+  // The colours follow the root class (lib/styles/tokens.css); MUI's theme is made only where a
+  // part styled at run time mounts (MuiThemeScope).
+  return <ThemeModeContext.Provider value={value}>{children}</ThemeModeContext.Provider>;
 }
 
 export function useThemeMode(): ThemeModeValue {

@@ -1,29 +1,24 @@
-import { Box, Button, Typography } from '@mui/material';
-import MailOutline from '@mui/icons-material/MailOutline';
+import clsx from 'clsx';
+import { Mail } from 'lucide-react';
 import { usePublicConfig } from '@/lib/config';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './ContactUsSection.module.css';
 import { SectionHeading } from './SectionHeading';
 
 /** Section 8. */
 export function ContactUsSection() {
   const { supportEmail } = usePublicConfig();
   return (
-    <Box component="section" aria-labelledby="contact-us-title" sx={{ textAlign: 'center' }}>
+    <section aria-labelledby="contact-us-title" className={styles.contact}>
       <SectionHeading id="contact-us-title">Contact Us</SectionHeading>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+      <p className={clsx(ui.body1, ui.secondaryText, styles.help)}>
         Questions about a pack, an order or shipping? Our support team is happy to help.
-      </Typography>
-      <Button
-        href={`mailto:${supportEmail}`}
-        variant="contained"
-        color="secondary"
-        startIcon={<MailOutline />}
-        sx={{ textTransform: 'none', fontWeight: 700 }}
-      >
+      </p>
+      <a href={`mailto:${supportEmail}`} className={clsx(ui.button, ui.containedSecondary)}>
+        <Mail aria-hidden size={20} />
         Email Support
-      </Button>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {supportEmail}
-      </Typography>
-    </Box>
+      </a>
+      <p className={clsx(ui.body2, ui.secondaryText, styles.address)}>{supportEmail}</p>
+    </section>
   );
 }

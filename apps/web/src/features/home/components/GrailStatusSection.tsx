@@ -1,5 +1,6 @@
-import { Box, CircularProgress, Typography } from '@mui/material';
+import clsx from 'clsx';
 import { RECENT_PULLS_CAROUSEL_MIN } from '@grail/contract';
+import ui from '@/lib/styles/ui.module.css';
 import { useActiveGrailCase } from '../api/useActiveGrailCase';
 import { useCarouselCards } from '../api/useCarouselCards';
 import { useRecentPulls } from '../api/useRecentPulls';
@@ -7,15 +8,10 @@ import { grailStatus } from '../grailStatus';
 import { HotPotentialGrails } from './HotPotentialGrails';
 import { Notice } from './Notice';
 import { RecentPullsCarousel } from './RecentPullsCarousel';
+import styles from './GrailStatusSection.module.css';
+import { dateFormat } from '@/lib/format';
 
-/**
- * The tallest state (the showcase with a notice above it) decides this height, so whichever state
- * arrives, the sections below stay where they were painted. Content starts at the top, so a
- * state growing inside the box moves nothing either.
- */
-export const STATUS_BLOCK_MIN_HEIGHT = { xs: 440, sm: 560, md: 560 };
-
-const opensAtFormat = new Intl.DateTimeFormat('en-US', {
+const opensAtFormat = dateFormat({
   dateStyle: 'medium',
   timeStyle: 'short',
 });
@@ -32,48 +28,30 @@ export function GrailStatusSection() {
   const loading = status.kind === 'loading' || (status.kind === 'active' && recentPulls.isPending);
 
   return (
-    <Box
-      component="section"
+    <section
       aria-label="Grail Machine status"
       aria-busy={loading}
       data-testid="grail-status"
-      sx={{
-        minHeight: STATUS_BLOCK_MIN_HEIGHT,
-        display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'flex-start',
-      }}
+      className={styles.status}
     >
       {loading ? (
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, pt: 6 }}
-        >
-          <CircularProgress size={28} aria-hidden />
-          <Typography variant="h6" component="p">
-            Loading Grail Status...
-          </Typography>
-        </Box>
+        <div className={styles.loading}>
+          <span className={clsx(ui.spinner, styles.spinner)} aria-hidden />
+          <p className={ui.h6}>Loading Grail Status...</p>
+        </div>
       ) : status.kind === 'inactive' ? (
-        <Box sx={{ textAlign: 'center', maxWidth: 640, mx: 'auto', pt: 6 }}>
+        <div className={styles.inactive}>
           {status.failed && <Notice severity="error">Could not load Grail Machine status.</Notice>}
-          <Typography variant="h4" component="h2" sx={{ fontWeight: 800, mb: 2 }}>
-            Next Grail Case Loading...
-          </Typography>
-          <Typography variant="body1" color="text.secondary" sx={{ fontSize: '1.1rem' }}>
+          <h2 className={clsx(ui.h4, styles.nextCase)}>Next Grail Case Loading...</h2>
+          <p className={clsx(ui.body1, ui.secondaryText, styles.stayTuned)}>
             The current Grail Machine is sold out or being updated. Stay tuned for the next exciting
             case drop!
-          </Typography>
-        </Box>
+          </p>
+        </div>
       ) : (
-        <Box>
+        <div>
           {status.upcoming && (
-            <Typography
-              variant="subtitle1"
-              component="p"
-              sx={{ textAlign: 'center', fontWeight: 700, color: 'secondary.main', mb: 1 }}
-            >
-              Next case opens {opensAtFormat.format(status.opensAt)}
-            </Typography>
+            <p className={styles.opensAt}>Next case opens {opensAtFormat.format(status.opensAt)}</p>
           )}
           {recentPulls.isError && <Notice severity="warning">Could not load recent pulls.</Notice>}
           {pulls.length >= RECENT_PULLS_CAROUSEL_MIN ? (
@@ -81,8 +59,8 @@ export function GrailStatusSection() {
           ) : (
             <HotPotentialGrails />
           )}
-        </Box>
+        </div>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Box, Skeleton, Typography } from '@mui/material';
+import clsx from 'clsx';
 import { SHOWCASE_INTERVAL_MS, SHOWCASE_SIZE } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
+import ui from '@/lib/styles/ui.module.css';
 import { useCarouselCards } from '../api/useCarouselCards';
 import { cardSource } from './cardSource';
 import { SectionHeading } from './SectionHeading';
+import styles from './HotPotentialGrails.module.css';
+import skeleton from './Skeleton.module.css';
 
 /**
  * "Hot Potential Grails!": 3 cards at a time from the carousel cards, the next 3 every 5000 ms,
@@ -33,81 +36,43 @@ export function HotPotentialGrails() {
   );
 
   return (
-    <Box
+    <div
       onMouseEnter={() => setHeld(true)}
       onMouseLeave={() => setHeld(false)}
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
       <SectionHeading id="hot-grails-title">Hot Potential Grails!</SectionHeading>
-      <Typography
-        variant="body1"
-        color="text.secondary"
-        sx={{ textAlign: 'center', mb: 3, fontSize: '1.05rem' }}
-      >
+      <p className={clsx(ui.body1, ui.secondaryText, styles.taste)}>
         A taste of what could be waiting in the Grail Machine!
-      </Typography>
-      <Box
-        component="ul"
-        aria-labelledby="hot-grails-title"
-        data-testid="hot-grails"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-          gap: { xs: 1.5, sm: 3 },
-          maxWidth: 720,
-          mx: 'auto',
-        }}
-      >
+      </p>
+      <ul aria-labelledby="hot-grails-title" data-testid="hot-grails" className={styles.cards}>
         {cards.isPending
           ? Array.from({ length: SHOWCASE_SIZE }, (_, i) => (
-              <Box component="li" key={i}>
-                <Skeleton
-                  variant="rounded"
-                  sx={{ width: '100%', height: 'auto', aspectRatio: '5 / 7' }}
+              <li key={i}>
+                <span
+                  className={clsx(skeleton.skeleton, skeleton.rounded, styles.pictureSkeleton)}
                 />
-                <Skeleton width="80%" sx={{ mx: 'auto', mt: 1 }} />
-                <Skeleton width="60%" sx={{ mx: 'auto' }} />
-                <Skeleton width="50%" sx={{ mx: 'auto' }} />
-              </Box>
+                <span className={clsx(skeleton.skeleton, skeleton.text, styles.nameSkeleton)} />
+                <span className={clsx(skeleton.skeleton, skeleton.text, styles.gradeSkeleton)} />
+                <span className={clsx(skeleton.skeleton, skeleton.text, styles.fmvSkeleton)} />
+              </li>
             ))
           : shown.map((card, i) => (
-              <Box component="li" key={`${card._id}-${i}`} sx={{ textAlign: 'center' }}>
+              <li key={`${card._id}-${i}`} className={styles.card}>
                 <CardImage
                   src={cardSource(card)}
                   alt={card.name}
                   eager
                   sizes="(max-width: 600px) 30vw, 224px"
                 />
-                <Typography
-                  variant="subtitle2"
-                  component="p"
-                  sx={{
-                    mt: 1,
-                    fontWeight: 700,
-                    fontSize: { xs: '0.78rem', sm: '0.875rem' },
-                    display: '-webkit-box',
-                    WebkitLineClamp: 2,
-                    WebkitBoxOrient: 'vertical',
-                    overflow: 'hidden',
-                    minHeight: '2.9em',
-                  }}
-                >
-                  {card.name}
-                </Typography>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ fontSize: { xs: '0.75rem', sm: '0.875rem' }, whiteSpace: 'nowrap' }}
-                >
+                <p className={styles.name}>{card.name}</p>
+                <p className={clsx(ui.body2, ui.secondaryText, styles.fmv)}>
                   FMV {formatUsd(card.fmv)}
-                </Typography>
-              </Box>
+                </p>
+              </li>
             ))}
-      </Box>
-    </Box>
+      </ul>
+    </div>
   );
 }

@@ -1,5 +1,7 @@
-import { Box, Paper, Typography } from '@mui/material';
+import clsx from 'clsx';
 import { SHIPPING_PROMISE_HOURS } from '@grail/contract';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './HowItWorksSection.module.css';
 import { SectionHeading } from './SectionHeading';
 
 const STEPS = [
@@ -20,50 +22,17 @@ const STEPS = [
 /** Section 6. */
 export function HowItWorksSection() {
   return (
-    <Box component="section" aria-labelledby="how-it-works-title">
+    <section aria-labelledby="how-it-works-title">
       <SectionHeading id="how-it-works-title">How the Grail Machine Works</SectionHeading>
-      <Box
-        component="ol"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
-          gap: 3,
-        }}
-      >
+      <ol className={styles.steps}>
         {STEPS.map((step, i) => (
-          <Paper
-            component="li"
-            key={step.title}
-            variant="outlined"
-            sx={{ p: 3, textAlign: 'center' }}
-          >
-            <Box
-              sx={{
-                width: 48,
-                height: 48,
-                mx: 'auto',
-                mb: 1.5,
-                borderRadius: '50%',
-                display: 'grid',
-                placeItems: 'center',
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                fontWeight: 800,
-                fontSize: '1.4rem',
-              }}
-            >
-              {i + 1}
-            </Box>
-            <Typography variant="h6" component="h3" sx={{ fontWeight: 800, mb: 1 }}>
-              {step.title}
-            </Typography>
-            <Typography color="text.secondary">{step.text}</Typography>
-          </Paper>
+          <li key={step.title} className={styles.step}>
+            <div className={styles.number}>{i + 1}</div>
+            <h3 className={clsx(ui.h6, styles.title)}>{step.title}</h3>
+            <p className={clsx(ui.body1, ui.secondaryText)}>{step.text}</p>
+          </li>
         ))}
-      </Box>
-    </Box>
+      </ol>
+    </section>
   );
 }

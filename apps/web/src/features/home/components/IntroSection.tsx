@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Box, Button, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import clsx from 'clsx';
+import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { HOME_POSTER_URL } from '../media';
+import styles from './IntroSection.module.css';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** After the load event: long enough for the first screen's data and pictures to arrive. */
@@ -53,29 +55,12 @@ export function IntroSection() {
   }, [reducedMotion]);
 
   return (
-    <Box component="section" aria-labelledby="home-intro-title" sx={{ textAlign: 'center' }}>
-      <Typography
-        id="home-intro-title"
-        variant="h3"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '2rem', sm: '2.75rem', md: '3.25rem' }, mb: 3 }}
-      >
+    <section aria-labelledby="home-intro-title" className={styles.intro}>
+      <h1 id="home-intro-title" className={styles.title}>
         The Grail Machine is HERE!
-      </Typography>
-      <Box
-        sx={{
-          position: 'relative',
-          width: '100%',
-          maxWidth: 880,
-          mx: 'auto',
-          // The clip's box is reserved before it loads, so nothing below it moves.
-          aspectRatio: '16 / 9',
-          borderRadius: 3,
-          overflow: 'hidden',
-          bgcolor: '#0b1020',
-          boxShadow: 6,
-        }}
-      >
+      </h1>
+      {/* The clip's box is reserved before it loads, so nothing below it moves. */}
+      <div className={styles.frame}>
         <video
           ref={video}
           data-testid="home-video"
@@ -87,21 +72,18 @@ export function IntroSection() {
           preload="none"
           poster={HOME_POSTER_URL}
           aria-label="Cards from a Grail case flipping past"
-          style={{ display: 'block', width: '100%', height: '100%', objectFit: 'cover' }}
+          className={styles.video}
         >
           <source src="/media/grail-machine.webm" type="video/webm" />
           <source src="/media/grail-machine.mp4" type="video/mp4" />
         </video>
-      </Box>
-      <Button
-        component={RouterLink}
+      </div>
+      <Link
         to={paths.grailMachine.getHref()}
-        variant="contained"
-        size="large"
-        sx={{ mt: 3, px: 5, py: 1.5, fontWeight: 700, fontSize: '1.1rem', textTransform: 'none' }}
+        className={clsx(ui.button, ui.contained, ui.large, styles.enter)}
       >
         Enter the Grail Machine
-      </Button>
-    </Box>
+      </Link>
+    </section>
   );
 }

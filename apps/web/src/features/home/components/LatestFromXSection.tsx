@@ -1,21 +1,21 @@
 import { lazy, Suspense } from 'react';
-import { Box, Link, Skeleton } from '@mui/material';
+import clsx from 'clsx';
 import { usePublicConfig } from '@/lib/config';
+import ui from '@/lib/styles/ui.module.css';
 import { useNearViewport } from '../useNearViewport';
+import styles from './LatestFromX.module.css';
 import { SectionHeading } from './SectionHeading';
+import skeleton from './Skeleton.module.css';
 
 // The feed's code (and its data) load only when the section comes near the screen.
 const XPostScroller = lazy(() => import('./XPostScroller'));
 
-/** Height of the scroller, reserved while it loads so the page below does not move. */
-export const X_SCROLLER_HEIGHT = 460;
-
 const placeholder = (
-  <Box sx={{ display: 'flex', gap: 2, overflow: 'hidden' }} aria-hidden>
+  <div className={styles.placeholder} aria-hidden>
     {[0, 1, 2].map((i) => (
-      <Skeleton key={i} variant="rounded" sx={{ flex: '0 0 320px', height: X_SCROLLER_HEIGHT }} />
+      <span key={i} className={clsx(skeleton.skeleton, skeleton.rounded, styles.placeholderPost)} />
     ))}
-  </Box>
+  </div>
 );
 
 /** Section 7: "Latest from X". */
@@ -23,19 +23,19 @@ export function LatestFromXSection() {
   const { xProfileHandle } = usePublicConfig();
   const { ref, near } = useNearViewport<HTMLDivElement>();
   return (
-    <Box component="section" aria-labelledby="latest-from-x-title">
+    <section aria-labelledby="latest-from-x-title">
       <SectionHeading id="latest-from-x-title">Latest from X</SectionHeading>
-      <Box sx={{ textAlign: 'center', mb: 2 }}>
-        <Link
+      <div className={styles.follow}>
+        <a
           href={`https://x.com/${encodeURIComponent(xProfileHandle)}`}
           target="_blank"
           rel="noopener noreferrer"
-          sx={{ fontWeight: 700 }}
+          className={clsx(ui.textLink, styles.followLink)}
         >
           Follow @{xProfileHandle} on X
-        </Link>
-      </Box>
-      <Box ref={ref} sx={{ minHeight: X_SCROLLER_HEIGHT }}>
+        </a>
+      </div>
+      <div ref={ref} className={styles.scroller}>
         {near ? (
           <Suspense fallback={placeholder}>
             <XPostScroller />
@@ -43,7 +43,7 @@ export function LatestFromXSection() {
         ) : (
           placeholder
         )}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,11 +1,13 @@
-import { Box, Card, CardActionArea, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import clsx from 'clsx';
+import { Link } from 'react-router';
 import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { useNewArrivals } from '../api/useNewArrivals';
 import { cardSource } from './cardSource';
-import { newArrivalsGrid as grid, NewArrivalsPlaceholder } from './NewArrivalsPlaceholder';
+import styles from './NewArrivals.module.css';
+import { NewArrivalsPlaceholder } from './NewArrivalsPlaceholder';
 
 /** The 4 newest store items (loaded on demand, with the query, as the section nears the screen). */
 export default function NewArrivalsGrid() {
@@ -14,54 +16,24 @@ export default function NewArrivalsGrid() {
   return arrivals.isPending ? (
     <NewArrivalsPlaceholder />
   ) : items.length === 0 ? (
-    <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
-      No new store items to display.
-    </Typography>
+    <p className={clsx(ui.body1, ui.secondaryText, styles.empty)}>No new store items to display.</p>
   ) : (
-    <Box component="ul" sx={grid} data-testid="new-arrivals">
+    <ul className={styles.grid} data-testid="new-arrivals">
       {items.map((item) => (
-        <Box component="li" key={item._id}>
-          <Card variant="outlined" sx={{ height: '100%' }}>
-            <CardActionArea
-              component={RouterLink}
-              to={paths.product.getHref(item._id)}
-              sx={{
-                p: 1.5,
-                height: '100%',
-                display: 'flex',
-                flexDirection: 'column',
-                alignItems: 'stretch',
-              }}
-            >
+        <li key={item._id}>
+          <div className={styles.item}>
+            <Link to={paths.product.getHref(item._id)} className={styles.link}>
               <CardImage
                 src={cardSource(item)}
                 alt={item.name}
                 sizes="(max-width: 900px) 45vw, 260px"
               />
-              <Typography
-                component="h3"
-                variant="subtitle1"
-                sx={{
-                  mt: 1,
-                  fontWeight: 700,
-                  fontSize: { xs: '0.9rem', sm: '1rem' },
-                  lineHeight: 1.3,
-                  display: '-webkit-box',
-                  WebkitLineClamp: 2,
-                  WebkitBoxOrient: 'vertical',
-                  overflow: 'hidden',
-                  minHeight: '2.6em',
-                }}
-              >
-                {item.name}
-              </Typography>
-              <Typography variant="h6" component="p" color="primary" sx={{ fontWeight: 800 }}>
-                {formatUsd(item.storePrice)}
-              </Typography>
-            </CardActionArea>
-          </Card>
-        </Box>
+              <h3 className={styles.name}>{item.name}</h3>
+              <p className={clsx(ui.h6, styles.price)}>{formatUsd(item.storePrice)}</p>
+            </Link>
+          </div>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }

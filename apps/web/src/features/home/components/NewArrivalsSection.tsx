@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Box, Button } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import clsx from 'clsx';
+import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { useNearViewport } from '../useNearViewport';
+import styles from './NewArrivals.module.css';
 import { NewArrivalsPlaceholder } from './NewArrivalsPlaceholder';
 import { SectionHeading } from './SectionHeading';
 
@@ -13,7 +15,7 @@ const NewArrivalsGrid = lazy(() => import('./NewArrivalsGrid'));
 export function NewArrivalsSection() {
   const { ref, near } = useNearViewport<HTMLDivElement>();
   return (
-    <Box component="section" aria-labelledby="new-arrivals-title">
+    <section aria-labelledby="new-arrivals-title">
       <SectionHeading id="new-arrivals-title">New Arrivals in Our Store!</SectionHeading>
       <div ref={ref}>
         {near ? (
@@ -24,17 +26,14 @@ export function NewArrivalsSection() {
           <NewArrivalsPlaceholder />
         )}
       </div>
-      <Box sx={{ textAlign: 'center', mt: 3 }}>
-        <Button
-          component={RouterLink}
+      <div className={styles.more}>
+        <Link
           to={paths.store.getHref()}
-          variant="outlined"
-          size="large"
-          sx={{ textTransform: 'none', fontWeight: 700 }}
+          className={clsx(ui.button, ui.outlined, ui.large, styles.viewAll)}
         >
           View All Store Items
-        </Button>
-      </Box>
-    </Box>
+        </Link>
+      </div>
+    </section>
   );
 }

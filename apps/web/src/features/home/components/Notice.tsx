@@ -1,10 +1,9 @@
-import { Typography } from '@mui/material';
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './Notice.module.css';
 
-/**
- * A one-line error or warning, announced to screen readers. Lighter than MUI's Alert (no icon
- * set, no Paper), because it sits in the first screen's code.
- */
+/** A one-line error or warning, announced to screen readers, framed in its severity's colour. */
 export function Notice({
   severity,
   children,
@@ -13,23 +12,8 @@ export function Notice({
   children: ReactNode;
 }) {
   return (
-    <Typography
-      role="alert"
-      sx={{
-        maxWidth: 520,
-        mx: 'auto',
-        mb: 2,
-        px: 2,
-        py: 1.25,
-        borderRadius: 2,
-        border: 1,
-        borderColor: `${severity}.main`,
-        color: 'text.primary',
-        fontWeight: 600,
-        textAlign: 'center',
-      }}
-    >
+    <p role="alert" className={clsx(ui.body1, styles.notice, styles[severity])}>
       {children}
-    </Typography>
+    </p>
   );
 }

@@ -1,12 +1,14 @@
 import { useRef } from 'react';
-import { Box, IconButton, Typography } from '@mui/material';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
+import clsx from 'clsx';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { CardImage } from '@/components/CardImage';
+import ui from '@/lib/styles/ui.module.css';
 import type { RecentPull } from '../api/useRecentPulls';
 import { cardSource } from './cardSource';
 import { SectionHeading } from './SectionHeading';
+import styles from './RecentPullsCarousel.module.css';
 
+/** A pull's width in px; RecentPullsCarousel.module.css gives the items the same width. */
 const CARD_WIDTH = 168;
 
 /** "Recently Pulled Grails": a horizontal, scroll-snapping row of the latest pulls. */
@@ -16,65 +18,46 @@ export function RecentPullsCarousel({ pulls }: { pulls: RecentPull[] }) {
     track.current?.scrollBy({ left: direction * (CARD_WIDTH + 16) * 2, behavior: 'smooth' });
 
   return (
-    <Box>
+    <div>
       <SectionHeading id="recent-pulls-title">Recently Pulled Grails</SectionHeading>
-      <Box sx={{ position: 'relative', display: 'flex', alignItems: 'center', gap: 1 }}>
-        <IconButton
+      <div className={styles.row}>
+        <button
+          type="button"
           aria-label="Scroll recent pulls left"
           onClick={() => scrollBy(-1)}
-          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          className={styles.scroll}
         >
-          <ChevronLeft />
-        </IconButton>
-        <Box
-          component="ul"
+          <ChevronLeft aria-hidden size={24} />
+        </button>
+        <ul
           ref={track}
           aria-labelledby="recent-pulls-title"
           tabIndex={0}
           data-testid="recent-pulls"
-          sx={{
-            listStyle: 'none',
-            m: 0,
-            p: 1,
-            display: 'flex',
-            gap: 2,
-            overflowX: 'auto',
-            scrollSnapType: 'x mandatory',
-            flex: 1,
-            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-          }}
+          className={clsx(ui.snapRow, styles.track)}
         >
           {pulls.map((pull, index) => (
-            <Box
-              component="li"
-              key={pull._id}
-              sx={{ flex: `0 0 ${CARD_WIDTH}px`, scrollSnapAlign: 'start', textAlign: 'center' }}
-            >
+            <li key={pull._id} className={styles.pull}>
               <CardImage
                 src={cardSource(pull)}
                 alt={pull.name || 'Mystery Card'}
                 eager={index < 4}
                 sizes={`${CARD_WIDTH}px`}
               />
-              <Typography variant="subtitle2" component="p" sx={{ mt: 1, fontWeight: 700 }} noWrap>
-                {pull.name || 'Mystery Card'}
-              </Typography>
-              {pull.grade && (
-                <Typography variant="body2" color="text.secondary">
-                  {pull.grade}
-                </Typography>
-              )}
-            </Box>
+              <p className={styles.name}>{pull.name || 'Mystery Card'}</p>
+              {pull.grade && <p className={clsx(ui.body2, ui.secondaryText)}>{pull.grade}</p>}
+            </li>
           ))}
-        </Box>
-        <IconButton
+        </ul>
+        <button
+          type="button"
           aria-label="Scroll recent pulls right"
           onClick={() => scrollBy(1)}
-          sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          className={styles.scroll}
         >
-          <ChevronRight />
-        </IconButton>
-      </Box>
-    </Box>
+          <ChevronRight aria-hidden size={24} />
+        </button>
+      </div>
+    </div>
   );
 }

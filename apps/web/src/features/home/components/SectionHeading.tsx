@@ -1,15 +1,12 @@
-import { Typography } from '@mui/material';
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './SectionHeading.module.css';
 
 export function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
   return (
-    <Typography
-      id={id}
-      variant="h4"
-      component="h2"
-      sx={{ fontWeight: 800, textAlign: 'center', fontSize: { xs: '1.6rem', md: '2.1rem' }, mb: 2 }}
-    >
+    <h2 id={id} className={clsx(ui.h4, styles.heading)}>
       {children}
-    </Typography>
+    </h2>
   );
 }

@@ -1,6 +1,9 @@
-import { Box, Skeleton, Typography } from '@mui/material';
+import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
 import { useXFeed } from '../api/useXFeed';
+import styles from './LatestFromX.module.css';
 import { Notice } from './Notice';
+import skeleton from './Skeleton.module.css';
 import { XPostCard } from './XPostCard';
 
 /** The feed itself: a horizontal, scroll-snapping row of posts (loaded on demand). */
@@ -9,11 +12,14 @@ export default function XPostScroller() {
 
   if (feed.isPending) {
     return (
-      <Box sx={{ display: 'flex', gap: 2, overflow: 'hidden' }} aria-hidden>
+      <div className={styles.placeholder} aria-hidden>
         {[0, 1, 2].map((i) => (
-          <Skeleton key={i} variant="rounded" sx={{ flex: '0 0 320px', height: 460 }} />
+          <span
+            key={i}
+            className={clsx(skeleton.skeleton, skeleton.rounded, styles.placeholderPost)}
+          />
         ))}
-      </Box>
+      </div>
     );
   }
   if (feed.isError) {
@@ -21,38 +27,21 @@ export default function XPostScroller() {
   }
   if (feed.data.length === 0) {
     return (
-      <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
-        No recent posts to display.
-      </Typography>
+      <p className={clsx(ui.body1, ui.secondaryText, styles.empty)}>No recent posts to display.</p>
     );
   }
   return (
-    <Box
-      component="ul"
+    <ul
       aria-label="Posts from X"
       tabIndex={0}
       data-testid="x-feed"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 1,
-        display: 'flex',
-        gap: 2,
-        overflowX: 'auto',
-        scrollSnapType: 'x mandatory',
-        alignItems: 'flex-start',
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-      }}
+      className={clsx(ui.snapRow, styles.feed)}
     >
       {feed.data.map((post) => (
-        <Box
-          component="li"
-          key={post.id}
-          sx={{ flex: { xs: '0 0 86%', sm: '0 0 340px' }, scrollSnapAlign: 'start' }}
-        >
+        <li key={post.id} className={styles.post}>
           <XPostCard post={post} />
-        </Box>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }

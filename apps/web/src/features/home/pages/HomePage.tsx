@@ -1,11 +1,11 @@
 import { startTransition, useEffect, useState } from 'react';
-import { Box, Container, Stack } from '@mui/material';
 import { ContactUsSection } from '../components/ContactUsSection';
 import { GrailStatusSection } from '../components/GrailStatusSection';
 import { HowItWorksSection } from '../components/HowItWorksSection';
 import { IntroSection } from '../components/IntroSection';
 import { LatestFromXSection } from '../components/LatestFromXSection';
 import { NewArrivalsSection } from '../components/NewArrivalsSection';
+import styles from './HomePage.module.css';
 
 /**
  * The sections below the first screen render in a transition right after the first paint:
@@ -24,8 +24,8 @@ function useAfterFirstPaint(): boolean {
 export default function HomePage() {
   const belowTheFold = useAfterFirstPaint();
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-      <Stack spacing={{ xs: 6, md: 8 }}>
+    <div className={styles.page}>
+      <div className={styles.sections}>
         <IntroSection />
         <GrailStatusSection />
         {belowTheFold ? (
@@ -36,9 +36,9 @@ export default function HomePage() {
             <ContactUsSection />
           </>
         ) : (
-          <Box sx={{ minHeight: '100vh' }} />
+          <div className={styles.belowTheFold} />
         )}
-      </Stack>
-    </Container>
+      </div>
+    </div>
   );
 }

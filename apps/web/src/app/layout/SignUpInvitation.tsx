@@ -1,0 +1,91 @@
+import clsx from 'clsx';
+import { Award, X } from 'lucide-react';
+import type { AnimationEvent } from 'react';
+import ui from '@/lib/styles/ui.module.css';
+import type { SignUpPromptVariant } from './useSignUpPrompt';
+import styles from './SignUpInvitation.module.css';
+
+interface SignUpInvitationProps {
+  variant: SignUpPromptVariant;
+  /** False while it leaves: it plays its exit animation, then calls onExited. */
+  visible: boolean;
+  onSignUp(): void;
+  onDismiss(): void;
+  onExited(): void;
+}
+
+/** The sign-up prompt's look: a corner dialog fading in, or a bottom banner sliding up. */
+export function SignUpInvitation({
+  variant,
+  visible,
+  onSignUp,
+  onDismiss,
+  onExited,
+}: SignUpInvitationProps) {
+  const onAnimationEnd = (event: AnimationEvent) => {
+    if (!visible && event.target === event.currentTarget) onExited();
+  };
+
+  if (variant === 'banner') {
+    return (
+      <div
+        role="region"
+        aria-label="Sign-up invitation"
+        className={clsx(styles.banner, !visible && styles.leaving)}
+        onAnimationEnd={onAnimationEnd}
+      >
+        <p className={clsx(ui.body1, styles.bannerTitle)}>Join Our Community!</p>
+        <p className={clsx(ui.body2, ui.secondaryText, styles.bannerText)}>
+          Track your pulls and get first access to new case drops.
+        </p>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={clsx(ui.button, ui.containedSecondary)}
+            onClick={onSignUp}
+          >
+            Sign Up
+          </button>
+          <button type="button" className={clsx(ui.button, ui.text)} onClick={onDismiss}>
+            Later
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      role="dialog"
+      aria-labelledby="signup-prompt-title"
+      aria-describedby="signup-prompt-text"
+      className={clsx(styles.dialog, !visible && styles.leaving)}
+      onAnimationEnd={onAnimationEnd}
+    >
+      <button
+        type="button"
+        aria-label="Close"
+        className={clsx(ui.iconButton, styles.close)}
+        onClick={onDismiss}
+      >
+        <X aria-hidden size={20} />
+      </button>
+      <Award aria-hidden size={35} className={styles.award} />
+      <h2 id="signup-prompt-title" className={clsx(ui.h6, styles.title)}>
+        Join Our Community!
+      </h2>
+      <p id="signup-prompt-text" className={clsx(ui.body1, ui.secondaryText, styles.text)}>
+        Create a free account to open packs, track every pull and get first access to new case
+        drops.
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className={clsx(ui.button, ui.containedSecondary)} onClick={onSignUp}>
+          Sign Up Now
+        </button>
+        <button type="button" className={clsx(ui.button, ui.outlined)} onClick={onDismiss}>
+          Maybe Later
+        </button>
+      </div>
+    </div>
+  );
+}
