@@ -38,7 +38,5 @@ export const palettes = {
   },
 } satisfies Record<ThemeMode, Record<string, string>>;
 
-export type PaletteToken = keyof (typeof palettes)['light'];
-
 export const FONT_FAMILY =
   '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif';
