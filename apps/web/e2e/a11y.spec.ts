@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 
 /** Every page a visitor can open (SPEC §6 "Visitor"). */
 const PUBLIC_PAGES = [
@@ -16,12 +17,6 @@ const PUBLIC_PAGES = [
   '/sell-cards',
   '/no-such-page',
 ];
-
-/**
- * A cold load of a page styled with MUI fetches its code and MUI's, then renders; on the 2-core CI
- * box, with the other worker busy, that has taken more than the default 10 s.
- */
-const COLD_PAGE_TIMEOUT_MS = 30_000;
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

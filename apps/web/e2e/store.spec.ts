@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { signUpBuyer } from './support/users';
 
 test('browse, filter, add to cart, top up in the sandbox, buy, and find the order', async ({
@@ -6,9 +7,8 @@ test('browse, filter, add to cart, top up in the sandbox, buy, and find the orde
 }) => {
   // A visitor browses and filters the store; the filters live in the URL.
   await page.goto('/store');
-  // A cold load on a busy 2-core box has taken more than the default 10 s (see a11y.spec.ts).
   await expect(page.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible({
-    timeout: 30_000,
+    timeout: COLD_PAGE_TIMEOUT_MS,
   });
   await expect(page.getByTestId('store-item').first()).toBeVisible();
   await page.getByLabel('Sport').click();

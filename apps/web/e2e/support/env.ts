@@ -28,3 +28,10 @@ export function serverEnv(overrides: Record<string, string | undefined>): Record
     HOST: '127.0.0.1',
   };
 }
+
+/**
+ * How long a cold load of a page styled with MUI may take to show its heading: it fetches its code
+ * and MUI's, then renders; on the 2-core CI box, with the other worker busy, that has taken more
+ * than expect's default 10 s.
+ */
+export const COLD_PAGE_TIMEOUT_MS = 30_000;

@@ -27,3 +27,6 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): { format(date: 
   const format = onFirstUse(() => new Intl.DateTimeFormat('en-US', options));
   return { format: (date) => format().format(date) };
 }
+
+/** A date and time as the site shows them: Nov 21, 2026, 7:04 PM. */
+export const dateTimeFormat = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });

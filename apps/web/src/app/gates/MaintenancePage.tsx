@@ -3,12 +3,7 @@ import { Construction } from 'lucide-react';
 import { CenteredPanel } from '@/components/CenteredPanel';
 import { MAINTENANCE_PAGE_POLL_MS } from '@grail/contract';
 import styles from './MaintenancePage.module.css';
-import { dateFormat } from '@/lib/format';
-
-const startedAtFormat = dateFormat({
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { dateTimeFormat } from '@/lib/format';
 
 /**
  * SPEC §2 maintenance page: the only screen while maintenance is on. Every 5 minutes it sends
@@ -37,7 +32,7 @@ export function MaintenancePage({ startedAt }: { startedAt: string | null }) {
         {startedAt && (
           <p data-testid="maintenance-started" className={styles.started}>
             Maintenance started{' '}
-            <time dateTime={startedAt}>{startedAtFormat.format(new Date(startedAt))}</time>
+            <time dateTime={startedAt}>{dateTimeFormat.format(new Date(startedAt))}</time>
           </p>
         )}
       </CenteredPanel>

@@ -16,12 +16,11 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link } from 'react-router';
 import type { Order } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { formatUsd } from '@/lib/format';
+import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOrders } from '../api/useOrders';
 
 const PAGE_SIZE = 10;
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 const SHIPMENT: Record<
   Order['shipment']['status'],
@@ -67,8 +66,8 @@ function OrderDetail({ order }: { order: Order }) {
           <Typography variant="subtitle2">Shipping</Typography>
           <Typography variant="body2" color="text.secondary">
             {order.shipment.status === 'pending'
-              ? `Ships by ${date.format(new Date(order.shipBy))}`
-              : `Shipped ${order.shipment.shippedAt ? date.format(new Date(order.shipment.shippedAt)) : ''}`}
+              ? `Ships by ${dateTimeFormat.format(new Date(order.shipBy))}`
+              : `Shipped ${order.shipment.shippedAt ? dateTimeFormat.format(new Date(order.shipment.shippedAt)) : ''}`}
             {order.shipment.trackingNumber && (
               <>
                 <br />
@@ -121,7 +120,7 @@ export function OrdersTab() {
                   {order.items.length === 1 ? order.items[0]!.name : `${order.items.length} cards`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                  {date.format(new Date(order.createdAt))}
+                  {dateTimeFormat.format(new Date(order.createdAt))}
                 </Typography>
                 <Chip size="small" label={shipment.label} color={shipment.color} />
                 <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>

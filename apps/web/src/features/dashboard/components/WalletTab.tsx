@@ -19,11 +19,10 @@ import {
 } from '@mui/material';
 import { useNavigate } from 'react-router';
 import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerEntry } from '@grail/contract';
-import { formatUsd } from '@/lib/format';
+import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { useAddFunds, useWallet } from '../api/useWallet';
 
 const PAGE_SIZE = 10;
-const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   top_up: 'Top-up',
   order: 'Store order',
@@ -134,7 +133,7 @@ export function WalletTab() {
                 {data.entries.map((e) => (
                   <TableRow key={e._id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {date.format(new Date(e.createdAt))}
+                      {dateTimeFormat.format(new Date(e.createdAt))}
                     </TableCell>
                     <TableCell>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

@@ -9,12 +9,7 @@ import { HotPotentialGrails } from './HotPotentialGrails';
 import { Notice } from './Notice';
 import { RecentPullsCarousel } from './RecentPullsCarousel';
 import styles from './GrailStatusSection.module.css';
-import { dateFormat } from '@/lib/format';
-
-const opensAtFormat = dateFormat({
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+import { dateTimeFormat } from '@/lib/format';
 
 /** Section 4: the Grail Machine status block (SPEC §2 and §4). */
 export function GrailStatusSection() {
@@ -51,7 +46,9 @@ export function GrailStatusSection() {
       ) : (
         <div>
           {status.upcoming && (
-            <p className={styles.opensAt}>Next case opens {opensAtFormat.format(status.opensAt)}</p>
+            <p className={styles.opensAt}>
+              Next case opens {dateTimeFormat.format(status.opensAt)}
+            </p>
           )}
           {recentPulls.isError && <Notice severity="warning">Could not load recent pulls.</Notice>}
           {pulls.length >= RECENT_PULLS_CAROUSEL_MIN ? (

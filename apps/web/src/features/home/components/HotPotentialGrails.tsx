@@ -66,7 +66,7 @@ export function HotPotentialGrails() {
                   eager
                   sizes="(max-width: 600px) 30vw, 224px"
                 />
-                <p className={styles.name}>{card.name}</p>
+                <p className={clsx(ui.clamp2, styles.name)}>{card.name}</p>
                 <p className={clsx(ui.body2, ui.secondaryText, styles.fmv)}>
                   FMV {formatUsd(card.fmv)}
                 </p>

@@ -26,7 +26,7 @@ export function HowItWorksSection() {
       <SectionHeading id="how-it-works-title">How the Grail Machine Works</SectionHeading>
       <ol className={styles.steps}>
         {STEPS.map((step, i) => (
-          <li key={step.title} className={styles.step}>
+          <li key={step.title} className={clsx(ui.paper, styles.step)}>
             <div className={styles.number}>{i + 1}</div>
             <h3 className={clsx(ui.h6, styles.title)}>{step.title}</h3>
             <p className={clsx(ui.body1, ui.secondaryText)}>{step.text}</p>

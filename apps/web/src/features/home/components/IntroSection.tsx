@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { HOME_POSTER_URL } from '../media';
 import styles from './IntroSection.module.css';
 
@@ -10,23 +11,9 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** After the load event: long enough for the first screen's data and pictures to arrive. */
 const CLIP_START_DELAY_MS = 1_000;
 
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(
-    () => typeof window !== 'undefined' && window.matchMedia?.(REDUCED_MOTION).matches === true,
-  );
-  useEffect(() => {
-    const query = window.matchMedia?.(REDUCED_MOTION);
-    if (!query) return;
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
-}
-
 /** Sections 1 to 3: the headline, the looping muted clip, and the way in. */
 export function IntroSection() {
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery(REDUCED_MOTION);
   const video = useRef<HTMLVideoElement>(null);
 
   useEffect(() => {

@@ -21,14 +21,14 @@ export default function NewArrivalsGrid() {
     <ul className={styles.grid} data-testid="new-arrivals">
       {items.map((item) => (
         <li key={item._id}>
-          <div className={styles.item}>
+          <div className={clsx(ui.paper, styles.item)}>
             <Link to={paths.product.getHref(item._id)} className={styles.link}>
               <CardImage
                 src={cardSource(item)}
                 alt={item.name}
                 sizes="(max-width: 900px) 45vw, 260px"
               />
-              <h3 className={styles.name}>{item.name}</h3>
+              <h3 className={clsx(ui.clamp2, styles.name)}>{item.name}</h3>
               <p className={clsx(ui.h6, styles.price)}>{formatUsd(item.storePrice)}</p>
             </Link>
           </div>

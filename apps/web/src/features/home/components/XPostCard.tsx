@@ -87,7 +87,7 @@ function Metric({ icon: Icon, count, label }: { icon: LucideIcon; count: number;
     <span className={styles.metric}>
       <Icon aria-hidden size={20} />
       <span>{count.toLocaleString('en-US')}</span>
-      <span className={styles.visuallyHidden}>{label}</span>
+      <span className={ui.visuallyHidden}>{label}</span>
     </span>
   );
 }
@@ -96,7 +96,7 @@ function Metric({ icon: Icon, count, label }: { icon: LucideIcon; count: number;
 export function XPostCard({ post }: { post: XPost }) {
   const { user, public_metrics: metrics } = post;
   return (
-    <article className={styles.card} data-testid="x-post">
+    <article className={clsx(ui.paper, styles.card)} data-testid="x-post">
       <div className={styles.author}>
         <Avatar name={user.name} src={user.profile_image_url} />
         <div className={styles.names}>

@@ -2,12 +2,10 @@ import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, Typography } from 
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Link, useSearchParams } from 'react-router';
 import { SHIPS_WITHIN_TEXT } from '@grail/contract';
-import { formatUsd } from '@/lib/format';
+import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOrder } from '../api/orders';
 import { CartLine } from '../components/CartLine';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /order-success?orderId=…: what was bought, where it goes, and the 48-hour promise. */
 export default function OrderSuccessPage() {
@@ -38,7 +36,7 @@ export default function OrderSuccessPage() {
         <Paper variant="outlined" sx={{ p: 2 }} data-testid="order-summary">
           <Typography variant="subtitle2" color="text.secondary">
             Order {order._id.slice(0, 8).toUpperCase()} · paid{' '}
-            {dateTime.format(new Date(order.paidAt))}
+            {dateTimeFormat.format(new Date(order.paidAt))}
           </Typography>
           <Stack divider={<Divider flexItem />} sx={{ my: 1 }}>
             {order.items.map((item) => (
@@ -64,7 +62,7 @@ export default function OrderSuccessPage() {
             Shipping to {order.shippingAddress.name}, {order.shippingAddress.line1},{' '}
             {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
             {order.shippingAddress.postalCode}, {order.shippingAddress.country}. Ships by{' '}
-            {dateTime.format(new Date(order.shipBy))}.
+            {dateTimeFormat.format(new Date(order.shipBy))}.
           </Typography>
         </Paper>
       )}
