@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './endpoint.js';
 export * from './constants.js';
 export * from './flags.js';
 export * from './paths.js';
@@ -8,3 +9,4 @@ export * from './feed.js';
 export * from './grail.js';
 export * from './catalog.js';
 export * from './commerce.js';
+export * from './endpoints.js';

@@ -5,6 +5,7 @@ import {
   CSRF_COOKIE_NAME,
   CSRF_HEADER_NAME,
   SESSION_COOKIE_NAME,
+  type GuardKind,
 } from '@grail/contract';
 import { AppError, unauthorized } from '../errors.js';
 import type {
@@ -13,6 +14,7 @@ import type {
   SessionUser,
 } from '../modules/auth/sessions.service.js';
 import { SESSION_ABSOLUTE_MS } from '../modules/auth/sessions.service.js';
+import { assertCanPurchase } from '../modules/users/users.rules.js';
 
 /**
  * Unsafe methods on these paths need no CSRF token: SPEC §7's public auth calls, the TOTP step,
@@ -69,11 +71,7 @@ export function registerAuth(
     request.user = session?.user ?? null;
   });
 
-  // Synchronizer token: unsafe requests must echo the session's token (or, signed out, a token we issued).
-  app.addHook('preHandler', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || request.is404) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || CSRF_EXEMPT_PATHS.has(path)) return;
+  app.decorate('verifyCsrf', (request: FastifyRequest) => {
     const given = request.headers[CSRF_HEADER_NAME];
     const ok =
       typeof given === 'string' &&
@@ -83,6 +81,15 @@ export function registerAuth(
         : sessionsService.isValidAnonymousCsrfToken(given) &&
           safeEqual(given, request.cookies[CSRF_COOKIE_NAME] ?? ''));
     if (!ok) throw new AppError(403, 'Invalid CSRF token', 'CSRF token mismatch');
+  });
+
+  // Routes not yet declared in the contract keep the path-based check.
+  app.addHook('preHandler', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method) || request.is404) return;
+    if (request.routeOptions.config.endpoint) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!path.startsWith('/api/') || CSRF_EXEMPT_PATHS.has(path)) return;
+    app.verifyCsrf(request);
   });
 
   const setCsrf = (reply: FastifyReply, csrfToken: string) => {
@@ -116,12 +123,27 @@ export function registerAuth(
 
 declare module 'fastify' {
   interface FastifyInstance {
+    verifyCsrf(request: FastifyRequest): void;
     sessionCookies: {
       set(reply: FastifyReply, token: string, csrfToken: string): void;
       setCsrf(reply: FastifyReply, csrfToken: string): void;
       clear(reply: FastifyReply): void;
     };
   }
+}
+
+/** Synchronizer token: an unsafe request echoes the session's token (or, signed out, one we issued). */
+export async function checkCsrf(request: FastifyRequest): Promise<void> {
+  request.server.verifyCsrf(request);
+}
+
+/** The route kinds' guards (see GuardKind in the contract). */
+export async function checkGuard(request: FastifyRequest, guard: GuardKind): Promise<void> {
+  if (guard === 'public') return;
+  if (!request.user) throw unauthorized();
+  if (guard === 'admin' && request.user.role !== 'admin')
+    throw new AppError(403, 'Administrators only.', 'Forbidden');
+  if (guard === 'purchase') assertCanPurchase(request.user);
 }
 
 /** preHandler guard: a signed-in user. */

@@ -1,53 +1,30 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ActiveCaseResponse,
-  BuyPackBody,
-  CaseDetailResponse,
-  CaseIdParams,
-  CaseListResponse,
-  FairnessResponse,
-  PullResponse,
-  RecentPullsQuery,
-  RecentPullsResponse,
-} from '@grail/contract';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import type { FastifyInstance } from 'fastify';
+import { grailEndpoints as api } from '@grail/contract';
+import { route } from '../../http/route.js';
 import type { GrailEvents } from './grail.events.js';
 import type { GrailService } from './grail.service.js';
 
 const HEARTBEAT_MS = 25_000;
-const tags = ['grail'];
 
-export const grailRoutes: FastifyPluginAsyncZod<{
-  grail: GrailService;
-  events: GrailEvents;
-}> = async (app, { grail, events }) => {
-  app.get(
-    '/api/grail-cases/active',
-    { schema: { response: { 200: ActiveCaseResponse }, tags } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return grail.activeCase();
-    },
-  );
+export async function grailRoutes(
+  app: FastifyInstance,
+  { grail, events }: { grail: GrailService; events: GrailEvents },
+): Promise<void> {
+  route(app, api.activeCase, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return grail.activeCase();
+  });
 
-  app.get(
-    '/api/grail-cases/recent-pulls',
-    { schema: { querystring: RecentPullsQuery, response: { 200: RecentPullsResponse }, tags } },
-    async (request) => ({ pulls: await grail.recentPulls(request.query.limit) }),
-  );
+  route(app, api.recentPulls, async ({ query }) => ({
+    pulls: await grail.recentPulls(query.limit),
+  }));
 
-  app.get(
-    '/api/grail-cases',
-    { schema: { response: { 200: CaseListResponse }, tags } },
-    async () => ({
-      cases: await grail.listCases(),
-    }),
-  );
+  route(app, api.cases, async () => ({ cases: await grail.listCases() }));
 
   // Server-sent events: each new pull and the remaining count, from whichever instance sold it.
   const streams = new Set<ServerResponse>();
-  app.get('/api/grail-cases/events', { schema: { tags } }, async (request, reply) => {
+  route(app, api.events, async ({ request, reply }) => {
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -69,7 +46,7 @@ export const grailRoutes: FastifyPluginAsyncZod<{
       request.log.warn({ err }, 'pull events: LISTEN failed');
       streams.delete(res);
       res.end();
-      return;
+      return reply;
     }
     // Sent once LISTEN is in place: from here on no pull is missed.
     res.write(': connected\n\n');
@@ -79,6 +56,7 @@ export const grailRoutes: FastifyPluginAsyncZod<{
       unsubscribe();
       streams.delete(res);
     });
+    return reply;
   });
   // Open streams would hold a graceful shutdown forever; end them first.
   app.addHook('preClose', async () => {
@@ -87,37 +65,11 @@ export const grailRoutes: FastifyPluginAsyncZod<{
   });
   app.addHook('onClose', async () => events.close());
 
-  app.get(
-    '/api/grail-cases/:caseId',
-    { schema: { params: CaseIdParams, response: { 200: CaseDetailResponse }, tags } },
-    async (request) => grail.caseDetail(request.params.caseId),
-  );
+  route(app, api.caseDetail, async ({ params }) => grail.caseDetail(params.caseId));
 
-  app.get(
-    '/api/grail-cases/:caseId/fairness',
-    { schema: { params: CaseIdParams, response: { 200: FairnessResponse }, tags } },
-    async (request) => grail.fairness(request.params.caseId),
-  );
+  route(app, api.fairness, async ({ params }) => grail.fairness(params.caseId));
 
-  app.post(
-    '/api/grail-cases/:caseId/packs',
-    {
-      preValidation: requireUser,
-      schema: {
-        params: CaseIdParams,
-        body: BuyPackBody.nullish(),
-        response: { 201: PullResponse, 200: PullResponse },
-        tags,
-      },
-    },
-    async (request, reply) => {
-      const result = await grail.buyPack(
-        currentUser(request),
-        request.params.caseId,
-        request.body ?? {},
-        request.headers['idempotency-key'],
-      );
-      return reply.status(result.statusCode as 201).send(result.body);
-    },
+  route(app, api.buyPack, async ({ user, params, body, idempotencyKey }) =>
+    grail.buyPack(user, params.caseId, body ?? {}, idempotencyKey),
   );
-};
+}

@@ -14,8 +14,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, pulls, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { requireIdempotencyKey, runIdempotent } from '../idempotency/idempotency.service.js';
-import { assertCanPurchase } from '../users/users.rules.js';
+import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { toPull, type BuybackTerms } from '../pulls/pull.view.js';
 import { drawIndex, type SeedVault } from './fairness.js';
@@ -219,14 +218,12 @@ export class GrailService {
     user: SessionUser,
     caseId: string,
     body: BuyPackBody,
-    idempotencyHeader: string | string[] | undefined,
-  ): Promise<{ statusCode: number; body: PullResponse }> {
-    const key = requireIdempotencyKey(idempotencyHeader);
-    assertCanPurchase(user);
+    idempotencyKey: string,
+  ): Promise<IdempotentResult<PullResponse>> {
     const clientSeed = body.clientSeed ?? user.clientSeed;
     return runIdempotent<PullResponse>(
       this.db,
-      { userId: user.id, scope: `grail-pack:${caseId}`, key, request: { caseId, clientSeed } },
+      { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey, request: { caseId, clientSeed } },
       async (tx) => {
         // A plain read first, so a sold-out or unopened case answers without touching the wallet.
         const [seen] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId));
@@ -352,7 +349,7 @@ export class GrailService {
           },
           this.buyback,
         );
-        return { statusCode: 201, body: { pull: view } };
+        return { pull: view };
       },
     );
   }

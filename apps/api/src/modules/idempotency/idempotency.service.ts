@@ -5,7 +5,6 @@ import { idempotencyKeys } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../errors.js';
 
 export interface IdempotentResult<T> {
-  statusCode: number;
   body: T;
   replayed: boolean;
 }
@@ -37,7 +36,7 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
 export async function runIdempotent<T>(
   db: Db,
   opts: { userId: string; scope: string; key: string; request: unknown },
-  command: (tx: Tx) => Promise<{ statusCode: number; body: T }>,
+  command: (tx: Tx) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
   const requestHash = createHash('sha256')
     .update(JSON.stringify(opts.request ?? null))
@@ -66,17 +65,18 @@ export async function runIdempotent<T>(
           'Unprocessable Entity',
         );
       }
-      return { statusCode: existing.statusCode, body: existing.response as T, replayed: true };
+      return { body: existing.response as T, replayed: true };
     }
-    const result = await command(tx);
+    const body = await command(tx);
     await tx.insert(idempotencyKeys).values({
       userId: opts.userId,
       scope: opts.scope,
       key: opts.key,
       requestHash,
-      statusCode: result.statusCode,
-      response: result.body as object,
+      // Every idempotent command creates something (a pull, an order): its first answer was 201.
+      statusCode: 201,
+      response: body as object,
     });
-    return { ...result, replayed: false };
+    return { body, replayed: false };
   });
 }

@@ -71,10 +71,7 @@ export class OrdersService {
     const result = await runIdempotent(
       this.db,
       { userId: user.id, scope: 'orders', key: idempotencyKey, request: body },
-      async (tx) => ({
-        statusCode: 201,
-        body: { order: await this.sell(tx, user, body, address) },
-      }),
+      async (tx) => ({ order: await this.sell(tx, user, body, address) }),
     );
     if (!result.replayed) await this.sendConfirmation(user.email, result.body.order);
     return result;

@@ -34,6 +34,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A public sign-in call (its endpoint is CSRF-exempt in the contract): no x-csrf-token header,
+   * and a 401 or 403 is the call's own answer, never a reason for session recovery.
+   */
+  csrfExempt?: boolean;
 }
 
 /** Window events the protected route and the auth provider listen to. */
@@ -45,10 +50,6 @@ export const AUTH_EVENTS = {
 
 export const CURRENT_USER_PATH = '/api/auth/current';
 const AUTH_PREFIX = '/api/auth/';
-/** SPEC §7: the public auth calls that carry no CSRF header. */
-const CSRF_EXEMPT_AUTH_CALLS = ['login', 'register', 'forgot-password', 'reset-password'].map(
-  (name) => `${AUTH_PREFIX}${name}`,
-);
 /** SPEC §8: messages that mean the session state drifted and a recovery may fix it. */
 const RECOVERABLE_MESSAGE =
   /CSRF token|Invalid token|Token mismatch|Authentication state|Session expired|cooldown/i;
@@ -56,8 +57,6 @@ const MUTATING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
 const isAuthEndpoint = (url: string) => pathOf(url).startsWith(AUTH_PREFIX);
-const isPublicAuthCall = (url: string) =>
-  CSRF_EXEMPT_AUTH_CALLS.some((call) => pathOf(url) === call || pathOf(url).startsWith(`${call}/`));
 
 let navigate: (href: string) => void = (href) => window.location.assign(href);
 /** The router registers its navigate so an auth redirect does not reload the page. */
@@ -140,7 +139,7 @@ interface Sent {
 /** One HTTP exchange: headers, body, timeout, JSON parsing and CSRF token pick-up. */
 async function send(
   path: string,
-  { method = 'GET', body, headers = {}, signal }: RequestOptions,
+  { method = 'GET', body, headers = {}, signal, csrfExempt }: RequestOptions,
   fetchCache?: RequestCache,
 ): Promise<Sent> {
   const finalHeaders: Record<string, string> = { accept: 'application/json' };
@@ -150,7 +149,7 @@ async function send(
   const hasBody = body !== undefined && method !== 'GET' && method !== 'HEAD';
   if (hasBody && !isForm) finalHeaders['content-type'] = 'application/json';
   const csrf = getCsrfToken();
-  if (MUTATING.has(method) && csrf && !isPublicAuthCall(path)) {
+  if (MUTATING.has(method) && csrf && !csrfExempt) {
     finalHeaders[CSRF_HEADER_NAME] = csrf;
   }
   Object.assign(finalHeaders, headers);
@@ -285,7 +284,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
     const message = errorText(data) ?? `HTTP error! status: ${response.status}`;
     const recoverable =
-      (response.status === 403 || RECOVERABLE_MESSAGE.test(message)) && !isPublicAuthCall(path);
+      (response.status === 403 || RECOVERABLE_MESSAGE.test(message)) && !options.csrfExempt;
     if (
       recoverable &&
       recoveries < AUTH_RECOVERY_RETRIES &&
@@ -297,7 +296,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       if (isAuthEndpoint(path)) redirectToLogin('auth_recovery_failed');
       throw new ApiError(message, response.status, data);
     }
-    if (response.status === 401 && !isPublicAuthCall(path)) {
+    if (response.status === 401 && !options.csrfExempt) {
       const signedIn = hadSession();
       sessionExpired();
       throw new ApiError(signedIn ? 'Session expired' : message, 401, data);

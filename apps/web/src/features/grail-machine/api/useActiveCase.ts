@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { grailPaths, type ActiveCaseResponse } from '@grail/contract';
-import { ApiError, apiRequest } from '@/lib/api/client';
+import { grailEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { ApiError } from '@/lib/api/client';
 
 export const grailKeys = {
   active: ['grail-cases', 'active'] as const,
@@ -18,7 +19,7 @@ export function useActiveCase() {
     queryKey: grailKeys.active,
     queryFn: async ({ signal }) => {
       try {
-        return await apiRequest<ActiveCaseResponse>(grailPaths.active, { signal });
+        return await callApi(grailEndpoints.activeCase, { signal });
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) return null;
         throw err;

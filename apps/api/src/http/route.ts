@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
+import {
+  endpointStatuses,
+  ErrorBody,
+  isUnsafe,
+  type Endpoint,
+  type EndpointBody,
+  type EndpointParams,
+  type EndpointQuery,
+  type EndpointResponse,
+} from '@grail/contract';
+import { requireIdempotencyKey } from '../modules/idempotency/idempotency.service.js';
+import type { SessionUser } from '../modules/auth/sessions.service.js';
+import { checkCsrf, checkGuard } from '../plugins/auth.js';
+
+/** Every error answer: `{ message, error }` plus any detail a status adds (field, shortfall…). */
+const ErrorResponse = z.looseObject(ErrorBody.shape).describe('Error');
+const NoContent = z.null().describe('No content');
+const Bytes = z.string().describe('Bytes');
+
+export interface RouteContext<E extends Endpoint> {
+  params: EndpointParams<E>;
+  query: EndpointQuery<E>;
+  body: EndpointBody<E>;
+  /** The caller; always present unless the endpoint is public. */
+  user: E['guard'] extends 'public' ? SessionUser | null : SessionUser;
+  /** The validated Idempotency-Key of an idempotent endpoint. */
+  idempotencyKey: E['idempotent'] extends true ? string : undefined;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** An idempotent command's answer: its body, and whether it replays an earlier one. */
+export interface Idempotent<T> {
+  body: T;
+  replayed: boolean;
+}
+
+type Answer<E extends Endpoint> = E['responseKind'] extends 'empty'
+  ? void
+  : E['idempotent'] extends true
+    ? Idempotent<EndpointResponse<E>>
+    : EndpointResponse<E>;
+
+/** A handler returns its answer, or the reply when it sent something itself (bytes, a stream). */
+export type RouteHandler<E extends Endpoint> = (
+  ctx: RouteContext<E>,
+) => Promise<Answer<E> | FastifyReply>;
+
+export interface RouteExtras {
+  /** Fastify options a few routes need (body limit, a content-type parser scope). */
+  bodyLimit?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey?: string;
+  }
+  interface FastifyContextConfig {
+    endpoint?: Endpoint;
+  }
+}
+
+/**
+ * Registers one endpoint from its contract declaration: its guard and CSRF check run first (before
+ * the input is validated, so a caller who may not call it learns nothing about its body), then
+ * the Idempotency-Key, then the schemas. The same declaration documents it in OpenAPI.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: RouteHandler<E>,
+  extras: RouteExtras = {},
+): void {
+  const status = endpoint.status ?? 200;
+  const response: Record<number, z.ZodType> = {};
+  for (const code of endpointStatuses(endpoint)) {
+    if (code >= 400) response[code] = ErrorResponse;
+    else if (endpoint.responseKind === 'empty') response[code] = NoContent;
+    else if (endpoint.responseKind === 'binary' || endpoint.responseKind === 'event-stream')
+      response[code] = Bytes;
+    else if (endpoint.response) response[code] = endpoint.response;
+  }
+  const unsafe = isUnsafe(endpoint.method);
+  const security =
+    endpoint.guard === 'public'
+      ? endpoint.csrfExempt || !unsafe
+        ? []
+        : [{ csrfToken: [] }]
+      : [
+          { sessionCookie: [], ...(unsafe ? { csrfToken: [] } : {}) },
+          { bearerToken: [], ...(unsafe ? { csrfToken: [] } : {}) },
+        ];
+  const options: RouteShorthandOptions = {
+    config: { endpoint },
+    ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    schema: {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      tags: [...endpoint.tags],
+      ...(endpoint.hidden ? { hide: true } : {}),
+      security,
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body && (endpoint.bodyKind ?? 'json') === 'json' ? { body: endpoint.body } : {}),
+      ...(endpoint.headers || endpoint.idempotent
+        ? {
+            headers: z.object({
+              ...(endpoint.idempotent
+                ? {
+                    'idempotency-key': z
+                      .string()
+                      .regex(/^[\w.:-]{8,128}$/)
+                      .describe('One key per intended command; a repeat replays the first answer'),
+                  }
+                : {}),
+              ...(endpoint.headers?.shape ?? {}),
+            }),
+          }
+        : {}),
+      response,
+    },
+    preValidation: async (request) => {
+      await checkGuard(request, endpoint.guard);
+      if (unsafe && !endpoint.csrfExempt) await checkCsrf(request);
+      await request.server.writeGate?.(request, endpoint);
+      if (endpoint.idempotent) {
+        request.idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
+      }
+    },
+  };
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    ...options,
+    handler: async (request, reply) => {
+      const answer = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        user: request.user,
+        idempotencyKey: request.idempotencyKey,
+        request,
+        reply,
+      } as RouteContext<E>);
+      if (answer === reply) return reply;
+      if (endpoint.responseKind === 'empty') return reply.status(status).send();
+      if (endpoint.idempotent) {
+        const { body, replayed } = answer as Idempotent<unknown>;
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(status).send(body);
+      }
+      return reply.status(status).send(answer);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Refuses writes while they are paused (maintenance); set by the maintenance module. */
+    writeGate?: (request: FastifyRequest, endpoint: Endpoint) => Promise<void>;
+  }
+}

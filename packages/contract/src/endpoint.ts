@@ -1,0 +1,106 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call an endpoint, checked before its input is validated:
+ * - public: anyone;
+ * - authenticated: a signed-in user (401 otherwise);
+ * - purchase: a signed-in user who may buy (verified e-mail, complete 18+ profile; 403 otherwise);
+ * - admin: a signed-in staff member (403 for anyone else).
+ */
+export type GuardKind = 'public' | 'authenticated' | 'purchase' | 'admin';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** What the request body is: JSON (the default), a multipart upload, or raw bytes (signed webhooks). */
+export type BodyKind = 'json' | 'multipart' | 'raw';
+/** What the success answer is: JSON (the default), no body, bytes (images) or an event stream. */
+export type ResponseKind = 'json' | 'empty' | 'binary' | 'event-stream';
+
+type AnySchema = z.ZodType;
+type ObjectSchema = z.ZodObject;
+
+/** One API endpoint: the single declaration both apps obey. */
+export interface Endpoint {
+  method: HttpMethod;
+  /** Fastify-style path: `/api/grail-cases/:caseId/packs`. */
+  path: string;
+  /** Stable name in the OpenAPI document (`operationId`). */
+  operationId: string;
+  summary: string;
+  tags: readonly string[];
+  guard: GuardKind;
+  /** Unsafe methods need the x-csrf-token header unless exempt (public sign-in calls, webhooks). */
+  csrfExempt?: boolean;
+  /** Reads and requires the Idempotency-Key header; a replay answers with Idempotent-Replayed. */
+  idempotent?: boolean;
+  /** Headers read besides the session and CSRF ones, documented in OpenAPI. */
+  headers?: ObjectSchema;
+  params?: ObjectSchema;
+  query?: ObjectSchema;
+  body?: AnySchema;
+  bodyKind?: BodyKind;
+  /** The success status (200 unless said). */
+  status?: 200 | 201 | 202 | 204;
+  response?: AnySchema;
+  responseKind?: ResponseKind;
+  /** Error statuses this endpoint answers besides the ones its guard and inputs imply. */
+  errors?: readonly number[];
+  /** Hidden from the OpenAPI document (development-only routes). */
+  hidden?: boolean;
+}
+
+/** Declares an endpoint, keeping its literal types so both apps infer from it. */
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+type Infer<S, Fallback> = S extends AnySchema ? z.output<S> : Fallback;
+type InferInput<S, Fallback> = S extends AnySchema ? z.input<S> : Fallback;
+
+export type EndpointParams<E extends Endpoint> = Infer<E['params'], undefined>;
+export type EndpointQuery<E extends Endpoint> = Infer<E['query'], undefined>;
+export type EndpointBody<E extends Endpoint> = Infer<E['body'], undefined>;
+export type EndpointResponse<E extends Endpoint> = Infer<E['response'], void>;
+/** What a caller sends: the schemas' input side (defaults may be left out). */
+export type EndpointParamsInput<E extends Endpoint> = InferInput<E['params'], undefined>;
+export type EndpointQueryInput<E extends Endpoint> = InferInput<E['query'], undefined>;
+export type EndpointBodyInput<E extends Endpoint> = InferInput<E['body'], undefined>;
+
+/** The statuses an endpoint can answer with, success first: what OpenAPI lists. */
+export function endpointStatuses(e: Endpoint): number[] {
+  const statuses = new Set<number>([e.status ?? 200]);
+  if (e.idempotent) statuses.add(200);
+  const errors = new Set<number>(e.errors ?? []);
+  if (e.params || e.query || e.body || e.idempotent || e.headers) errors.add(400);
+  if (e.guard !== 'public') errors.add(401);
+  if (e.guard === 'purchase' || e.guard === 'admin') errors.add(403);
+  if (isUnsafe(e.method) && !e.csrfExempt) errors.add(403);
+  if (e.idempotent) errors.add(422);
+  if (e.params) errors.add(404);
+  // The database refusing work for a moment, or (for writes) maintenance: retry later.
+  errors.add(503);
+  return [...statuses, ...[...errors].sort((a, b) => a - b)];
+}
+
+export const isUnsafe = (method: HttpMethod) =>
+  method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+
+/**
+ * The URL of an endpoint: path parameters filled in (encoded) and the query appended, leaving out
+ * undefined values. The only way either app turns an endpoint into a URL.
+ */
+export function endpointUrl(
+  e: Pick<Endpoint, 'path'>,
+  params?: Record<string, string | number> | undefined,
+  query?: Record<string, unknown> | undefined,
+): string {
+  const path = e.path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${e.path}`);
+    return encodeURIComponent(String(value));
+  });
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
