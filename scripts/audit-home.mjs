@@ -80,6 +80,8 @@ async function startApp(out) {
       WEB_DIST_DIR: join(out, 'web'),
       DEMO_DATA: 'true',
       APP_ENV: 'production',
+      PAYMENT_PROVIDER: 'sandbox',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

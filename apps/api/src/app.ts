@@ -15,6 +15,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CSRF_HEADER_NAME, SESSION_COOKIE_NAME } from '@grail/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './plugins/errors.js';
@@ -67,7 +68,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's rule for a number).
+    trustProxy:
+      typeof config.TRUST_PROXY === 'number'
+        ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
+        : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
@@ -103,11 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Grail Machine API', version } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.API_DOCS) {
+    await app.register(swagger, { openapi: openApiInfo(version), transform: jsonSchemaTransform });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
 
   // Stage 2: application services, shared by the modules.
   const services = createServices({ config, database, log: app.log });
@@ -122,18 +126,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(usersRoutes, { users: services.users });
-  if (config.APP_ENV !== 'production') await app.register(devMailRoutes, { mail: services.mail });
+  // The outbox holds reset and verification links: readable only on a developer's machine and in tests.
+  if (config.APP_ENV === 'development' || config.APP_ENV === 'test')
+    await app.register(devMailRoutes, { mail: services.mail });
   await app.register(maintenanceRoutes, { maintenance: services.maintenance });
   await app.register(imagesRoutes, { images: services.images });
   await app.register(feedRoutes, { feed: services.feed });
   await app.register(grailRoutes, { grail: services.grail, events: services.grailEvents });
   await app.register(adminRoutes, { admin: services.grailAdmin });
   await app.register(pullsRoutes, { pulls: services.pulls });
-  await app.register(shippingRoutes, {
-    shipping: services.shipping,
-    mail: services.mail,
-    publicUrl: config.PUBLIC_URL,
-  });
+  await app.register(shippingRoutes, { shipping: services.shipping });
   await app.register(catalogRoutes, { catalog: services.catalog, images: services.images });
   await app.register(walletRoutes, { wallet: services.wallet });
   await app.register(paymentsRoutes, { payments: services.payments, publicUrl: config.PUBLIC_URL });
@@ -141,6 +143,29 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await registerSpa(app, webDist);
   return app as unknown as App;
+}
+
+/** The OpenAPI document's header: how a caller authenticates and proves a write is its own. */
+function openApiInfo(version: string) {
+  return {
+    info: {
+      title: 'Grail Machine API',
+      version,
+      description:
+        'Every error answer is JSON { message, error } with the status. Writes need the x-csrf-token header (the csrfToken of the sign-in or current-user answer) unless the operation lists no csrfToken requirement; money-moving commands need an Idempotency-Key.',
+    },
+    components: {
+      securitySchemes: {
+        sessionCookie: {
+          type: 'apiKey' as const,
+          in: 'cookie' as const,
+          name: SESSION_COOKIE_NAME,
+        },
+        bearerToken: { type: 'http' as const, scheme: 'bearer' },
+        csrfToken: { type: 'apiKey' as const, in: 'header' as const, name: CSRF_HEADER_NAME },
+      },
+    },
+  };
 }
 
 /**

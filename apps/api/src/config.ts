@@ -4,96 +4,157 @@ import { AppEnv, FEATURE_FLAGS, type FeatureFlags } from '@grail/contract';
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Every environment variable the API reads, with its default. README's configuration table mirrors it. */
-export const ConfigSchema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-      .optional(),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
-    APP_ENV: AppEnv.default('production'),
-    APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    PUBLIC_URL: z.url().optional(),
-    DEMO_DATA: bool.default(true),
-    MAINTENANCE_MODE: bool.optional(),
-    LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    DEBUG: bool.default(false),
-    TRUST_PROXY: bool.default(false),
-    RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
-    SUPPORT_EMAIL: z.email().default('support@grailmachine.example'),
-    X_USERNAME: z
-      .string()
-      .regex(/^\w{1,15}$/, 'must be an X handle without @')
-      .default('GrailMachine'),
-    X_BEARER_TOKEN: z.string().min(1).optional(),
-    X_API_BASE_URL: z.url().default('https://api.x.com'),
-    SMTP_URL: z
-      .string()
-      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-      .optional(),
-    MAIL_FROM: z.string().min(3).default('Grail Machine <no-reply@grailmachine.example>'),
-    PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).default('sandbox'),
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-    BUYBACK_PERCENT: z.coerce.number().int().min(0).max(100).default(85),
-    BUYBACK_WINDOW_HOURS: z.coerce.number().int().min(1).default(72),
-    ADMIN_EMAIL: z.email().optional(),
-    ADMIN_PASSWORD: z.string().min(8).optional(),
-    BREAKS_ENABLED: bool.optional(),
-    ADVANCED_ANALYTICS: bool.optional(),
-    DISCORD_INTEGRATION: bool.optional(),
-    WEB_DIST_DIR: z.string().optional(),
-  })
-  .superRefine((env, ctx) => {
-    if (env.PAYMENT_PROVIDER === 'stripe') {
-      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
-        if (!env[key])
-          ctx.addIssue({
-            code: 'custom',
-            path: [key],
-            message: 'is required when PAYMENT_PROVIDER=stripe',
-          });
-      }
-    }
-    if (env.APP_ENV === 'production' && !env.APP_SECRET && env.DATABASE_URL) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['APP_SECRET'],
-        message:
-          'is required in production on a PostgreSQL server (sessions and TOTP secrets are encrypted with it)',
-      });
-    }
-  });
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  APP_ENV: AppEnv.default('production'),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PUBLIC_URL: z.url().optional(),
+  DEMO_DATA: bool.default(true),
+  MAINTENANCE_MODE: bool.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEBUG: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => parseTrustProxy(v, ctx)),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SUPPORT_EMAIL: z.email().default('support@grailmachine.example'),
+  X_USERNAME: z
+    .string()
+    .regex(/^\w{1,15}$/, 'must be an X handle without @')
+    .default('GrailMachine'),
+  X_BEARER_TOKEN: z.string().min(1).optional(),
+  X_API_BASE_URL: z.url().default('https://api.x.com'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Grail Machine <no-reply@grailmachine.example>'),
+  /** No default: production must name its provider; elsewhere it falls back to the sandbox. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  BUYBACK_PERCENT: z.coerce.number().int().min(0).max(100).default(85),
+  BUYBACK_WINDOW_HOURS: z.coerce.number().int().min(1).default(72),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  BREAKS_ENABLED: bool.optional(),
+  ADVANCED_ANALYTICS: bool.optional(),
+  DISCORD_INTEGRATION: bool.optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  API_DOCS: bool.optional(),
+});
 
-export type Config = z.infer<typeof ConfigSchema> & { flags: FeatureFlags };
+/**
+ * Which proxies' X-Forwarded-For to believe: none, the nearest N hops, or the listed addresses.
+ * Trusting every hop would take the leftmost address, which the client writes itself.
+ */
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim();
+  if (v === 'false' || v === '0') return false;
+  if (/^\d{1,2}$/.test(v)) return Number(v);
+  if (v === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, a hop count (1 behind one load balancer) or a list of proxy addresses; true would trust a client-chosen X-Forwarded-For',
+    });
+    return z.NEVER;
+  }
+  const addresses = v.split(',').map((a) => a.trim());
+  if (addresses.some((a) => !/^[\da-fA-F:.]+(\/\d{1,3})?$/.test(a))) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, a hop count or a comma-separated list of IP addresses or CIDRs',
+    });
+    return z.NEVER;
+  }
+  return addresses;
+}
+
+/**
+ * Rules across variables, checked on the raw environment so they are reported together with any
+ * unparseable value rather than only once every value parses.
+ */
+function crossChecks(env: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const appEnv = env.APP_ENV ?? 'production';
+  if (env.PAYMENT_PROVIDER === 'stripe') {
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) {
+      if (!env[key]) problems.push(`${key} is required when PAYMENT_PROVIDER=stripe`);
+    }
+  }
+  if (appEnv === 'production') {
+    if (!env.PUBLIC_URL)
+      problems.push(
+        'PUBLIC_URL is required in production: reset and verification links are built from it, never from a request',
+      );
+    if (!env.PAYMENT_PROVIDER)
+      problems.push(
+        'PAYMENT_PROVIDER is required in production: stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET), or sandbox by name for a demo where top-ups are free',
+      );
+    if (!env.APP_SECRET && env.DATABASE_URL)
+      problems.push(
+        'APP_SECRET is required in production on a PostgreSQL server (sessions and TOTP secrets are encrypted with it)',
+      );
+  }
+  return problems;
+}
+
+type ParsedConfig = z.infer<typeof ConfigSchema>;
+export type Config = Omit<ParsedConfig, 'PAYMENT_PROVIDER' | 'API_DOCS' | 'PUBLIC_URL'> & {
+  PAYMENT_PROVIDER: 'sandbox' | 'stripe';
+  /** The site's public origin without a trailing slash; every link in an e-mail starts with it. */
+  PUBLIC_URL: string;
+  /** Whether /api/docs is served: on outside production, in production only when asked for. */
+  API_DOCS: boolean;
+  flags: FeatureFlags;
+};
 
 export class ConfigError extends Error {}
 
-/** Parses the environment; a bad value throws one line naming the variable and what is wrong. */
+/** Parses the environment; every bad or missing variable is named at once, one per line. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
   const parsed = ConfigSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
-    const message =
-      issue.code === 'invalid_value' || issue.code === 'invalid_type'
-        ? `${issue.message.replace(/^Invalid (input|option): /i, '')}`
-        : issue.message;
-    throw new ConfigError(`Invalid configuration: ${name} ${message}`);
+  const problems = crossChecks(cleaned as Record<string, string>);
+  if (!parsed.success || problems.length > 0) {
+    const lines = (parsed.error?.issues ?? []).map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const message =
+        issue.code === 'invalid_value' || issue.code === 'invalid_type'
+          ? `${issue.message.replace(/^Invalid (input|option): /i, '')}`
+          : issue.message;
+      return `${name} ${message}`;
+    });
+    lines.push(...problems);
+    throw new ConfigError(
+      lines.length === 1
+        ? `Invalid configuration: ${lines[0]}`
+        : `Invalid configuration:\n${lines.map((l) => `  ${l}`).join('\n')}`,
+    );
   }
-  const cfg = parsed.data;
+  const cfg = parsed.data!;
   // All flags on in development and staging, off elsewhere; each may be overridden by its own variable.
   const flagDefault = cfg.APP_ENV === 'development' || cfg.APP_ENV === 'staging';
   const flags = Object.fromEntries(
     FEATURE_FLAGS.map((flag) => [flag, cfg[flag] ?? flagDefault]),
   ) as FeatureFlags;
-  return { ...cfg, flags };
+  return {
+    ...cfg,
+    PAYMENT_PROVIDER: cfg.PAYMENT_PROVIDER ?? 'sandbox',
+    // Outside production a missing PUBLIC_URL means this machine; production refuses to start without it.
+    PUBLIC_URL: (cfg.PUBLIC_URL ?? `http://localhost:${cfg.PORT}`).replace(/\/+$/, ''),
+    API_DOCS: cfg.API_DOCS ?? cfg.APP_ENV !== 'production',
+    flags,
+  };
 }

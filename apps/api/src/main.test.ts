@@ -30,6 +30,9 @@ describe.runIf(testEngine === 'pglite')('the server process', () => {
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
         DATABASE_URL: '',
+        APP_ENV: 'production',
+        PAYMENT_PROVIDER: 'sandbox',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
       },
       stdio: 'ignore',
     });

@@ -63,9 +63,10 @@ declare module 'fastify' {
 }
 
 /**
- * Registers one endpoint from its contract declaration: its guard and CSRF check run first (before
- * the input is validated, so a caller who may not call it learns nothing about its body), then
- * the Idempotency-Key, then the schemas. The same declaration documents it in OpenAPI.
+ * Registers one endpoint from its contract declaration: its guard and CSRF check run first (as the
+ * request arrives, before its body is even parsed, so a caller who may not call it learns nothing
+ * about its input), then the Idempotency-Key, then the schemas. The same declaration documents it
+ * in OpenAPI.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
@@ -121,7 +122,7 @@ export function route<E extends Endpoint>(
         : {}),
       response,
     },
-    preValidation: async (request) => {
+    onRequest: async (request) => {
       await checkGuard(request, endpoint.guard);
       if (unsafe && !endpoint.csrfExempt) await checkCsrf(request);
       await request.server.writeGate?.(request, endpoint);

@@ -1,0 +1,159 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints, type Endpoint } from '@grail/contract';
+import { createTestApp, testEngine, type TestApp } from '../helpers.js';
+import { createUser, type TestUser } from '../users.js';
+import { arbitraryFor, asText, jsonSchemaOf } from './hostile.js';
+
+/**
+ * Property: whatever a caller sends to any endpoint of the contract, the answer is never a 5xx,
+ * an error always has the `{ message, error }` shape, and a refused request writes nothing.
+ * Fixed seed, so a failure replays; FUZZ_RUNS raises the budget for a longer hunt.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20261124);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
+// On a server (what CI has) the run covers PostgreSQL's own errors; otherwise PGlite.
+const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+/** Tables a refused request may legitimately touch: the session's last-seen time and abuse counters. */
+const MAY_WRITE_ON_REFUSAL = new Set([
+  'sessions',
+  'rate_limit_events',
+  'x_feed_cache',
+  'feed_posts',
+]);
+
+const fuzzed = Object.entries(endpoints as Record<string, Endpoint>).filter(
+  ([, e]) => e.responseKind !== 'event-stream',
+);
+
+let t: TestApp;
+let anonymousCsrf: { token: string; cookie: string };
+
+async function installWriteCounter(): Promise<void> {
+  const { rows } = (await t.database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as { rows: { tablename: string }[] };
+  await t.database.db.execute(sql`create table fuzz_writes (n bigint not null)`);
+  await t.database.db.execute(sql`insert into fuzz_writes values (0)`);
+  await t.database.db.execute(
+    sql.raw(`create function fuzz_count() returns trigger language plpgsql as $$
+      begin update fuzz_writes set n = n + 1; return null; end $$`),
+  );
+  for (const { tablename } of rows) {
+    if (MAY_WRITE_ON_REFUSAL.has(tablename) || tablename.startsWith('__drizzle')) continue;
+    await t.database.db.execute(
+      sql.raw(`create trigger fuzz_count after insert or update or delete on "${tablename}"
+        for each row execute function fuzz_count()`),
+    );
+  }
+}
+
+async function writes(): Promise<number> {
+  const { rows } = (await t.database.db.execute(sql`select n from fuzz_writes`)) as unknown as {
+    rows: { n: string | number }[];
+  };
+  return Number(rows[0]!.n);
+}
+
+function requestArbitrary(e: Endpoint) {
+  const params = arbitraryFor(jsonSchemaOf(e.params));
+  const query = arbitraryFor(jsonSchemaOf(e.query));
+  const body =
+    (e.bodyKind ?? 'json') === 'json'
+      ? arbitraryFor(jsonSchemaOf(e.body))
+      : fc.constantFrom('', '\u0000', '{"a":1}', 'not json');
+  const idempotencyKey = fc.oneof(
+    fc.uuid(),
+    fc.constantFrom('', 'short', 'k'.repeat(200), 'bad key\u0000'),
+  );
+  return fc.record({ params, query, body, idempotencyKey });
+}
+
+function urlOf(e: Endpoint, params: unknown, query: unknown): string {
+  const p = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  const path = e.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(asText(p[name]) || 'x'),
+  );
+  if (!query || typeof query !== 'object') return path;
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query as Record<string, unknown>)) search.set(k, asText(v));
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function headersFor(e: Endpoint, caller: TestUser | null): Record<string, string> {
+  if (caller) return { ...caller.headers };
+  return { 'x-csrf-token': anonymousCsrf.token, cookie: anonymousCsrf.cookie };
+}
+
+describe.runIf(testEngine === engine)(`every endpoint survives hostile input (${engine})`, () => {
+  beforeAll(async () => {
+    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100000' } });
+    await installWriteCounter();
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/session/reset' });
+    const cookie = reset.cookies.find((c) => c.name === 'csrf-token');
+    anonymousCsrf = {
+      token: (reset.json() as { csrfToken: string }).csrfToken,
+      cookie: `csrf-token=${cookie?.value ?? ''}`,
+    };
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('declares at least the endpoints the app serves', () => {
+    expect(fuzzed.length).toBeGreaterThan(20);
+  });
+
+  for (const [name, e] of fuzzed) {
+    it(`${name}: ${e.method} ${e.path}`, async () => {
+      const caller =
+        e.guard === 'public'
+          ? null
+          : await createUser(t, { role: e.guard === 'admin' ? 'admin' : 'user' });
+
+      if (e.guard !== 'public') {
+        // Who the caller is comes first: an anonymous caller learns nothing about the body.
+        const anonymous = await t.app.inject({
+          method: e.method,
+          url: urlOf(e, {}, {}),
+          headers: { 'content-type': 'application/json' },
+          payload: e.method === 'GET' ? undefined : JSON.stringify({ a: '\u0000', cardIds: [1] }),
+        });
+        expect(anonymous.statusCode, anonymous.body).toBe(401);
+      }
+
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(e), async (input) => {
+          const before = await writes();
+          const hasBody = e.method !== 'GET' && e.method !== 'HEAD' && input.body !== undefined;
+          const res = await t.app.inject({
+            method: e.method,
+            url: urlOf(e, input.params, input.query),
+            headers: {
+              ...headersFor(e, caller),
+              ...(hasBody ? { 'content-type': 'application/json' } : {}),
+              ...(e.idempotent ? { 'idempotency-key': input.idempotencyKey } : {}),
+            },
+            payload: hasBody
+              ? typeof input.body === 'string' && e.bodyKind
+                ? input.body
+                : JSON.stringify(input.body)
+              : undefined,
+          });
+          const where = `${e.method} ${res.request?.url ?? e.path} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          expect(res.statusCode, where).toBeLessThan(500);
+          if (res.statusCode >= 400) {
+            const body = res.json() as { message?: unknown; error?: unknown };
+            expect(typeof body.message, where).toBe('string');
+            expect(typeof body.error, where).toBe('string');
+            expect(await writes(), `a refused request wrote rows: ${where}`).toBe(before);
+          }
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+    });
+  }
+});
