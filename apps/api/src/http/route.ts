@@ -10,6 +10,7 @@ import {
   type EndpointQuery,
   type EndpointResponse,
 } from '@grail/contract';
+import { badRequest } from '../errors.js';
 import { requireIdempotencyKey } from '../modules/idempotency/idempotency.service.js';
 import type { SessionUser } from '../modules/auth/sessions.service.js';
 import { checkCsrf, checkGuard } from '../plugins/auth.js';
@@ -122,12 +123,27 @@ export function route<E extends Endpoint>(
         : {}),
       response,
     },
-    onRequest: async (request) => {
+    onRequest: async (request, reply) => {
       await checkGuard(request, endpoint.guard);
       if (unsafe && !endpoint.csrfExempt) await checkCsrf(request);
       await request.server.writeGate?.(request, endpoint);
       if (endpoint.idempotent) {
         request.idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
+      }
+      // What a signed-in caller is shown must never sit in a shared or browser cache.
+      if (endpoint.guard !== 'public') void reply.header('cache-control', 'no-store');
+    },
+    preValidation: async (request) => {
+      for (const [where, value] of [
+        ['params', request.params],
+        ['querystring', request.query],
+        ['body', request.body],
+      ] as const) {
+        const field = fieldWithNul(value);
+        if (field !== undefined)
+          throw badRequest(`Invalid ${where} ${field || where}: must not contain NUL characters`, {
+            field: field || where,
+          });
       }
     },
   };
@@ -155,6 +171,22 @@ export function route<E extends Endpoint>(
       return reply.status(status).send(answer);
     },
   });
+}
+
+/**
+ * The dotted path of the first text holding a NUL character ('' for the value itself): PostgreSQL
+ * text cannot store one, so such input is refused as bad input instead of failing in the database.
+ */
+function fieldWithNul(value: unknown, path = '', depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (!value || typeof value !== 'object' || depth > 8) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    const innerPath = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return innerPath;
+    const found = fieldWithNul(inner, innerPath, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 declare module 'fastify' {

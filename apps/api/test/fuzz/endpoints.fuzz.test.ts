@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, type Endpoint } from '@grail/contract';
+import { endpoints, endpointStatuses, type Endpoint } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../helpers.js';
 import { createUser, type TestUser } from '../users.js';
 import { arbitraryFor, asText, jsonSchemaOf } from './hostile.js';
@@ -125,13 +125,15 @@ describe.runIf(testEngine === engine)(`every endpoint survives hostile input (${
         expect(anonymous.statusCode, anonymous.body).toBe(401);
       }
 
+      const documented = endpointStatuses(e);
       await fc.assert(
         fc.asyncProperty(requestArbitrary(e), async (input) => {
           const before = await writes();
           const hasBody = e.method !== 'GET' && e.method !== 'HEAD' && input.body !== undefined;
+          const url = urlOf(e, input.params, input.query);
           const res = await t.app.inject({
             method: e.method,
-            url: urlOf(e, input.params, input.query),
+            url,
             headers: {
               ...headersFor(e, caller),
               ...(hasBody ? { 'content-type': 'application/json' } : {}),
@@ -143,8 +145,10 @@ describe.runIf(testEngine === engine)(`every endpoint survives hostile input (${
                 : JSON.stringify(input.body)
               : undefined,
           });
-          const where = `${e.method} ${res.request?.url ?? e.path} → ${res.statusCode} ${res.body.slice(0, 300)}`;
+          const where = `${e.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(res.statusCode, where).toBeLessThan(500);
+          // The OpenAPI document lists every status an operation can answer.
+          expect(documented, `undocumented status: ${where}`).toContain(res.statusCode);
           if (res.statusCode >= 400) {
             const body = res.json() as { message?: unknown; error?: unknown };
             expect(typeof body.message, where).toBe('string');

@@ -1,11 +1,15 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { grailEndpoints as api } from '@grail/contract';
+import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import type { GrailEvents } from './grail.events.js';
 import type { GrailService } from './grail.service.js';
 
 const HEARTBEAT_MS = 25_000;
+/** Open live streams one client address may hold (a few tabs), and one instance in all. */
+export const STREAMS_PER_CLIENT = 6;
+export const STREAMS_PER_INSTANCE = 2_000;
 
 export async function grailRoutes(
   app: FastifyInstance,
@@ -24,7 +28,23 @@ export async function grailRoutes(
 
   // Server-sent events: each new pull and the remaining count, from whichever instance sold it.
   const streams = new Set<ServerResponse>();
+  const perClient = new Map<string, number>();
   route(app, api.events, async ({ request, reply }) => {
+    const client = request.ip;
+    const held = perClient.get(client) ?? 0;
+    if (held >= STREAMS_PER_CLIENT || streams.size >= STREAMS_PER_INSTANCE) {
+      reply.header('retry-after', '30');
+      throw new AppError(
+        429,
+        'Too many live connections are open. Close another tab or try again shortly.',
+      );
+    }
+    perClient.set(client, held + 1);
+    const release = () => {
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
+    };
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -45,6 +65,7 @@ export async function grailRoutes(
       // The client's EventSource reconnects after the retry interval.
       request.log.warn({ err }, 'pull events: LISTEN failed');
       streams.delete(res);
+      release();
       res.end();
       return reply;
     }
@@ -55,6 +76,7 @@ export async function grailRoutes(
       clearInterval(heartbeat);
       unsubscribe();
       streams.delete(res);
+      release();
     });
     return reply;
   });

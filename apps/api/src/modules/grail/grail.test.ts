@@ -6,6 +6,7 @@ import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.j
 import { createUser, type TestUser } from '../../../test/users.js';
 import { cards, grailCases, pulls, users, wallets } from '../../db/schema/index.js';
 import { createLiveCase, fund, purchaseInvariants } from './grail.test-support.js';
+import { STREAMS_PER_CLIENT } from './grail.routes.js';
 
 let t: TestApp;
 let key = 0;
@@ -260,6 +261,32 @@ describe(`Grail Machine (${testEngine})`, () => {
       controller.abort();
       expect(event).toMatchObject({ caseId, k: 1, remaining: 2, totalItems: 3 });
       expect(event!.pull._id).toBe(bought.pull._id);
+    });
+
+    it('caps the live streams one client may hold open (429 with Retry-After), freeing on close', async () => {
+      // The stream test above already listens; reuse its port.
+      const { port } = t.app.server.address() as { port: number };
+      const address = `http://127.0.0.1:${port}`;
+      const controllers = Array.from({ length: STREAMS_PER_CLIENT }, () => new AbortController());
+      const open = await Promise.all(
+        controllers.map((c) => fetch(`${address}/api/grail-cases/events`, { signal: c.signal })),
+      );
+      expect(open.map((r) => r.status)).toEqual(open.map(() => 200));
+      const refused = await fetch(`${address}/api/grail-cases/events`);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toBe('30');
+      expect(await refused.json()).toMatchObject({ error: 'Too Many Requests' });
+      controllers[0]!.abort();
+      // The server sees the close and frees the slot.
+      let again: Response | undefined;
+      for (let i = 0; i < 50 && again?.status !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        const c = new AbortController();
+        again = await fetch(`${address}/api/grail-cases/events`, { signal: c.signal });
+        c.abort();
+      }
+      expect(again?.status).toBe(200);
+      for (const c of controllers) c.abort();
     });
   });
 

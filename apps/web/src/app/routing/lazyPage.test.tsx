@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { useTheme } from '@mui/material/styles';
 import { ThemeModeProvider } from '@/lib/theme';
 import { palettes } from '@/lib/theme/palette';
+import { isChunkLoadError } from '@/app/errors/chunkErrors';
 import { lazyPage } from './lazyPage';
 
 const pageModule = { default: () => <p>The page</p> };
@@ -47,5 +48,12 @@ describe('lazyPage', () => {
     );
     expect(await screen.findByText(`primary ${palettes.dark.primary}`)).toBeTruthy();
     localStorage.removeItem('theme');
+  });
+
+  it('fails as a chunk load error when the download outlasts the script load timeout', async () => {
+    const never = () => new Promise<typeof pageModule>(() => {});
+    const Page = lazyPage(never, { styledAtRunTime: false, timeoutMs: 20 });
+    const failure = await Page.preload().catch((err: unknown) => err);
+    expect(isChunkLoadError(failure)).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { lazy, useState, type ComponentType } from 'react';
+import { SCRIPT_LOAD_TIMEOUT_MS } from '@grail/contract';
 import { clearChunkReloadFlag } from '@/app/errors/chunkErrors';
 
 type PageModule = { default: ComponentType };
@@ -13,17 +14,30 @@ type PageModule = { default: ComponentType };
  * `preload()` starts the download early. A page whose code is already there when it mounts
  * renders at once: React.lazy would still suspend for a tick, commit the 'Loading...' fallback
  * and then hold the page back for its Suspense reveal throttle.
+ *
+ * A download still pending after the script load timeout (120 s) fails as a chunk load error, so
+ * the page shows the new-version screen and reloads once rather than spinning for ever.
  */
 export function lazyPage(
   load: () => Promise<PageModule>,
-  { styledAtRunTime = true }: { styledAtRunTime?: boolean } = {},
+  {
+    styledAtRunTime = true,
+    timeoutMs = SCRIPT_LOAD_TIMEOUT_MS,
+  }: { styledAtRunTime?: boolean; timeoutMs?: number } = {},
 ) {
   let loaded: ComponentType | undefined;
   const preload = async (): Promise<PageModule> => {
-    const [page, scope] = await Promise.all([
-      load(),
-      styledAtRunTime ? import('@/lib/theme/MuiThemeScope') : undefined,
-    ]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Loading chunk page failed (timeout after ${timeoutMs}ms)`)),
+        timeoutMs,
+      );
+    });
+    const [page, scope] = await Promise.race([
+      Promise.all([load(), styledAtRunTime ? import('@/lib/theme/MuiThemeScope') : undefined]),
+      timedOut,
+    ]).finally(() => clearTimeout(timer));
     clearChunkReloadFlag();
     const Content = page.default;
     loaded = scope
