@@ -23,7 +23,10 @@ import { registerAuth } from './plugins/auth.js';
 import { loggerOptions } from './logger.js';
 import { createServices, type Services } from './services.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
-import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.js';
+import {
+  maintenanceRoutes,
+  maintenanceWriteGate,
+} from './modules/maintenance/maintenance.routes.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { grailRoutes } from './modules/grail/grail.routes.js';
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const services = createServices({ config, database, log: app.log });
   app.decorate('services', services);
   registerAuth(app, services.sessions, Boolean(config.PUBLIC_URL?.startsWith('https:')));
+  app.decorate('writeGate', maintenanceWriteGate(services.maintenance));
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   await app.register(platformRoutes, { config, database, version });

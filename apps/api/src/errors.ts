@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly error: string = STATUS_CODES[statusCode] ?? 'Error',
     readonly extra: Record<string, unknown> = {},
+    /** Headers the answer carries, such as Retry-After on a 429 or 503. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

@@ -19,6 +19,7 @@ function isDatabaseBusy(err: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers)) reply.header(name, value);
       return reply
         .status(err.statusCode)
         .send({ message: err.message, error: err.error, ...err.extra });

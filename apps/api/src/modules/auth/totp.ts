@@ -1,38 +1,26 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
+import { SealedBox } from '../../lib/sealed-box.js';
 
 const ISSUER = 'Grail Machine';
 const PERIOD_S = 30;
 /** ±1 step: a code from the previous or next 30 s is accepted (clock drift). */
 const WINDOW = 1;
 
-/** AES-256-GCM for TOTP secrets at rest, keyed by HKDF from APP_SECRET. */
+/** TOTP secrets at rest, sealed with their own key derived from APP_SECRET. */
 export class SecretBox {
-  private readonly key: Buffer;
+  private readonly box: SealedBox;
 
   constructor(appSecret: string) {
-    this.key = Buffer.from(hkdfSync('sha256', appSecret, 'grail-totp', 'totp-secret-v1', 32));
+    this.box = new SealedBox(appSecret, { salt: 'grail-totp', info: 'totp-secret-v1' });
   }
 
   seal(plain: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), body]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
+    return this.box.seal(Buffer.from(plain, 'utf8'));
   }
 
   open(sealed: string): string {
-    const [version, iv, tag, body] = sealed.split('.');
-    if (version !== 'v1' || !iv || !tag || !body) throw new Error('Unknown sealed format');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([
-      decipher.update(Buffer.from(body, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
+    return this.box.open(sealed).toString('utf8');
   }
 }
 

@@ -1,14 +1,8 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-} from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { SealedBox } from '../../lib/sealed-box.js';
 
 /**
- * The provably fair draw (README "Grail Machine and fairness"). Pull k of a case, with the
+ * The provably fair draw (docs/fairness.md). Pull k of a case, with the
  * buyer's client seed, reads the byte stream
  *   HMAC-SHA256(serverSeed, `${clientSeed}:${k}`) ‖ HMAC-SHA256(serverSeed, `${clientSeed}:${k}:1`) ‖ …
  * as big-endian uint32 words and takes the first word below the largest multiple of `remaining`
@@ -48,26 +42,9 @@ export function contentsHash(entries: ContentsEntry[]): string {
   return sha256Hex(JSON.stringify(canonical));
 }
 
-/** AES-256-GCM with a key derived from APP_SECRET: iv.tag.ciphertext, base64url. */
-export class SeedVault {
-  private readonly key: Buffer;
+/** Server seeds at rest, sealed with their own key derived from APP_SECRET. */
+export class SeedVault extends SealedBox {
   constructor(appSecret: string) {
-    this.key = Buffer.from(
-      hkdfSync('sha256', appSecret, 'grail-machine', 'grail-server-seed-v1', 32),
-    );
-  }
-
-  seal(seed: Buffer): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
-    const body = Buffer.concat([cipher.update(seed), cipher.final()]);
-    return [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url')).join('.');
-  }
-
-  open(sealed: string): Buffer {
-    const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
-    const decipher = createDecipheriv('aes-256-gcm', this.key, iv!);
-    decipher.setAuthTag(tag!);
-    return Buffer.concat([decipher.update(body!), decipher.final()]);
+    super(appSecret, { salt: 'grail-machine', info: 'grail-server-seed-v1' });
   }
 }

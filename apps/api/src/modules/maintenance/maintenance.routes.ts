@@ -1,17 +1,54 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MaintenanceStatusResponse } from '@grail/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  isUnsafe,
+  MAINTENANCE_WRITE_MESSAGE,
+  platformEndpoints as api,
+  authEndpoints,
+  type Endpoint,
+} from '@grail/contract';
+import { AppError } from '../../errors.js';
+import { route } from '../../http/route.js';
 import type { MaintenanceService } from './maintenance.service.js';
 
-export const maintenanceRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceService }> = async (
-  app,
-  { maintenance },
-) => {
-  app.get(
-    '/api/maintenance/status',
-    { schema: { response: { 200: MaintenanceStatusResponse }, tags: ['platform'] } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { data: await maintenance.status() };
-    },
-  );
-};
+export async function maintenanceRoutes(
+  app: FastifyInstance,
+  { maintenance }: { maintenance: MaintenanceService },
+): Promise<void> {
+  route(app, api.maintenanceStatus, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { data: await maintenance.status() };
+  });
+
+  route(app, api.adminSetMaintenance, async ({ body, request }) => {
+    const data = await maintenance.set(body.isEnabled);
+    request.log.info({ isEnabled: data.isEnabled }, 'maintenance mode switched');
+    return { data };
+  });
+}
+
+/** Endpoints that stay open while maintenance is on: staff must be able to sign in to end it. */
+const ALWAYS_OPEN = new Set<Endpoint>([
+  authEndpoints.login,
+  authEndpoints.loginTotp,
+  authEndpoints.logout,
+  authEndpoints.sessionReset,
+]);
+
+/** While maintenance is on, every write answers 503 except staff's and signing in or out. */
+export function maintenanceWriteGate(maintenance: MaintenanceService) {
+  return async (request: FastifyRequest, endpoint: Endpoint): Promise<void> => {
+    if (!isUnsafe(endpoint.method) || ALWAYS_OPEN.has(endpoint)) return;
+    if (request.user?.role === 'admin') return;
+    if (await maintenance.writesPaused()) {
+      throw new AppError(
+        503,
+        MAINTENANCE_WRITE_MESSAGE,
+        'Service Unavailable',
+        {},
+        {
+          'retry-after': '60',
+        },
+      );
+    }
+  };
+}

@@ -8,9 +8,25 @@ interface MaintenanceSetting {
   startedAt: string | null;
 }
 
+/** How long an instance trusts its last read of the setting before a write checks again. */
+const WRITE_CHECK_TTL_MS = 2_000;
+
 /** Maintenance mode is a database setting so every instance answers the same. */
 export class MaintenanceService {
+  private cached: { value: MaintenanceSetting; at: number } | null = null;
+
   constructor(private readonly db: Db) {}
+
+  /**
+   * Whether writes are paused, read at most every 2 s per instance: a switch on one instance
+   * reaches the others within that time, and a busy drop does not read the setting per purchase.
+   */
+  async writesPaused(now = Date.now()): Promise<boolean> {
+    if (!this.cached || now - this.cached.at > WRITE_CHECK_TTL_MS) {
+      this.cached = { value: await this.status(), at: now };
+    }
+    return this.cached.value.isEnabled;
+  }
 
   async status(): Promise<MaintenanceSetting> {
     const [row] = await this.db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
@@ -26,6 +42,7 @@ export class MaintenanceService {
       .insert(settings)
       .values({ key: KEY, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    this.cached = { value, at: Date.now() };
     return value;
   }
 }
