@@ -45,7 +45,7 @@ export function createServices({
   });
   const rateLimits = new RateLimitService(db, config.RATE_LIMIT_SCALE);
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
-  const shipping = new ShippingService(db);
+  const shipping = new ShippingService(db, { mail, publicUrl: config.PUBLIC_URL, log });
   const grail = new GrailService(db, wallet, seedVault, buyback);
   return {
     feed: new FeedService(db, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint.js';
 import { ErrorBody } from './errors.js';
 
 export const ShippingAddress = z.object({
@@ -34,7 +35,7 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** GET /api/auth/current (SPEC §3 "Current-user response"). */
+/** The current-user answer: the signed-in user and their CSRF token. */
 export const CurrentUserResponse = z.object({ user: PublicUser, csrfToken: z.string() });
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
 
@@ -52,30 +53,6 @@ export const AuthErrorBody = ErrorBody.extend({
   retryAfter: z.number().optional(),
 });
 export type AuthErrorBody = z.infer<typeof AuthErrorBody>;
-
-/** Every auth and account path, so neither side assembles one by hand. */
-export const authPaths = {
-  register: '/api/auth/register',
-  login: '/api/auth/login',
-  loginTotp: '/api/auth/login/totp',
-  current: '/api/auth/current',
-  logout: '/api/auth/logout',
-  sessionReset: '/api/auth/session/reset',
-  verifyEmail: '/api/auth/verify-email',
-  verifyEmailResend: '/api/auth/verify-email/resend',
-  forgotPassword: '/api/auth/forgot-password',
-  resetPassword: '/api/auth/reset-password',
-  totpSetup: '/api/auth/totp/setup',
-  totpEnable: '/api/auth/totp/enable',
-  totpDisable: '/api/auth/totp/disable',
-  theme: '/api/theme',
-  me: '/api/users/me',
-  profile: '/api/users/me/profile',
-  password: '/api/users/me/password',
-  sessions: '/api/users/me/sessions',
-  session: (id: string) => `/api/users/me/sessions/${encodeURIComponent(id)}`,
-  devMail: '/api/dev/mail',
-} as const;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -247,3 +224,236 @@ export const OutboxMail = z.object({
 });
 export const OutboxResponse = z.object({ mail: z.array(OutboxMail) });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
+
+export const SessionIdParams = z.object({ id: z.uuid({ error: 'Session not found' }) });
+export type SessionIdParams = z.infer<typeof SessionIdParams>;
+
+const auth = ['auth'];
+const users = ['users'];
+
+/**
+ * Sign-up, sign-in, e-mail and password recovery, two-factor set-up, and the signed-in person's
+ * own account (profile, password, theme, sessions). Nothing here takes another user's id.
+ *
+ * The calls a signed-out visitor makes to get in (sign-in, its TOTP step, sign-up, the password
+ * recovery pair) and the session reset that hands out the first anonymous CSRF token are
+ * CSRF-exempt: a forged one cannot act on anyone's session, since the SameSite=Lax `sid` cookie is
+ * not sent with a cross-site POST.
+ */
+export const authEndpoints = {
+  register: endpoint({
+    method: 'POST',
+    path: '/api/auth/register',
+    operationId: 'register',
+    summary: 'Create an account and sign in; mails a verification link',
+    tags: auth,
+    guard: 'public',
+    csrfExempt: true,
+    body: RegisterRequest,
+    status: 201,
+    response: SignedInResponse,
+    errors: [409, 429],
+  }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    operationId: 'login',
+    summary: 'Sign in with e-mail and password, or be asked for the second factor',
+    tags: auth,
+    guard: 'public',
+    csrfExempt: true,
+    body: LoginRequest,
+    response: LoginResponse,
+    errors: [401, 429],
+  }),
+  loginTotp: endpoint({
+    method: 'POST',
+    path: '/api/auth/login/totp',
+    operationId: 'loginTotp',
+    summary: 'Finish a sign-in with a TOTP or recovery code',
+    tags: auth,
+    guard: 'public',
+    csrfExempt: true,
+    body: LoginTotpRequest,
+    response: SignedInResponse,
+    errors: [401, 429],
+  }),
+  current: endpoint({
+    method: 'GET',
+    path: '/api/auth/current',
+    operationId: 'getCurrentUser',
+    summary: 'The signed-in user and their CSRF token (never cached)',
+    tags: auth,
+    guard: 'authenticated',
+    response: CurrentUserResponse,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/auth/logout',
+    operationId: 'logout',
+    summary: 'End the current session and clear its cookies',
+    tags: auth,
+    guard: 'public',
+    response: MessageResponse,
+  }),
+  logoutLink: endpoint({
+    method: 'GET',
+    path: '/api/auth/logout',
+    operationId: 'logoutLink',
+    summary: 'End the current session and clear its cookies (as a plain link)',
+    tags: auth,
+    guard: 'public',
+    response: MessageResponse,
+  }),
+  sessionReset: endpoint({
+    method: 'POST',
+    path: '/api/auth/session/reset',
+    operationId: 'resetSession',
+    summary: 'Drop any session and hand out a fresh anonymous CSRF token',
+    tags: auth,
+    guard: 'public',
+    csrfExempt: true,
+    response: CsrfMessageResponse,
+  }),
+  verifyEmail: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify-email',
+    operationId: 'verifyEmail',
+    summary: 'Confirm an e-mail address with the mailed token',
+    tags: auth,
+    guard: 'public',
+    body: VerifyEmailRequest,
+    response: UserResponse,
+  }),
+  verifyEmailResend: endpoint({
+    method: 'POST',
+    path: '/api/auth/verify-email/resend',
+    operationId: 'resendVerificationEmail',
+    summary: 'Mail a new verification link',
+    tags: auth,
+    guard: 'authenticated',
+    response: MessageResponse,
+    errors: [400, 429],
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    operationId: 'forgotPassword',
+    summary: 'Mail a password reset link (the same answer whether or not the account exists)',
+    tags: auth,
+    guard: 'public',
+    csrfExempt: true,
+    body: ForgotPasswordRequest,
+    response: MessageResponse,
+    errors: [429],
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    operationId: 'resetPassword',
+    summary: 'Set a new password with a mailed token (does not sign in)',
+    tags: auth,
+    guard: 'public',
+    csrfExempt: true,
+    body: ResetPasswordRequest,
+    response: MessageResponse,
+  }),
+  totpSetup: endpoint({
+    method: 'POST',
+    path: '/api/auth/totp/setup',
+    operationId: 'setUpTotp',
+    summary: 'A new TOTP secret and its QR code (not on until confirmed)',
+    tags: auth,
+    guard: 'authenticated',
+    response: TotpSetupResponse,
+    errors: [409],
+  }),
+  totpEnable: endpoint({
+    method: 'POST',
+    path: '/api/auth/totp/enable',
+    operationId: 'enableTotp',
+    summary: 'Turn two-factor sign-in on with a current code; answers the recovery codes once',
+    tags: auth,
+    guard: 'authenticated',
+    body: TotpEnableRequest,
+    response: TotpEnableResponse,
+    errors: [409],
+  }),
+  totpDisable: endpoint({
+    method: 'POST',
+    path: '/api/auth/totp/disable',
+    operationId: 'disableTotp',
+    summary: 'Turn two-factor sign-in off with the password and a current code',
+    tags: auth,
+    guard: 'authenticated',
+    body: TotpDisableRequest,
+    response: UserResponse,
+  }),
+  theme: endpoint({
+    method: 'GET',
+    path: '/api/theme',
+    operationId: 'getTheme',
+    summary: "The caller's saved theme (null until chosen)",
+    tags: users,
+    guard: 'authenticated',
+    response: ThemeResponse,
+  }),
+  setTheme: endpoint({
+    method: 'PUT',
+    path: '/api/theme',
+    operationId: 'setTheme',
+    summary: "Save the caller's theme",
+    tags: users,
+    guard: 'authenticated',
+    body: ThemeBody,
+    response: ThemeBody,
+  }),
+  me: endpoint({
+    method: 'GET',
+    path: '/api/users/me',
+    operationId: 'getMe',
+    summary: 'The signed-in user',
+    tags: users,
+    guard: 'authenticated',
+    response: UserResponse,
+  }),
+  saveProfile: endpoint({
+    method: 'PUT',
+    path: '/api/users/me/profile',
+    operationId: 'saveProfile',
+    summary: 'Complete or change the profile (name, 18+ date of birth, shipping address)',
+    tags: users,
+    guard: 'authenticated',
+    body: ProfileRequest,
+    response: UserResponse,
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: '/api/users/me/password',
+    operationId: 'changePassword',
+    summary: 'Change the password with the current one; signs the other sessions out',
+    tags: users,
+    guard: 'authenticated',
+    body: PasswordChangeRequest,
+    response: MessageResponse,
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/api/users/me/sessions',
+    operationId: 'listMySessions',
+    summary: 'Where this account is signed in, the current session marked',
+    tags: users,
+    guard: 'authenticated',
+    response: SessionListResponse,
+  }),
+  revokeSession: endpoint({
+    method: 'DELETE',
+    path: '/api/users/me/sessions/:id',
+    operationId: 'revokeMySession',
+    summary: "Sign one of this account's sessions out",
+    tags: users,
+    guard: 'authenticated',
+    params: SessionIdParams,
+    response: MessageResponse,
+  }),
+} as const;

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { CAROUSEL_CARDS_LIMIT } from './constants.js';
-
-export const catalogPaths = {
-  storeItems: '/api/products/store-items',
-  carouselCards: '/api/products/carousel-cards',
-  product: (id: string) => `/api/products/${encodeURIComponent(id)}`,
-  adminCards: '/api/admin/cards',
-  adminCard: (id: string) => `/api/admin/cards/${encodeURIComponent(id)}`,
-  adminCardImages: (id: string) => `/api/admin/cards/${encodeURIComponent(id)}/images`,
-} as const;
+import { endpoint } from './endpoint.js';
 
 export const CARD_GRADERS = ['PSA', 'BGS', 'SGC'] as const;
 export const Grader = z.enum(CARD_GRADERS);
@@ -170,3 +162,93 @@ export const ImageUploadResponse = z.object({
   url: z.string(),
   product: Product,
 });
+
+/** The upload's one multipart field; documentation only, the handler reads the file itself. */
+export const ImageUploadBody = z.object({
+  image: z.string().describe('The picture: JPEG, PNG or WebP, at most 10 MB'),
+});
+
+const catalog = ['catalog'];
+const adminCatalog = ['admin', 'catalog'];
+
+export const catalogEndpoints = {
+  storeItems: endpoint({
+    method: 'GET',
+    path: '/api/products/store-items',
+    operationId: 'listStoreItems',
+    summary: 'Cards for sale in the store: search, filters, sort and pages',
+    tags: catalog,
+    guard: 'public',
+    query: StoreItemsQuery,
+    response: StoreItemsResponse,
+  }),
+  carouselCards: endpoint({
+    method: 'GET',
+    path: '/api/products/carousel-cards',
+    operationId: 'listCarouselCards',
+    summary: 'Featured cards for the home page carousel',
+    tags: catalog,
+    guard: 'public',
+    query: CarouselCardsQuery,
+    response: CarouselCardsResponse,
+  }),
+  product: endpoint({
+    method: 'GET',
+    path: '/api/products/:id',
+    operationId: 'getProduct',
+    summary: 'One card with its details',
+    tags: catalog,
+    guard: 'public',
+    params: ProductParams,
+    response: Product,
+  }),
+  adminCreateCard: endpoint({
+    method: 'POST',
+    path: '/api/admin/cards',
+    operationId: 'adminCreateCard',
+    summary: 'Add a card to the catalogue',
+    tags: adminCatalog,
+    guard: 'admin',
+    body: CardInput,
+    status: 201,
+    response: Product,
+  }),
+  adminUpdateCard: endpoint({
+    method: 'PATCH',
+    path: '/api/admin/cards/:id',
+    operationId: 'adminUpdateCard',
+    summary: "Change a card (a sold, pulled or in-case card's price and status are final)",
+    tags: adminCatalog,
+    guard: 'admin',
+    params: ProductParams,
+    body: CardUpdate,
+    response: Product,
+    errors: [409],
+  }),
+  adminDeleteCard: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/cards/:id',
+    operationId: 'adminDeleteCard',
+    summary: 'Delete a card no order or case refers to',
+    tags: adminCatalog,
+    guard: 'admin',
+    params: ProductParams,
+    status: 204,
+    responseKind: 'empty',
+    errors: [409],
+  }),
+  adminUploadCardImage: endpoint({
+    method: 'POST',
+    path: '/api/admin/cards/:id/images',
+    operationId: 'adminUploadCardImage',
+    summary: 'Upload one picture (multipart field "image") and append it to the card\'s gallery',
+    tags: adminCatalog,
+    guard: 'admin',
+    params: ProductParams,
+    body: ImageUploadBody,
+    bodyKind: 'multipart',
+    status: 201,
+    response: ImageUploadResponse,
+    errors: [413, 415],
+  }),
+} as const;

@@ -1,21 +1,7 @@
 import { z } from 'zod';
 import { ShippingAddress } from './auth.js';
 import { Product } from './catalog.js';
-
-export const commercePaths = {
-  wallet: '/api/wallet',
-  topUps: '/api/wallet/top-ups',
-  sandboxCheckout: (checkoutId: string) =>
-    `/api/payments/sandbox/${encodeURIComponent(checkoutId)}`,
-  sandboxConfirm: (checkoutId: string) =>
-    `/api/payments/sandbox/${encodeURIComponent(checkoutId)}/confirm`,
-  sandboxCancel: (checkoutId: string) =>
-    `/api/payments/sandbox/${encodeURIComponent(checkoutId)}/cancel`,
-  stripeWebhook: '/api/payments/stripe/webhook',
-  orders: '/api/orders',
-  order: (id: string) => `/api/orders/${encodeURIComponent(id)}`,
-  cart: '/api/cart',
-} as const;
+import { endpoint } from './endpoint.js';
 
 /** Top-up bounds in dollars. */
 export const TOP_UP_MIN = 5;
@@ -129,3 +115,134 @@ export const CartResponse = z.object({ items: z.array(Product) });
 export type CartResponse = z.infer<typeof CartResponse>;
 export const CartBody = z.object({ items: z.array(id).max(ORDER_MAX_ITEMS) });
 export type CartBody = z.infer<typeof CartBody>;
+
+/** What the Stripe webhook answers once it verified the event (a duplicate changes nothing). */
+export const StripeWebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean() });
+
+const wallet = ['wallet'];
+const payments = ['payments'];
+const orders = ['orders'];
+
+export const commerceEndpoints = {
+  wallet: endpoint({
+    method: 'GET',
+    path: '/api/wallet',
+    operationId: 'getWallet',
+    summary: "The caller's balance and one page of the ledger, newest first",
+    tags: wallet,
+    guard: 'authenticated',
+    query: WalletQuery,
+    response: WalletResponse,
+  }),
+  topUp: endpoint({
+    method: 'POST',
+    path: '/api/wallet/top-ups',
+    operationId: 'startTopUp',
+    summary: "Start a top-up: the payment provider's checkout credits the wallet once paid",
+    tags: payments,
+    guard: 'purchase',
+    body: TopUpBody,
+    status: 201,
+    response: TopUpResponse,
+    errors: [429, 502],
+  }),
+  sandboxCheckout: endpoint({
+    method: 'GET',
+    path: '/api/payments/sandbox/:checkoutId',
+    operationId: 'getSandboxCheckout',
+    summary: "A test-mode checkout's amount and state (its owner only)",
+    tags: payments,
+    guard: 'authenticated',
+    params: CheckoutIdParams,
+    response: SandboxCheckout,
+  }),
+  sandboxConfirm: endpoint({
+    method: 'POST',
+    path: '/api/payments/sandbox/:checkoutId/confirm',
+    operationId: 'confirmSandboxCheckout',
+    summary: 'Pay a test-mode checkout: the wallet is credited once',
+    tags: payments,
+    guard: 'authenticated',
+    params: CheckoutIdParams,
+    response: SandboxConfirmResponse,
+    errors: [409],
+  }),
+  sandboxCancel: endpoint({
+    method: 'POST',
+    path: '/api/payments/sandbox/:checkoutId/cancel',
+    operationId: 'cancelSandboxCheckout',
+    summary: 'Abandon a test-mode checkout; nothing is credited',
+    tags: payments,
+    guard: 'authenticated',
+    params: CheckoutIdParams,
+    status: 204,
+    responseKind: 'empty',
+    errors: [409],
+  }),
+  stripeWebhook: endpoint({
+    method: 'POST',
+    path: '/api/payments/stripe/webhook',
+    operationId: 'stripeWebhook',
+    summary: "Stripe's signed events: a paid Checkout Session credits its top-up once",
+    tags: payments,
+    guard: 'public',
+    // Stripe cannot send a CSRF token; the signature over the raw bytes authenticates it.
+    csrfExempt: true,
+    headers: z.object({ 'stripe-signature': z.string() }),
+    bodyKind: 'raw',
+    response: StripeWebhookResponse,
+    errors: [404],
+  }),
+  placeOrder: endpoint({
+    method: 'POST',
+    path: '/api/orders',
+    operationId: 'placeOrder',
+    summary: 'Buy store cards from the wallet; they ship within 48 hours',
+    tags: orders,
+    guard: 'purchase',
+    idempotent: true,
+    body: PlaceOrderBody,
+    status: 201,
+    response: OrderResponse,
+    errors: [402, 404, 409],
+  }),
+  orders: endpoint({
+    method: 'GET',
+    path: '/api/orders',
+    operationId: 'listMyOrders',
+    summary: "The caller's store orders, newest first",
+    tags: orders,
+    guard: 'authenticated',
+    query: OrdersQuery,
+    response: OrdersResponse,
+  }),
+  order: endpoint({
+    method: 'GET',
+    path: '/api/orders/:id',
+    operationId: 'getOrder',
+    summary: "One of the caller's orders (any order for an admin)",
+    tags: orders,
+    guard: 'authenticated',
+    params: OrderParams,
+    response: OrderResponse,
+  }),
+  cart: endpoint({
+    method: 'GET',
+    path: '/api/cart',
+    operationId: 'getCart',
+    summary: "The caller's cart with each card's current state",
+    tags: orders,
+    guard: 'authenticated',
+    response: CartResponse,
+  }),
+  setCart: endpoint({
+    method: 'PUT',
+    path: '/api/cart',
+    operationId: 'setCart',
+    summary: "Replace the caller's cart",
+    tags: orders,
+    guard: 'authenticated',
+    body: CartBody,
+    response: CartResponse,
+  }),
+} as const;

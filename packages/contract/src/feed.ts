@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { X_POST_MEDIA_MAX } from './constants.js';
+import { endpoint } from './endpoint.js';
 
 /** Length of a string in Unicode code points: X entity offsets count code points, not UTF-16 units. */
 export const codePointLength = (text: string) => Array.from(text).length;
@@ -86,3 +87,38 @@ export const FeedPostParams = z.object({ id: PostId });
 
 export const SavedFeedPostResponse = z.object({ tweet: XPost });
 export type SavedFeedPostResponse = z.infer<typeof SavedFeedPostResponse>;
+
+/** The home page's X feed, and the staff's own posts mixed into it. */
+export const feedEndpoints = {
+  feed: endpoint({
+    method: 'GET',
+    path: '/api/twitter/feed',
+    operationId: 'getFeed',
+    summary: "The shop's latest X posts (the saved staff posts when X is not set up), newest first",
+    tags: ['feed'],
+    guard: 'public',
+    response: TwitterFeedResponse,
+  }),
+  adminSavePost: endpoint({
+    method: 'POST',
+    path: '/api/admin/feed-posts',
+    operationId: 'adminSaveFeedPost',
+    summary: 'Add (or replace, by id) a post shown in the feed',
+    tags: ['admin', 'feed'],
+    guard: 'admin',
+    body: XPost,
+    status: 201,
+    response: SavedFeedPostResponse,
+  }),
+  adminDeletePost: endpoint({
+    method: 'DELETE',
+    path: '/api/admin/feed-posts/:id',
+    operationId: 'adminDeleteFeedPost',
+    summary: 'Remove a staff post from the feed',
+    tags: ['admin', 'feed'],
+    guard: 'admin',
+    params: FeedPostParams,
+    status: 204,
+    responseKind: 'empty',
+  }),
+} as const;

@@ -16,21 +16,9 @@ import type {
 import { SESSION_ABSOLUTE_MS } from '../modules/auth/sessions.service.js';
 import { assertCanPurchase } from '../modules/users/users.rules.js';
 
-/**
- * Unsafe methods on these paths need no CSRF token: SPEC §7's public auth calls, the TOTP step,
- * signed webhooks, and the session reset that hands a visitor its first (anonymous) token. A
- * cross-site reset cannot end anyone's session: the SameSite=Lax `sid` cookie is not sent with it.
- */
-export const CSRF_EXEMPT_PATHS = new Set([
-  '/api/auth/login',
-  '/api/auth/login/totp',
-  '/api/auth/register',
-  '/api/auth/forgot-password',
-  '/api/auth/reset-password',
-  '/api/auth/session/reset',
-  '/api/payments/stripe/webhook',
-]);
-const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Over https the session cookie carries the __Host- prefix: Secure, Path=/, no Domain, so no
+ * sibling host or plain-http page can plant or overwrite it. */
+const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE_NAME}`;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,14 +45,20 @@ const safeEqual = (a: string, b: string) => {
 export function registerAuth(
   app: FastifyInstance,
   sessionsService: SessionsService,
-  secureCookies: boolean,
+  /** PUBLIC_URL says https: cookies are Secure even when a proxy hides the scheme. */
+  publicUrlIsHttps: boolean,
 ): void {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = bearerToken(request) ?? request.cookies[SESSION_COOKIE_NAME];
+    // By the matched route, not the raw URL: an encoded path such as /%61pi/... reaches the same
+    // routes, so a prefix test on request.url would let it past this hook.
+    if (!request.routeOptions.config.endpoint) return;
+    const token =
+      bearerToken(request) ??
+      request.cookies[HOST_SESSION_COOKIE] ??
+      request.cookies[SESSION_COOKIE_NAME];
     if (!token) return;
     const session = await sessionsService.resolve(token);
     request.session = session;
@@ -83,32 +77,27 @@ export function registerAuth(
     if (!ok) throw new AppError(403, 'Invalid CSRF token', 'CSRF token mismatch');
   });
 
-  // Routes not yet declared in the contract keep the path-based check.
-  app.addHook('preHandler', async (request) => {
-    if (!UNSAFE_METHODS.has(request.method) || request.is404) return;
-    if (request.routeOptions.config.endpoint) return;
-    const path = request.url.split('?')[0] ?? '';
-    if (!path.startsWith('/api/') || CSRF_EXEMPT_PATHS.has(path)) return;
-    app.verifyCsrf(request);
-  });
-
+  const isHttps = (reply: FastifyReply) => publicUrlIsHttps || reply.request.protocol === 'https';
+  // The page writes this cookie itself with SameSite=Strict (lib/api/tokens.ts); the server's copy
+  // says the same, so neither overwrites the other with a weaker setting.
   const setCsrf = (reply: FastifyReply, csrfToken: string) => {
     reply.setCookie(CSRF_COOKIE_NAME, csrfToken, {
       httpOnly: false,
-      sameSite: 'lax',
+      sameSite: 'strict',
       path: '/',
-      secure: secureCookies,
+      secure: isHttps(reply),
       maxAge: CSRF_COOKIE_MAX_AGE_S,
     });
   };
   app.decorate('sessionCookies', {
-    /** Sets `sid` (httpOnly) and the page-readable `csrf-token` cookie. */
+    /** Sets the httpOnly session cookie and the page-readable `csrf-token` cookie. */
     set(reply: FastifyReply, token: string, csrfToken: string) {
-      reply.setCookie(SESSION_COOKIE_NAME, token, {
+      const https = isHttps(reply);
+      reply.setCookie(https ? HOST_SESSION_COOKIE : SESSION_COOKIE_NAME, token, {
         httpOnly: true,
         sameSite: 'lax',
         path: '/',
-        secure: secureCookies,
+        secure: https,
         maxAge: SESSION_ABSOLUTE_MS / 1000,
       });
       setCsrf(reply, csrfToken);
@@ -116,6 +105,7 @@ export function registerAuth(
     setCsrf,
     clear(reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
+      if (isHttps(reply)) reply.clearCookie(HOST_SESSION_COOKIE, { path: '/', secure: true });
       reply.clearCookie(CSRF_COOKIE_NAME, { path: '/' });
     },
   });
@@ -144,21 +134,4 @@ export async function checkGuard(request: FastifyRequest, guard: GuardKind): Pro
   if (guard === 'admin' && request.user.role !== 'admin')
     throw new AppError(403, 'Administrators only.', 'Forbidden');
   if (guard === 'purchase') assertCanPurchase(request.user);
-}
-
-/** preHandler guard: a signed-in user. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
-}
-
-/** preHandler guard: a signed-in admin (a user gets 403). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
-  if (request.user.role !== 'admin') throw new AppError(403, 'Administrators only.', 'Forbidden');
-}
-
-/** The signed-in user inside a guarded handler. */
-export function currentUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
 }

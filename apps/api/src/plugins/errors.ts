@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { COMMITTED_CARD_MESSAGE } from '@grail/contract';
 import { AppError } from '../errors.js';
 
 const statusText = (status: number) => STATUS_CODES[status] ?? 'Error';
@@ -13,6 +14,26 @@ const DATABASE_BUSY = new Set(['53300', '57P01', '57P03', '08000', '08003', '080
 function isDatabaseBusy(err: unknown): boolean {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   return [e.code, e.cause?.code].some((c) => typeof c === 'string' && DATABASE_BUSY.has(c));
+}
+
+/**
+ * The database refusing to change a committed Grail case (triggers of migration 0007): the
+ * SQLSTATE names what was refused. Anything that reaches it past the services' own checks is
+ * still a conflict with the published commitment, never a server fault.
+ */
+const GRAIL_COMMITMENT_REFUSALS: Record<string, string> = {
+  GC001: COMMITTED_CARD_MESSAGE,
+  GC002: 'This Grail case is committed and cannot be changed.',
+  GC003: 'A recorded pull cannot be changed.',
+};
+function grailCommitmentRefusal(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  for (const code of [e.code, e.cause?.code]) {
+    if (typeof code === 'string' && Object.hasOwn(GRAIL_COMMITMENT_REFUSALS, code)) {
+      return GRAIL_COMMITMENT_REFUSALS[code];
+    }
+  }
+  return undefined;
 }
 
 /** Every non-2xx answer is `{ message, error }`; 5xx never carry internals. */
@@ -39,6 +60,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: 'Bad Request',
         field: name,
       });
+    }
+    const refusal = grailCommitmentRefusal(err);
+    if (refusal) {
+      return reply.status(409).send({ message: refusal, error: statusText(409) });
     }
     if (isDatabaseBusy(err)) {
       request.log.warn({ err }, 'database busy');

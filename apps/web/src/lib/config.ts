@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { apiPaths, type FeatureFlags, type PublicConfigResponse } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { platformEndpoints, type FeatureFlags, type PublicConfigResponse } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 import { setDebugLogging } from '@/lib/logger';
 
 const FLAGS_OFF: FeatureFlags = {
@@ -14,22 +14,22 @@ export interface PublicConfig {
   flags: FeatureFlags;
   supportEmail: string;
   xProfileHandle: string;
-  /** null until GET /api/config answers. */
+  /** null until the public settings answer. */
   paymentProvider: PublicConfigResponse['paymentProvider'] | null;
   appEnv: PublicConfigResponse['appEnv'] | null;
   debug: boolean;
   isLoading: boolean;
 }
 
-export const publicConfigQuery = {
+/** Read once per page load; the app's start prefetches it on the landing page. */
+export const publicConfigQuery = queryOptions({
   queryKey: ['config'] as const,
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    apiRequest<PublicConfigResponse>(apiPaths.config, { signal }),
+  queryFn: ({ signal }) => callApi(platformEndpoints.config, { signal }),
   staleTime: Infinity,
-};
+});
 
 /**
- * GET /api/config, read once per page load. Until it answers (or if it fails) every flag is off
+ * The public settings (platformEndpoints.config), read once per page load. Until it answers (or if it fails) every flag is off
  * and the support address and X handle fall back to the product defaults.
  */
 export function usePublicConfig(): PublicConfig {

@@ -1,4 +1,4 @@
-import { IMAGES_PATH, apiPaths, type ImageSize } from '@grail/contract';
+import { IMAGES_PATH, imageUrl, type ImageSize } from '@grail/contract';
 
 /** The local placeholder card shown when a picture is missing or fails to load (SPEC §3). */
 export const PLACEHOLDER_CARD_IMAGE = '/images/placeholder-card.svg';
@@ -19,7 +19,7 @@ export function resolveImageUrl(value: string | null | undefined): string | null
   if (trimmed.startsWith('/') || trimmed.startsWith('data:') || trimmed.startsWith('blob:')) {
     return trimmed;
   }
-  return apiPaths.image(trimmed.replace(/^images\//, ''));
+  return imageUrl(trimmed.replace(/^images\//, ''));
 }
 
 /** True when the URL is one of the API's images, which come in sm/md/lg WebP variants. */

@@ -53,6 +53,11 @@ export const grailCases = pgTable(
   (t) => [
     check('grail_cases_price_positive', sql`${t.packPriceCents} > 0`),
     check('grail_cases_pulls_within_total', sql`${t.pullsCount} <= ${t.totalItems}`),
+    // The drivers misread years below 100 (Invalid Date), and no real drop is set outside this.
+    check(
+      'grail_cases_activation_in_range',
+      sql`${t.activationTime} is null or (${t.activationTime} >= '2000-01-01T00:00:00Z' and ${t.activationTime} < '2100-01-01T00:00:00Z')`,
+    ),
     // At most one case is live or scheduled at a time: "the" active case of the site.
     uniqueIndex('grail_cases_one_live_idx')
       .on(sql`(true)`)
@@ -107,6 +112,11 @@ export const pulls = pgTable(
     drawIndex: integer('draw_index').notNull(),
     position: integer('position').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /**
+     * The card's FMV when it was pulled, written by the statement that records the pull. The
+     * sell-back pays BUYBACK_PERCENT of this, never of the card's FMV now; the database refuses
+     * to change it (migration 0007).
+     */
     fmvCents: integer('fmv_cents').notNull(),
     status: text('status', { enum: PULL_STATUSES }).notNull().default('revealed'),
     shipmentId: uuid('shipment_id'),

@@ -1,115 +1,44 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AddCaseCardsBody,
-  AdminCaseListResponse,
-  AdminCaseResponse,
-  AvailableCardsResponse,
-  CaseCardParams,
-  CaseInput,
-  CaseUpdate,
-  IdParams,
-} from '@grail/contract';
-import { requireAdmin } from '../../plugins/auth.js';
+import type { FastifyInstance } from 'fastify';
+import { grailEndpoints as api } from '@grail/contract';
+import { route } from '../../http/route.js';
 import type { GrailAdminService } from './grail-admin.service.js';
 
-const tags = ['admin', 'grail'];
-
 /** The minimal case console: load a draft, set price/tiers/activation, go live, close. */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: GrailAdminService }> = async (
-  app,
-  { admin },
-) => {
-  app.addHook('preValidation', requireAdmin);
+export async function adminRoutes(
+  app: FastifyInstance,
+  { admin }: { admin: GrailAdminService },
+): Promise<void> {
   const caseResponse = async (id: string) => ({ case: await admin.getCase(id) });
 
-  app.get(
-    '/api/admin/grail-cases',
-    { schema: { response: { 200: AdminCaseListResponse }, tags } },
-    async () => ({ cases: await admin.listCases() }),
-  );
+  route(app, api.adminCases, async () => ({ cases: await admin.listCases() }));
 
-  app.get(
-    '/api/admin/grail-cases/available-cards',
-    { schema: { response: { 200: AvailableCardsResponse }, tags } },
-    async () => ({ cards: await admin.availableCards() }),
-  );
+  route(app, api.adminAvailableCards, async () => ({ cards: await admin.availableCards() }));
 
-  app.post(
-    '/api/admin/grail-cases',
-    { schema: { body: CaseInput, response: { 201: AdminCaseResponse }, tags } },
-    async (request, reply) => {
-      const id = await admin.createCase(request.body);
-      return reply.status(201).send(await caseResponse(id));
-    },
-  );
+  route(app, api.adminCreateCase, async ({ body }) => caseResponse(await admin.createCase(body)));
 
-  app.get(
-    '/api/admin/grail-cases/:id',
-    { schema: { params: IdParams, response: { 200: AdminCaseResponse }, tags } },
-    async (request) => caseResponse(request.params.id),
-  );
+  route(app, api.adminCase, async ({ params }) => caseResponse(params.id));
 
-  app.patch(
-    '/api/admin/grail-cases/:id',
-    { schema: { params: IdParams, body: CaseUpdate, response: { 200: AdminCaseResponse }, tags } },
-    async (request) => ({ case: await admin.updateCase(request.params.id, request.body) }),
-  );
+  route(app, api.adminUpdateCase, async ({ params, body }) => ({
+    case: await admin.updateCase(params.id, body),
+  }));
 
-  app.post(
-    '/api/admin/grail-cases/:id/cards',
-    {
-      schema: {
-        params: IdParams,
-        body: AddCaseCardsBody,
-        response: { 200: AdminCaseResponse },
-        tags,
-      },
-    },
-    async (request) => {
-      await admin.addCards(request.params.id, request.body.cardIds);
-      return caseResponse(request.params.id);
-    },
-  );
+  route(app, api.adminAddCaseCards, async ({ params, body }) => {
+    await admin.addCards(params.id, body.cardIds);
+    return caseResponse(params.id);
+  });
 
-  app.delete(
-    '/api/admin/grail-cases/:id/cards/:cardId',
-    { schema: { params: CaseCardParams, response: { 200: AdminCaseResponse }, tags } },
-    async (request) => {
-      await admin.removeCard(request.params.id, request.params.cardId);
-      return caseResponse(request.params.id);
-    },
-  );
+  route(app, api.adminRemoveCaseCard, async ({ params }) => {
+    await admin.removeCard(params.id, params.cardId);
+    return caseResponse(params.id);
+  });
 
-  app.post(
-    '/api/admin/grail-cases/:id/go-live',
-    {
-      schema: {
-        params: IdParams,
-        body: z.unknown().optional(),
-        response: { 200: AdminCaseResponse },
-        tags,
-      },
-    },
-    async (request) => {
-      await admin.goLive(request.params.id);
-      return caseResponse(request.params.id);
-    },
-  );
+  route(app, api.adminGoLive, async ({ params }) => {
+    await admin.goLive(params.id);
+    return caseResponse(params.id);
+  });
 
-  app.post(
-    '/api/admin/grail-cases/:id/close',
-    {
-      schema: {
-        params: IdParams,
-        body: z.unknown().optional(),
-        response: { 200: AdminCaseResponse },
-        tags,
-      },
-    },
-    async (request) => {
-      await admin.close(request.params.id);
-      return caseResponse(request.params.id);
-    },
-  );
-};
+  route(app, api.adminClose, async ({ params }) => {
+    await admin.close(params.id);
+    return caseResponse(params.id);
+  });
+}

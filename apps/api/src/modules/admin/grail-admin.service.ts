@@ -1,18 +1,26 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIERS,
+  tierProblems,
   type AdminCase,
   type CaseInput,
   type CaseSummary,
   type CaseUpdate,
   type GrailCard,
+  type TierInput,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases } from '../../db/schema/index.js';
-import { conflict } from '../../errors.js';
+import { badRequest, conflict } from '../../errors.js';
 import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from '../grail/fairness.js';
 import { caseNotFound, toCaseSummary } from '../grail/grail.service.js';
-import { toCents, toGrailCard, tiersToCents, tiersToDollars } from '../grail/grail.cards.js';
+import {
+  tierOf,
+  toCents,
+  toGrailCard,
+  tiersToCents,
+  tiersToDollars,
+} from '../grail/grail.cards.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 
@@ -73,6 +81,8 @@ export class GrailAdminService {
   }
 
   async createCase(input: CaseInput, tx: Db | Tx = this.db): Promise<string> {
+    const tiers = input.tiers ?? DEFAULT_TIERS;
+    assertTiersValid(tiers);
     const [row] = await tx
       .insert(grailCases)
       .values({
@@ -80,13 +90,14 @@ export class GrailAdminService {
         description: input.description ?? '',
         packPriceCents: toCents(input.packPrice),
         activationTime: input.activationTime ? new Date(input.activationTime) : null,
-        tiers: tiersToCents(input.tiers ?? DEFAULT_TIERS),
+        tiers: tiersToCents(tiers),
       })
       .returning({ id: grailCases.id });
     return row!.id;
   }
 
   async updateCase(caseId: string, patch: CaseUpdate): Promise<AdminCase> {
+    if (patch.tiers !== undefined) assertTiersValid(patch.tiers);
     return this.db.transaction(async (tx) => {
       await lockDraft(tx, caseId);
       await tx
@@ -153,7 +164,8 @@ export class GrailAdminService {
   /**
    * Locks the contents and commits: positions 1..N are fixed, the contents hash and the hash of
    * a fresh 256-bit server seed are published, the seed is stored encrypted. Scheduled when the
-   * activation time is still ahead, active otherwise. Only one case is live at a time.
+   * activation time is still ahead, active otherwise. Only one case is live at a time. The tiers
+   * must cover every FMV once and each must hold a card, so every published odd is above zero.
    */
   async goLive(caseId: string, tx?: Tx): Promise<void> {
     const run = async (t: Tx) => {
@@ -176,6 +188,22 @@ export class GrailAdminService {
         .innerJoin(cards, eq(cards.id, caseCards.cardId))
         .where(eq(caseCards.caseId, caseId));
       if (contents.length === 0) throw conflict('Add at least one card before going live.');
+      const problems = tierProblems(tiersToDollars(c.tiers));
+      if (problems.length > 0) {
+        throw conflict(`Fix the tiers before going live: ${problems.join('; ')}.`, {
+          field: 'tiers',
+        });
+      }
+      const empty = c.tiers.filter(
+        (tier) => !contents.some((e) => tierOf(c.tiers, e.fmvCents) === tier),
+      );
+      if (empty.length > 0) {
+        const names = tiersToDollars(empty).map((t) => `"${t.name}" (${describeRange(t)})`);
+        throw conflict(
+          `Every tier needs a card before going live: ${names.join(', ')} ${empty.length === 1 ? 'has' : 'have'} none. Add cards in that range or change the tiers.`,
+          { field: 'tiers', emptyTiers: empty.map((t) => t.name) },
+        );
+      }
       const seed = newServerSeed();
       const scheduled = c.activationTime !== null && c.activationTime > new Date();
       try {
@@ -202,12 +230,22 @@ export class GrailAdminService {
     return this.db.transaction(run);
   }
 
-  /** Ends a case: the seed becomes public (fairness endpoint), unpulled cards go back to inventory. */
+  /**
+   * Ends a case: the seed becomes public (fairness endpoint), unpulled cards go back to
+   * inventory. A committed case is marked closed first: the database releases a committed card
+   * from its case only once that case is closed.
+   */
   async close(caseId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [c] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId)).for('update');
       if (!c) throw caseNotFound();
       if (c.status === 'closed') throw conflict('This case is already closed.');
+      const markClosed = () =>
+        tx
+          .update(grailCases)
+          .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(grailCases.id, caseId));
+      if (c.status !== 'draft') await markClosed();
       await tx
         .update(cards)
         .set({ status: 'available', updatedAt: sql`now()` })
@@ -220,11 +258,8 @@ export class GrailAdminService {
       if (c.status === 'draft') {
         // A draft never committed to anything: its cards are simply released.
         await tx.delete(caseCards).where(eq(caseCards.caseId, caseId));
+        await markClosed();
       }
-      await tx
-        .update(grailCases)
-        .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(grailCases.id, caseId));
     });
   }
 }
@@ -234,4 +269,15 @@ async function lockDraft(tx: Tx, caseId: string): Promise<CaseRow> {
   if (!c) throw caseNotFound();
   if (c.status !== 'draft') throw conflict('Only a draft case can be changed.');
   return c;
+}
+
+const describeRange = (t: TierInput) =>
+  t.maxFmv === null ? `${t.minFmv} and up` : `${t.minFmv} to ${t.maxFmv}`;
+
+/** Tiers as the contract defines them (every FMV from 0 up in exactly one tier), else 400. */
+function assertTiersValid(tiers: TierInput[]): void {
+  const problems = tierProblems(tiers);
+  if (problems.length > 0) {
+    throw badRequest(`Invalid tiers: ${problems.join('; ')}.`, { field: 'tiers' });
+  }
 }

@@ -1,22 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DueShipment } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createLiveCase, fund } from '../grail/grail.test-support.js';
+import { ShippingService } from '../shipping/shipping.service.js';
 
 describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
   let t: TestApp;
   let admin: TestUser;
   let collector: TestUser;
   let pullId: string;
+  let caseId: string;
 
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createUser(t, { role: 'admin' });
     collector = await createUser(t);
-    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 3 });
+    ({ caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 3 }));
     await fund(t.database, t.app.services.wallet, collector.id, 10_000);
     const bought = await t.app.inject({
       method: 'POST',
@@ -110,5 +112,36 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
       payload: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('keeps the shipment when the e-mail cannot be sent, and logs the failure', async () => {
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `/api/grail-cases/${caseId}/packs`,
+      headers: { ...collector.headers, 'idempotency-key': 'ship-test-2' },
+    });
+    const otherPull = bought.json().pull._id as string;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/pulls/${otherPull}/claim`,
+      headers: collector.headers,
+    });
+    const due = await t.app.services.shipping.listDue();
+    const shipment = due.find((s) => s.sourceId === otherPull)!;
+    const log = { error: vi.fn() };
+    const shipping = new ShippingService(t.database.db, {
+      mail: { send: () => Promise.reject(new Error('SMTP down')) },
+    });
+    const shipped = await shipping.markShipped(
+      shipment._id,
+      { carrier: 'DHL', trackingNumber: 'JD014600001234' },
+      log,
+    );
+    expect(shipped).toMatchObject({ status: 'shipped', trackingNumber: 'JD014600001234' });
+    expect(log.error).toHaveBeenCalledOnce();
+    const pull = (
+      await t.app.inject({ url: `/api/pulls/${otherPull}`, headers: collector.headers })
+    ).json().pull;
+    expect(pull.status).toBe('shipped');
   });
 });

@@ -85,12 +85,39 @@ describe(`auth: sign-up, sign-in, sessions, CSRF (${testEngine})`, () => {
       try {
         const { res } = await register(https);
         const c = cookiesOf(res);
-        expect(c.sid!.secure).toBe(true);
-        expect(c['csrf-token']!.secure).toBe(true);
+        // Over https the session cookie is __Host-: Secure, Path=/, no Domain.
+        expect(c.sid).toBeUndefined();
+        expect(c['__Host-sid']).toMatchObject({ secure: true, path: '/', httpOnly: true });
+        expect(c['__Host-sid']!.domain).toBeUndefined();
+        expect(c['csrf-token']).toMatchObject({ secure: true, sameSite: 'Strict' });
         const mail = (await https.app.services.mail.outbox())[0]!;
         expect(mail.links[0]).toMatch(/^https:\/\/grail\.example\/auth\/callback\?token=/);
+        // The __Host- cookie signs the caller in.
+        const me = await https.app.inject({
+          url: '/api/auth/current',
+          cookies: { '__Host-sid': c['__Host-sid']!.value },
+        });
+        expect(me.statusCode).toBe(200);
       } finally {
         await https.close();
+      }
+    });
+
+    it('marks cookies Secure when a trusted proxy says the request came over https', async () => {
+      const proxied = await createTestApp({ env: { TRUST_PROXY: '1' } });
+      try {
+        const res = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          headers: { 'x-forwarded-proto': 'https' },
+          payload: newAccount(),
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const c = cookiesOf(res);
+        expect(c['__Host-sid']!.secure).toBe(true);
+        expect(c['csrf-token']!.secure).toBe(true);
+      } finally {
+        await proxied.close();
       }
     });
 

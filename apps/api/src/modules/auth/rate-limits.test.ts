@@ -80,7 +80,8 @@ describe(`auth: abuse limits kept in the database (${testEngine})`, () => {
 
 describe(`auth: RATE_LIMIT_SCALE and TRUST_PROXY (${testEngine})`, () => {
   it('RATE_LIMIT_SCALE=2 doubles the limit; TRUST_PROXY reads the client IP from X-Forwarded-For', async () => {
-    const t = await createTestApp({ env: { RATE_LIMIT_SCALE: '2', TRUST_PROXY: 'true' } });
+    // One proxy hop (a load balancer): the client address is the last X-Forwarded-For entry.
+    const t = await createTestApp({ env: { RATE_LIMIT_SCALE: '2', TRUST_PROXY: '1' } });
     try {
       const attempt = (forwardedFor: string) =>
         t.app.inject({

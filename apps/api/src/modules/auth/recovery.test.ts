@@ -94,7 +94,7 @@ describe(`auth: e-mail verification and password recovery (${testEngine})`, () =
       expect(done.statusCode).toBe(400);
       expect(done.json().message).toBe('Your email address is already verified.');
       const visitor = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email/resend' });
-      expect(visitor.statusCode).toBe(403);
+      expect(visitor.statusCode).toBe(401);
     });
   });
 

@@ -184,7 +184,8 @@ describe(`auth: TOTP two-factor (${testEngine})`, () => {
   });
 
   it('needs a session and a CSRF token for set-up', async () => {
-    expect((await post('/api/auth/totp/setup', {})).statusCode).toBe(403);
+    // Who the caller is comes first: a visitor is told to sign in, whatever else is missing.
+    expect((await post('/api/auth/totp/setup', {})).statusCode).toBe(401);
     const account = await signUp(t);
     const noCsrf = await post('/api/auth/totp/setup', { authorization: `Bearer ${account.token}` });
     expect(noCsrf.statusCode).toBe(403);

@@ -8,14 +8,21 @@ import {
   isNotNull,
   isNull,
   lte,
+  ne,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CardInput, CardUpdate, StoreItemsQuery, StoreSort } from '@grail/contract';
+import {
+  COMMITTED_CARD_MESSAGE,
+  type CardInput,
+  type CardUpdate,
+  type StoreItemsQuery,
+  type StoreSort,
+} from '@grail/contract';
 import type { Db } from '../../db/client.js';
-import { cards } from '../../db/schema/index.js';
+import { caseCards, cards, grailCases } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import { dollarsToCents, toProduct, toStoreItem } from './catalog.view.js';
 
@@ -153,6 +160,7 @@ export class CatalogService {
   async update(id: string, input: CardChanges) {
     const [current] = await this.db.select().from(cards).where(eq(cards.id, id)).limit(1);
     if (!current) throw notFound('Card not found');
+    await this.refuseCommittedChange(current, input);
     const movable = current.status === 'available' || current.status === 'reserved';
     if (!movable && (input.status !== undefined || input.storePrice !== undefined)) {
       throw conflict(
@@ -175,6 +183,28 @@ export class CatalogService {
       .where(eq(cards.id, id))
       .returning();
     return toProduct(row!);
+  }
+
+  /**
+   * The clear, early form of what the database refuses anyway (migration 0007): a card of a
+   * committed Grail case keeps its FMV for good, and while that case holds it (in_case) or a
+   * collector owns it (pulled) its name and status too. A card back in inventory may otherwise
+   * be renamed, repriced and sold like any other.
+   */
+  private async refuseCommittedChange(current: typeof cards.$inferSelect, input: CardChanges) {
+    const held = current.status === 'in_case' || current.status === 'pulled';
+    const changes =
+      (input.fmv !== undefined && dollarsToCents(input.fmv) !== current.fmvCents) ||
+      (held && input.name !== undefined && input.name !== current.name) ||
+      (held && input.status !== undefined && input.status !== current.status);
+    if (!changes) return;
+    const [committed] = await this.db
+      .select({ status: grailCases.status })
+      .from(caseCards)
+      .innerJoin(grailCases, eq(grailCases.id, caseCards.caseId))
+      .where(and(eq(caseCards.cardId, current.id), ne(grailCases.status, 'draft')))
+      .limit(1);
+    if (committed) throw conflict(COMMITTED_CARD_MESSAGE);
   }
 
   /** Only a card that never left the shelf can be deleted; anything sold or pulled is history. */

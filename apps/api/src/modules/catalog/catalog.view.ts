@@ -1,4 +1,4 @@
-import { apiPaths, certVerificationUrl, type Product, type StoreItem } from '@grail/contract';
+import { certVerificationUrl, imageUrl, type Product, type StoreItem } from '@grail/contract';
 import type { cards } from '../../db/schema/index.js';
 
 export type CardRow = typeof cards.$inferSelect;
@@ -12,7 +12,7 @@ export const gradeLabel = (card: Pick<CardRow, 'grader' | 'grade'>) =>
 
 /** The one card → API serialisation (store, product page, carousel, orders): dollars, `_id`, image URLs. */
 export function toProduct(card: CardRow): Product {
-  const images = card.imageIds.map((id) => apiPaths.image(id));
+  const images = card.imageIds.map((id) => imageUrl(id));
   return {
     _id: card.id,
     name: card.name,

@@ -1,4 +1,4 @@
-import { apiPaths, certVerificationUrl, type GrailCard, type TierInput } from '@grail/contract';
+import { certVerificationUrl, imageUrl, type GrailCard, type TierInput } from '@grail/contract';
 import type { cards, GrailTier } from '../../db/schema/index.js';
 import { centsToDollars, gradeLabel } from '../catalog/catalog.view.js';
 
@@ -22,7 +22,7 @@ export function tierOf(tiers: GrailTier[], fmvCents: number): GrailTier | null {
 }
 
 export function toGrailCard(card: CardRow, tiers: GrailTier[] = []): GrailCard {
-  const images = card.imageIds.map((id) => apiPaths.image(id));
+  const images = card.imageIds.map((id) => imageUrl(id));
   return {
     _id: card.id,
     name: card.name,

@@ -49,6 +49,12 @@ export function effectiveStatus(c: CaseRow, now = new Date()): CaseRow['status']
 
 export const caseNotFound = () => notFound('No Grail case with this id.');
 
+/**
+ * A stored time as ISO text, or null when the driver could not read it (it misreads years below
+ * 100 as an invalid date): one such row must not turn a whole case list into a 500.
+ */
+const readableIso = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? d.toISOString() : null);
+
 /** The Grail Machine for collectors: the live case, its odds and history, and buying a pack. */
 export class GrailService {
   constructor(
@@ -77,7 +83,7 @@ export class GrailService {
     return {
       caseId: c.id,
       packPrice: dollars(c.packPriceCents),
-      activationTime: iso(c.activationTime),
+      activationTime: readableIso(c.activationTime),
       name: c.name,
       description: c.description,
       status: effectiveStatus(c),
@@ -190,7 +196,8 @@ export class GrailService {
       status: effectiveStatus(c),
       serverSeedHash: c.serverSeedHash ?? '',
       contentsHash: c.contentsHash ?? '',
-      // Sold-back cards are back in inventory at a new FMV; the commitment is to the FMV at go-live.
+      // Read from the cards: the database keeps a committed card's FMV, grader, grade and cert
+      // number as they were at go-live (migration 0007), so these recompute the contents hash.
       contents: contents.map((e) => ({ ...e, position: e.position ?? 0 })),
       pulls: history.map((p) => ({
         k: p.k,
@@ -373,11 +380,11 @@ export function toCaseSummary(c: CaseRow): CaseSummary {
     name: c.name,
     status: effectiveStatus(c),
     packPrice: dollars(c.packPriceCents),
-    activationTime: iso(c.activationTime),
+    activationTime: readableIso(c.activationTime),
     totalItems: c.totalItems,
     remaining: c.totalItems - c.pullsCount,
-    liveAt: iso(c.liveAt),
-    closedAt: iso(c.closedAt),
+    liveAt: readableIso(c.liveAt),
+    closedAt: readableIso(c.closedAt),
   };
 }
 

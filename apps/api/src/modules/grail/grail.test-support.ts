@@ -1,15 +1,49 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { centsToDollars, DEFAULT_TIERS, type TierInput } from '@grail/contract';
 import type { Database } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { GrailAdminService } from '../admin/grail-admin.service.js';
 
+/** The test cards' FMVs: $5 to $604.99, distinct for the first 600 cards. */
+export const testFmvCents = (i: number) => 500 + ((i * 3700) % 60_000);
+
+/**
+ * Tiers that each hold one of these FMVs, since every tier needs a card at go-live: the default
+ * tiers when the cards fill them all, else Base, Chase and Grail cut at the cards' own values.
+ */
+export function tiersFor(fmvCents: number[]): TierInput[] {
+  const fmvs = [...new Set(fmvCents)].sort((a, b) => a - b).map(centsToDollars);
+  const filled = DEFAULT_TIERS.every((t) =>
+    fmvs.some((v) => v >= t.minFmv && (t.maxFmv === null || v <= t.maxFmv)),
+  );
+  if (filled) return DEFAULT_TIERS;
+  const low = fmvs[0]!;
+  const high = fmvs.at(-1)!;
+  if (fmvs.length === 1) return [{ name: 'Grail', minFmv: 0, maxFmv: null }];
+  if (fmvs.length === 2) {
+    return [
+      { name: 'Grail', minFmv: centsToDollars(Math.round(low * 100) + 1), maxFmv: null },
+      { name: 'Base', minFmv: 0, maxFmv: low },
+    ];
+  }
+  return [
+    { name: 'Grail', minFmv: high, maxFmv: null },
+    {
+      name: 'Chase',
+      minFmv: centsToDollars(Math.round(low * 100) + 1),
+      maxFmv: centsToDollars(Math.round(high * 100) - 1),
+    },
+    { name: 'Base', minFmv: 0, maxFmv: low },
+  ];
+}
+
 /** Inserts `count` available cards (FMV from `fmvCents(i)`) and returns their ids. */
 export async function insertCards(
   database: Database,
   count: number,
-  fmvCents: (i: number) => number = (i) => 500 + ((i * 3700) % 60_000),
+  fmvCents: (i: number) => number = testFmvCents,
 ): Promise<string[]> {
   const rows = Array.from({ length: count }, (_, i) => ({
     name: `Test Card ${i + 1}`,
@@ -47,6 +81,7 @@ export async function createLiveCase(
     name: opts.name ?? `Test Case ${randomUUID().slice(0, 8)}`,
     packPrice: opts.packPrice ?? 25,
     activationTime: opts.activationTime ?? null,
+    tiers: tiersFor(Array.from({ length: opts.size }, (_, i) => testFmvCents(i))),
   });
   await admin.addCards(caseId, cardIds);
   await admin.goLive(caseId);

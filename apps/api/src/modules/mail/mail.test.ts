@@ -27,7 +27,13 @@ describe(`mail: outbox without SMTP (${testEngine})`, () => {
   });
 
   it('has no /api/dev/mail in production', async () => {
-    const prod = await createTestApp({ env: { APP_ENV: 'production' } });
+    const prod = await createTestApp({
+      env: {
+        APP_ENV: 'production',
+        PUBLIC_URL: 'https://grailmachine.example',
+        PAYMENT_PROVIDER: 'sandbox',
+      },
+    });
     try {
       const res = await prod.app.inject({ url: '/api/dev/mail' });
       expect(res.statusCode).toBe(404);

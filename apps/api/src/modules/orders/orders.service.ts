@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   SHIPPING_PROMISE_HOURS,
-  apiPaths,
+  imageUrl,
   type Order,
   type PlaceOrderBody,
   type Product,
@@ -35,7 +35,7 @@ function toOrder(order: OrderRow, items: ItemRow[], shipment: ShipmentRow): Orde
       cardId: i.cardId,
       name: i.name,
       price: centsToDollars(i.priceCents),
-      imageUrl: i.imageIds[0] ? apiPaths.image(i.imageIds[0]) : '',
+      imageUrl: i.imageIds[0] ? imageUrl(i.imageIds[0]) : '',
     })),
     total: centsToDollars(order.totalCents),
     status: order.status,

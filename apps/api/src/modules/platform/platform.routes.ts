@@ -1,39 +1,35 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponse, PublicConfigResponse } from '@grail/contract';
+import type { FastifyInstance } from 'fastify';
+import { platformEndpoints as api } from '@grail/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { AppError } from '../../errors.js';
+import { route } from '../../http/route.js';
 
-export const platformRoutes: FastifyPluginAsyncZod<{
-  config: Config;
-  database: Database;
-  version: string;
-}> = async (app, { config, database, version }) => {
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: HealthResponse, 503: HealthResponse }, tags: ['platform'] } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      try {
-        await database.ping();
-        return { status: 'ok' as const, db: database.engine, version };
-      } catch {
-        return reply
-          .status(503)
-          .send({ status: 'unavailable' as const, db: database.engine, version });
-      }
-    },
-  );
+export async function platformRoutes(
+  app: FastifyInstance,
+  { config, database, version }: { config: Config; database: Database; version: string },
+): Promise<void> {
+  route(app, api.health, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    try {
+      await database.ping();
+    } catch {
+      // Load balancers take the instance out on 503; the body still says which engine and build.
+      throw new AppError(503, 'The database does not answer.', 'Service Unavailable', {
+        status: 'unavailable',
+        db: database.engine,
+        version,
+      });
+    }
+    return { status: 'ok' as const, db: database.engine, version };
+  });
 
-  app.get(
-    '/api/config',
-    { schema: { response: { 200: PublicConfigResponse }, tags: ['platform'] } },
-    async () => ({
-      flags: config.flags,
-      supportEmail: config.SUPPORT_EMAIL,
-      xProfileHandle: config.X_USERNAME,
-      appEnv: config.APP_ENV,
-      paymentProvider: config.PAYMENT_PROVIDER,
-      debug: config.DEBUG,
-    }),
-  );
-};
+  route(app, api.config, async () => ({
+    flags: config.flags,
+    supportEmail: config.SUPPORT_EMAIL,
+    xProfileHandle: config.X_USERNAME,
+    appEnv: config.APP_ENV,
+    paymentProvider: config.PAYMENT_PROVIDER,
+    debug: config.DEBUG,
+  }));
+}

@@ -1,68 +1,24 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ClaimBody,
-  IdParams,
-  PullListResponse,
-  PullPreferences,
-  PullResponse,
-  SellBackResponse,
-} from '@grail/contract';
-import { currentUser, requireUser } from '../../plugins/auth.js';
+import type { FastifyInstance } from 'fastify';
+import { grailEndpoints as api } from '@grail/contract';
+import { route } from '../../http/route.js';
 import type { PullsService } from './pulls.service.js';
 
-const tags = ['pulls'];
-
 /** A collector's own pulls; every route is owner-only (another user's pull is a 404). */
-export const pullsRoutes: FastifyPluginAsyncZod<{ pulls: PullsService }> = async (
-  app,
-  { pulls },
-) => {
-  app.addHook('preValidation', requireUser);
+export async function pullsRoutes(
+  app: FastifyInstance,
+  { pulls }: { pulls: PullsService },
+): Promise<void> {
+  route(app, api.pulls, async ({ user }) => ({ pulls: await pulls.list(user.id) }));
 
-  app.get(
-    '/api/pulls',
-    { schema: { response: { 200: PullListResponse }, tags } },
-    async (request) => ({
-      pulls: await pulls.list(currentUser(request).id),
-    }),
-  );
+  route(app, api.pullPreferences, async ({ user }) => pulls.preferences(user.id));
 
-  app.get(
-    '/api/pulls/preferences',
-    { schema: { response: { 200: PullPreferences }, tags } },
-    async (request) => pulls.preferences(currentUser(request).id),
-  );
+  route(app, api.setPullPreferences, async ({ user, body }) => pulls.setPreferences(user.id, body));
 
-  app.put(
-    '/api/pulls/preferences',
-    { schema: { body: PullPreferences, response: { 200: PullPreferences }, tags } },
-    async (request) => pulls.setPreferences(currentUser(request).id, request.body),
-  );
+  route(app, api.pull, async ({ user, params }) => ({ pull: await pulls.get(user.id, params.id) }));
 
-  app.get(
-    '/api/pulls/:id',
-    { schema: { params: IdParams, response: { 200: PullResponse }, tags } },
-    async (request) => ({ pull: await pulls.get(currentUser(request).id, request.params.id) }),
-  );
+  route(app, api.claim, async ({ user, params, body }) => ({
+    pull: await pulls.claim(user, params.id, body ?? {}),
+  }));
 
-  app.post(
-    '/api/pulls/:id/claim',
-    {
-      schema: {
-        params: IdParams,
-        body: ClaimBody.nullish(),
-        response: { 200: PullResponse },
-        tags,
-      },
-    },
-    async (request) => ({
-      pull: await pulls.claim(currentUser(request), request.params.id, request.body ?? {}),
-    }),
-  );
-
-  app.post(
-    '/api/pulls/:id/sell-back',
-    { schema: { params: IdParams, response: { 200: SellBackResponse }, tags } },
-    async (request) => pulls.sellBack(currentUser(request).id, request.params.id),
-  );
-};
+  route(app, api.sellBack, async ({ user, params }) => pulls.sellBack(user.id, params.id));
+}

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DueShipment, MarkShippedBody } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import {
@@ -11,6 +12,7 @@ import {
   type ShippingAddress,
 } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
+import type { MailService } from '../mail/mail.service.js';
 
 export interface NewShipment {
   userId: string;
@@ -21,9 +23,19 @@ export interface NewShipment {
   shipBy: Date;
 }
 
+type ShippingLog = Pick<FastifyBaseLogger, 'error'>;
+
 /** Shipments of sold and pulled cards: created inside the paying transaction, worked off by staff. */
 export class ShippingService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly notify: {
+      mail: Pick<MailService, 'send'>;
+      /** The site's address, for the dashboard link in the e-mail; relative when unset. */
+      publicUrl?: string | undefined;
+      log?: ShippingLog | undefined;
+    },
+  ) {}
 
   async create(tx: Tx | Db, shipment: NewShipment) {
     const [row] = await tx.insert(shipments).values(shipment).returning();
@@ -81,9 +93,17 @@ export class ShippingService {
     }));
   }
 
-  /** Marks a pending shipment sent with its carrier and tracking number; its pull or order follows. */
-  async markShipped(shipmentId: string, body: MarkShippedBody): Promise<DueShipment> {
-    return this.db.transaction(async (tx) => {
+  /**
+   * Marks a pending shipment sent with its carrier and tracking number (its pull or order
+   * follows), then e-mails the collector. `log` receives a mail failure (the request's logger, so
+   * it carries the request id).
+   */
+  async markShipped(
+    shipmentId: string,
+    body: MarkShippedBody,
+    log: ShippingLog | undefined = this.notify.log,
+  ): Promise<DueShipment> {
+    const shipment = await this.db.transaction(async (tx) => {
       const [s] = await tx
         .update(shipments)
         .set({
@@ -109,6 +129,28 @@ export class ShippingService {
       }
       const [view] = await this.listDue(tx, [s.id]);
       return view!;
+    });
+    // The shipment is committed: a mail failure is logged and never undoes it.
+    await this.sendShippedMail(shipment).catch((err: unknown) =>
+      log?.error({ err }, 'shipping e-mail failed'),
+    );
+    return shipment;
+  }
+
+  private async sendShippedMail(shipment: DueShipment): Promise<void> {
+    const many = shipment.items.length !== 1;
+    await this.notify.mail.send({
+      to: shipment.email,
+      subject: 'Your card has shipped',
+      text: [
+        `Hi ${shipment.username},`,
+        '',
+        `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
+        `Carrier: ${shipment.carrier}`,
+        `Tracking number: ${shipment.trackingNumber}`,
+        '',
+        `Follow it in your dashboard: ${this.notify.publicUrl ?? ''}/dashboard`,
+      ].join('\n'),
     });
   }
 }

@@ -4,7 +4,9 @@ import { UNDERAGE_MESSAGE } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser } from '../../../test/users.js';
 import { users } from '../../db/schema/index.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { z } from 'zod';
+import { endpoint } from '@grail/contract';
+import { route } from '../../http/route.js';
 import { startup } from '../../startup.js';
 import { STRONG_PASSWORD, bearer, login, signUp } from '../auth/auth.test-support.js';
 
@@ -37,7 +39,16 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     t = await createTestApp({
       env: { RATE_LIMIT_SCALE: '100' },
       beforeReady(app) {
-        app.get('/api/test/admin-only', { preHandler: requireAdmin }, async () => ({ ok: true }));
+        const adminOnly = endpoint({
+          method: 'GET',
+          path: '/api/test/admin-only',
+          operationId: 'testAdminOnly',
+          summary: 'A route of the admin kind',
+          tags: ['test'],
+          guard: 'admin',
+          response: z.object({ ok: z.boolean() }),
+        });
+        route(app, adminOnly, async () => ({ ok: true }));
       },
     });
   });
@@ -184,7 +195,7 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     expect(me.json().user._id).toBe(bob.user._id);
   });
 
-  it('requireAdmin: 401 visitor, 403 user, 200 admin', async () => {
+  it('the admin route kind: 401 visitor, 403 user, 200 admin', async () => {
     expect((await t.app.inject({ url: '/api/test/admin-only' })).statusCode).toBe(401);
     const user = await createUser(t);
     const res = await t.app.inject({ url: '/api/test/admin-only', headers: user.headers });

@@ -1,7 +1,9 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { WalletResponse } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { walletLedger, wallets, LEDGER_KINDS } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { centsToDollars } from '../catalog/catalog.view.js';
 
 type LedgerKind = (typeof LEDGER_KINDS)[number];
 export interface LedgerRef {
@@ -86,5 +88,29 @@ export class WalletService {
       .from(walletLedger)
       .where(eq(walletLedger.userId, userId));
     return { rows, total };
+  }
+
+  /** The balance and one page of the ledger, newest first, in dollars. */
+  async statement(userId: string, page: number, limit: number): Promise<WalletResponse> {
+    const [balance, { rows, total }] = await Promise.all([
+      this.balance(userId),
+      this.entries(userId, page, limit),
+    ]);
+    return {
+      balance: centsToDollars(balance),
+      entries: rows.map((e) => ({
+        _id: String(e.id),
+        amount: centsToDollars(e.amountCents),
+        balanceAfter: centsToDollars(e.balanceAfterCents),
+        kind: e.kind,
+        refType: e.refType,
+        refId: e.refId,
+        description: e.description,
+        createdAt: e.createdAt.toISOString(),
+      })),
+      total,
+      page,
+      limit,
+    };
   }
 }

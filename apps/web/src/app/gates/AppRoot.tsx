@@ -6,7 +6,7 @@ import { LoadingScreen } from '@/components/LoadingScreen';
 import { ErrorBoundary } from '@/app/errors/ErrorBoundary';
 import { Shell } from '@/app/layout/Shell';
 
-/** Blocks the app while the auth warm-up (GET /api/auth/current) runs. */
+/** Blocks the app while the auth warm-up (the current-user read) runs. */
 function AuthWarmup() {
   // Deferred, so the shell mounts in a time-sliced render (see MaintenanceGate).
   const isLoading = useDeferredValue(useAuth().isLoading, true);

@@ -1,11 +1,7 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import {
-  MAINTENANCE_STATUS_POLL_MS,
-  apiPaths,
-  type MaintenanceStatusResponse,
-} from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { MAINTENANCE_STATUS_POLL_MS, platformEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { MaintenancePage } from './MaintenancePage';
 
@@ -17,8 +13,7 @@ import { MaintenancePage } from './MaintenancePage';
 export function MaintenanceGate({ children }: { children: ReactNode }) {
   const status = useQuery({
     queryKey: ['maintenance-status'],
-    queryFn: ({ signal }) =>
-      apiRequest<MaintenanceStatusResponse>(apiPaths.maintenanceStatus, { signal }),
+    queryFn: ({ signal }) => callApi(platformEndpoints.maintenanceStatus, { signal }),
     refetchInterval: MAINTENANCE_STATUS_POLL_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: 'always',

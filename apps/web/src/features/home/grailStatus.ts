@@ -1,4 +1,7 @@
-import type { ActiveGrailCase } from './api/useActiveGrailCase';
+import type { ActiveCaseResponse } from '@grail/contract';
+
+/** What the home page's status reads of the active case. */
+export type ActiveGrailCase = Pick<ActiveCaseResponse, 'caseId' | 'packPrice' | 'activationTime'>;
 
 export type GrailStatus =
   | { kind: 'loading' }

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authEndpoints, endpointUrl, isUnsafe, type Endpoint } from '@grail/contract';
 import { fakeFetch, signedInUser } from '@/test/fakeFetch';
+import { callApi } from './callApi';
 import {
   ApiError,
   apiRequest,
@@ -67,31 +69,65 @@ describe('headers and bodies (SPEC §7)', () => {
     ]);
   });
 
-  it('leaves the CSRF header off the public auth calls', async () => {
-    const { calls } = fakeFetch({
-      '/api/auth/login': [{ body: {} }],
-      '/api/auth/register': [{ body: {} }],
-      '/api/auth/forgot-password': [{ body: {} }],
-      '/api/auth/reset-password/abc': [{ body: {} }],
-      '/api/auth/totp/verify': [{ body: {} }],
-    });
-    setCsrfToken('csrf-1');
-    for (const path of [
-      '/api/auth/login',
-      '/api/auth/register',
-      '/api/auth/forgot-password',
-      '/api/auth/reset-password/abc',
-      '/api/auth/totp/verify',
-    ]) {
-      await apiRequest(path, { method: 'POST', body: {} });
-    }
-    expect(calls.map((c) => c.headers['x-csrf-token'])).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      'csrf-1',
+  it('leaves the CSRF header off exactly the endpoints the contract declares CSRF-exempt', async () => {
+    // The server's rule: the calls that get a visitor in, and the reset handing out a first token.
+    expect(
+      Object.entries(authEndpoints as Record<string, Endpoint>)
+        .filter(([, e]) => e.csrfExempt)
+        .map(([name]) => name)
+        .sort(),
+    ).toEqual([
+      'forgotPassword',
+      'login',
+      'loginTotp',
+      'register',
+      'resetPassword',
+      'sessionReset',
     ]);
+
+    const signedIn = { user: signedInUser, csrfToken: 'csrf-1', token: 'tok' };
+    const message = { message: 'Done.' };
+    const replies: Record<string, unknown> = {
+      register: signedIn,
+      login: { totpRequired: true, challengeToken: 'challenge' },
+      loginTotp: signedIn,
+      logout: message,
+      sessionReset: { ...message, csrfToken: 'csrf-1' },
+      verifyEmail: { user: signedInUser },
+      verifyEmailResend: message,
+      forgotPassword: message,
+      resetPassword: message,
+      totpSetup: { otpauthUrl: 'otpauth://x', qrCodeDataUrl: 'data:', secret: 'S' },
+      totpEnable: { recoveryCodes: [], user: signedInUser },
+      totpDisable: { user: signedInUser },
+      setTheme: { theme: 'dark' },
+      saveProfile: { user: signedInUser },
+      changePassword: message,
+      revokeSession: message,
+    };
+    const replyFor = (name: string) => {
+      if (!(name in replies)) throw new Error(`No reply scripted for ${name}`);
+      return replies[name];
+    };
+    const unsafe = Object.entries(authEndpoints as Record<string, Endpoint>).filter(([, e]) =>
+      isUnsafe(e.method),
+    );
+    const id = '00000000-0000-4000-8000-000000000000';
+    const { calls } = fakeFetch(
+      Object.fromEntries(
+        unsafe.map(([name, e]) => [
+          `${e.method} ${endpointUrl(e, { id })}`,
+          [{ body: replyFor(name) }],
+        ]),
+      ),
+    );
+    for (const [, e] of unsafe) {
+      setCsrfToken('csrf-1');
+      await callApi(e, { params: { id }, body: {} } as never);
+    }
+    expect(calls.map((c) => c.headers['x-csrf-token'])).toEqual(
+      unsafe.map(([, e]) => (e.csrfExempt ? undefined : 'csrf-1')),
+    );
   });
 
   it('replaces the stored token (session storage and cookie) from any response with csrfToken', async () => {
@@ -168,6 +204,52 @@ describe('recovery (SPEC §4, §8)', () => {
       'POST /api/orders',
       'GET /api/auth/current',
       'POST /api/orders',
+    ]);
+    expect(calls[2]!.headers['x-csrf-token']).toBe('fresh');
+  });
+
+  it('never attempts recovery for a CSRF-exempt endpoint: its 401 or 403 is its own answer', async () => {
+    setCsrfToken('t');
+    setAuthToken('tok');
+    const { calls } = fakeFetch({
+      'POST /api/auth/login': [
+        { status: 401, body: { message: 'Invalid email or password', error: 'Unauthorized' } },
+      ],
+      'POST /api/auth/reset-password': [
+        { status: 403, body: { message: 'Invalid CSRF token', error: 'Forbidden' } },
+      ],
+      '/api/auth/current': [current()],
+    });
+    await expect(
+      callApi(authEndpoints.login, { body: { email: 'a@example.com', password: 'x' } }),
+    ).rejects.toMatchObject({ status: 401, message: 'Invalid email or password' });
+    await expect(
+      callApi(authEndpoints.resetPassword, { body: { token: 't', password: 'p' } }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/auth/login',
+      'POST /api/auth/reset-password',
+    ]);
+    expect(sessionStorage.getItem('authToken')).toBe('tok');
+    expect(redirects).toEqual([]);
+  });
+
+  it('does recover for an endpoint that is not CSRF-exempt', async () => {
+    setCsrfToken('stale');
+    const { calls } = fakeFetch({
+      'POST /api/auth/verify-email': [
+        { status: 403, body: { message: 'Invalid CSRF token', error: 'Forbidden' } },
+        { body: { user: signedInUser } },
+      ],
+      '/api/auth/current': [current('fresh')],
+    });
+    await expect(callApi(authEndpoints.verifyEmail, { body: { token: 'abc' } })).resolves.toEqual({
+      user: signedInUser,
+    });
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/auth/verify-email',
+      'GET /api/auth/current',
+      'POST /api/auth/verify-email',
     ]);
     expect(calls[2]!.headers['x-csrf-token']).toBe('fresh');
   });

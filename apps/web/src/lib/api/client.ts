@@ -8,6 +8,8 @@ import {
   CURRENT_USER_CACHE_MS,
   CURRENT_USER_COOLDOWN_MS,
   REQUEST_TIMEOUT_MS,
+  authEndpoints,
+  endpointUrl,
   type CurrentUserResponse,
 } from '@grail/contract';
 import { isPublicPath, paths } from '@/lib/paths';
@@ -48,15 +50,21 @@ export const AUTH_EVENTS = {
   cleared: 'grail:auth-cleared',
 } as const;
 
-export const CURRENT_USER_PATH = '/api/auth/current';
-const AUTH_PREFIX = '/api/auth/';
+const CURRENT_USER = authEndpoints.current;
+const SESSION_RESET = authEndpoints.sessionReset;
+/** The sign-in and session calls: a failed recovery there sends the person to the login page. */
+const AUTH_PATHS = new Set<string>(
+  Object.values(authEndpoints)
+    .filter((e) => e.tags.includes('auth'))
+    .map((e) => e.path),
+);
 /** SPEC §8: messages that mean the session state drifted and a recovery may fix it. */
 const RECOVERABLE_MESSAGE =
   /CSRF token|Invalid token|Token mismatch|Authentication state|Session expired|cooldown/i;
 const MUTATING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
-const isAuthEndpoint = (url: string) => pathOf(url).startsWith(AUTH_PREFIX);
+const isAuthEndpoint = (url: string) => AUTH_PATHS.has(pathOf(url));
 
 let navigate: (href: string) => void = (href) => window.location.assign(href);
 /** The router registers its navigate so an auth redirect does not reload the page. */
@@ -203,7 +211,7 @@ async function send(
 }
 
 /**
- * GET /api/auth/current (SPEC §7): concurrent calls share one request, an answer is cached 15 s,
+ * The current-user read: concurrent calls share one request, an answer is cached 15 s,
  * and after a 401 calls fail locally for 8 s ('Not authenticated (cooldown)') unless a token or an
  * earlier success exists. `noCache` skips the 15 s cache and the HTTP cache.
  */
@@ -219,7 +227,7 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
   }
   const request = (async () => {
     const { response, data } = await send(
-      CURRENT_USER_PATH,
+      endpointUrl(CURRENT_USER),
       {},
       options.noCache ? 'no-store' : undefined,
     );
@@ -231,7 +239,7 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
       throw new ApiError(message, response.status, data);
     }
     const value = data as CurrentUserResponse;
-    if (!value?.csrfToken) logger.warn('Auth response from /api/auth/current has no CSRF token');
+    if (!value?.csrfToken) logger.warn(`Auth response from ${CURRENT_USER.path} has no CSRF token`);
     primeCurrentUser(value);
     return value;
   })();
@@ -266,7 +274,7 @@ export async function recoverSession(): Promise<boolean> {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
-  if (method === 'GET' && pathOf(path) === CURRENT_USER_PATH) {
+  if (method === CURRENT_USER.method && pathOf(path) === CURRENT_USER.path) {
     return (await getCurrentUser()) as T;
   }
   let recoveries = 0;
@@ -333,8 +341,6 @@ export async function checkAuthHealth(): Promise<AuthHealth> {
   }
 }
 
-export const SESSION_RESET_PATH = '/api/auth/session/reset';
-
 /**
  * The session reset helper: forgets every piece of client auth state, then asks the server for a
  * fresh anonymous session, whose CSRF token a visitor's POSTs carry. Never fails.
@@ -347,7 +353,10 @@ export async function resetSession(): Promise<void> {
 /** Asks the server for an anonymous session and stores its CSRF token. Never fails. */
 export async function startAnonymousSession(): Promise<void> {
   try {
-    await send(SESSION_RESET_PATH, { method: 'POST' });
+    await send(endpointUrl(SESSION_RESET), {
+      method: SESSION_RESET.method,
+      csrfExempt: SESSION_RESET.csrfExempt,
+    });
   } catch (error) {
     logger.debug('Session reset failed', error);
   }

@@ -1,6 +1,6 @@
 /**
- * Auth state for the whole app (SPEC §4): the warm-up read of GET /api/auth/current, sign-in,
- * refresh and logout. The request layer does the recovery; this keeps React in step with it.
+ * Auth state for the whole app: the warm-up read of the current user, sign-in, refresh and
+ * logout. The request layer does the recovery; this keeps React in step with it.
  */
 import {
   createContext,
@@ -14,11 +14,16 @@ import {
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
-import type { CurrentUserResponse, PublicUser, SignedInResponse } from '@grail/contract';
+import {
+  authEndpoints,
+  type CurrentUserResponse,
+  type PublicUser,
+  type SignedInResponse,
+} from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 import {
   AUTH_EVENTS,
   ApiError,
-  apiRequest,
   getCsrfToken,
   getCurrentUser,
   primeCurrentUser,
@@ -37,12 +42,11 @@ export interface AuthState {
   isLoading: boolean;
   /** Store the session of a successful sign-in (token, CSRF token, user). */
   signedIn(result: SignedInResponse): void;
-  /** Re-read GET /api/auth/current. */
+  /** Re-read the current user from the server. */
   refresh(): Promise<void>;
   logout(): Promise<void>;
 }
 
-export const LOGOUT_PATH = '/api/auth/logout';
 export const LOGGED_OUT_MESSAGE = 'Logged out successfully.';
 export const LOGOUT_FAILED_MESSAGE = 'Error logging out.';
 
@@ -107,7 +111,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await apiRequest(LOGOUT_PATH);
+      await callApi(authEndpoints.logoutLink);
       notify.info(LOGGED_OUT_MESSAGE);
     } catch {
       notify.error(LOGOUT_FAILED_MESSAGE);

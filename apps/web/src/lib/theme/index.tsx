@@ -10,14 +10,13 @@ import {
   type ReactNode,
 } from 'react';
 import { notify } from '@/lib/toast';
-import type { Theme } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { authEndpoints, type Theme } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 import { useAuth } from '@/lib/auth';
 import { applyThemeClass, otherTheme, persistTheme, readInitialTheme } from './mode';
 
 export { themeToggleLabel, THEME_STORAGE_KEY, readInitialTheme } from './mode';
 
-export const THEME_API_PATH = '/api/theme';
 export const THEME_SAVE_FAILED = 'Could not save theme preference to server.';
 
 interface ThemeModeValue {
@@ -51,7 +50,7 @@ export function useThemeMode(): ThemeModeValue {
 }
 
 /**
- * SPEC §4 toggle: applies at once; when signed in it is saved with PUT /api/theme and rolled back
+ * The theme toggle: applies at once; when signed in it is saved on the server and rolled back
  * (with a toast) if the server refuses.
  */
 export function useThemeToggle(): { mode: Theme; toggle(): Promise<void> } {
@@ -64,7 +63,7 @@ export function useThemeToggle(): { mode: Theme; toggle(): Promise<void> } {
     setMode(next);
     if (!isLoggedIn) return;
     try {
-      await apiRequest(THEME_API_PATH, { method: 'PUT', body: { theme: next } });
+      await callApi(authEndpoints.setTheme, { body: { theme: next } });
     } catch {
       setMode(previous);
       notify.error(THEME_SAVE_FAILED);
@@ -73,7 +72,7 @@ export function useThemeToggle(): { mode: Theme; toggle(): Promise<void> } {
   return { mode, toggle };
 }
 
-/** SPEC §4: when signed in, the server's saved theme overrides the local one on load. */
+/** When signed in, the server's saved theme overrides the local one on load. */
 export function useServerTheme(): void {
   const { setMode, changes } = useThemeMode();
   const { isLoggedIn } = useAuth();
@@ -81,7 +80,7 @@ export function useServerTheme(): void {
     if (!isLoggedIn) return;
     const changesAtStart = changes.current;
     const controller = new AbortController();
-    apiRequest<{ theme: Theme | null }>(THEME_API_PATH, { signal: controller.signal })
+    callApi(authEndpoints.theme, { signal: controller.signal })
       .then(({ theme }) => {
         if ((theme === 'light' || theme === 'dark') && changes.current === changesAtStart) {
           setMode(theme);

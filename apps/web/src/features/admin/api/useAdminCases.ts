@@ -1,83 +1,82 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  grailPaths,
+  grailEndpoints,
   type AdminCaseResponse,
-  type AvailableCardsResponse,
   type CaseInput,
-  type CaseSummary,
   type CaseUpdate,
 } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { caseKeys } from '@/lib/api/activeCase';
+import { callApi } from '@/lib/api/callApi';
 
-const keys = {
-  cases: ['admin', 'grail-cases'] as const,
-  case: (id: string) => ['admin', 'grail-cases', id] as const,
-  available: ['admin', 'grail-cases', 'available-cards'] as const,
+const adminCaseKeys = {
+  all: ['admin', 'grail-cases'] as const,
+  list: () => [...adminCaseKeys.all, 'list'] as const,
+  detail: (id: string) => [...adminCaseKeys.all, 'detail', id] as const,
+  available: () => [...adminCaseKeys.all, 'available-cards'] as const,
 };
 
 export function useAdminCases() {
   return useQuery({
-    queryKey: keys.cases,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ cases: CaseSummary[] }>(grailPaths.adminCases, { signal })).cases,
+    queryKey: adminCaseKeys.list(),
+    queryFn: async ({ signal }) => (await callApi(grailEndpoints.adminCases, { signal })).cases,
   });
 }
 
 export function useAdminCase(id: string | null) {
   return useQuery({
-    queryKey: keys.case(id ?? ''),
+    queryKey: adminCaseKeys.detail(id ?? ''),
     queryFn: async ({ signal }) =>
-      (await apiRequest<AdminCaseResponse>(grailPaths.adminCase(id!), { signal })).case,
+      (await callApi(grailEndpoints.adminCase, { params: { id: id! }, signal })).case,
     enabled: Boolean(id),
   });
 }
 
 export function useAvailableCards(enabled: boolean) {
   return useQuery({
-    queryKey: keys.available,
+    queryKey: adminCaseKeys.available(),
     queryFn: async ({ signal }) =>
-      (await apiRequest<AvailableCardsResponse>(grailPaths.adminAvailableCards, { signal })).cards,
+      (await callApi(grailEndpoints.adminAvailableCards, { signal })).cards,
     enabled,
   });
 }
 
-/** Every case command answers the updated case; the lists are refreshed after each. */
+/**
+ * Every case command answers the updated case, which replaces the cached one; the staff lists and
+ * every public view of the cases (active case, recent pulls, case pages) are refreshed after each.
+ */
 export function useCaseCommands() {
   const queryClient = useQueryClient();
-  const done = (data?: AdminCaseResponse) => {
-    if (data) queryClient.setQueryData(keys.case(data.case.caseId), data.case);
-    void queryClient.invalidateQueries({ queryKey: keys.cases });
-    void queryClient.invalidateQueries({ queryKey: keys.available });
-    void queryClient.invalidateQueries({ queryKey: ['grail-cases'] });
+  const done = (data: AdminCaseResponse) => {
+    queryClient.setQueryData(adminCaseKeys.detail(data.case.caseId), data.case);
+    void queryClient.invalidateQueries({ queryKey: adminCaseKeys.all });
+    void queryClient.invalidateQueries({ queryKey: caseKeys.all });
   };
-  const post = (path: string, body: unknown = {}) =>
-    apiRequest<AdminCaseResponse>(path, { method: 'POST', body });
   return {
     create: useMutation({
-      mutationFn: (input: CaseInput) => post(grailPaths.adminCases, input),
+      mutationFn: (input: CaseInput) => callApi(grailEndpoints.adminCreateCase, { body: input }),
       onSuccess: done,
     }),
     update: useMutation({
       mutationFn: ({ id, patch }: { id: string; patch: CaseUpdate }) =>
-        apiRequest<AdminCaseResponse>(grailPaths.adminCase(id), { method: 'PATCH', body: patch }),
+        callApi(grailEndpoints.adminUpdateCase, { params: { id }, body: patch }),
       onSuccess: done,
     }),
     addCards: useMutation({
       mutationFn: ({ id, cardIds }: { id: string; cardIds: string[] }) =>
-        post(grailPaths.adminCaseCards(id), { cardIds }),
+        callApi(grailEndpoints.adminAddCaseCards, { params: { id }, body: { cardIds } }),
       onSuccess: done,
     }),
     removeCard: useMutation({
       mutationFn: ({ id, cardId }: { id: string; cardId: string }) =>
-        apiRequest<AdminCaseResponse>(grailPaths.adminCaseCard(id, cardId), { method: 'DELETE' }),
+        callApi(grailEndpoints.adminRemoveCaseCard, { params: { id, cardId } }),
       onSuccess: done,
     }),
     goLive: useMutation({
-      mutationFn: (id: string) => post(grailPaths.adminGoLive(id)),
+      mutationFn: (id: string) => callApi(grailEndpoints.adminGoLive, { params: { id } }),
       onSuccess: done,
     }),
     close: useMutation({
-      mutationFn: (id: string) => post(grailPaths.adminClose(id)),
+      mutationFn: (id: string) => callApi(grailEndpoints.adminClose, { params: { id } }),
       onSuccess: done,
     }),
   };

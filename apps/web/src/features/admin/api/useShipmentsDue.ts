@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { grailPaths, type DueShipmentsResponse, type MarkShippedBody } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { grailEndpoints, type MarkShippedBody } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 
-const key = ['admin', 'shipments-due'] as const;
+const shipmentKeys = {
+  due: () => ['admin', 'shipments-due'] as const,
+};
 
 /** Shipments not yet sent, earliest ship-by first. */
 export function useShipmentsDue() {
   return useQuery({
-    queryKey: key,
+    queryKey: shipmentKeys.due(),
     queryFn: async ({ signal }) =>
-      (await apiRequest<DueShipmentsResponse>(grailPaths.adminShipmentsDue, { signal })).shipments,
+      (await callApi(grailEndpoints.adminShipments, { signal })).shipments,
   });
 }
 
@@ -17,7 +19,7 @@ export function useMarkShipped() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: MarkShippedBody }) =>
-      apiRequest(grailPaths.adminShip(id), { method: 'POST', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+      callApi(grailEndpoints.adminShip, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.due() }),
   });
 }

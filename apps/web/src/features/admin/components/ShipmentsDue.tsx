@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import type { DueShipment } from '@grail/contract';
+import { dateTimeFormat } from '@/lib/format';
 import { useMarkShipped, useShipmentsDue } from '../api/useShipmentsDue';
 
 function ShipForm({ shipment }: { shipment: DueShipment }) {
@@ -85,10 +86,7 @@ export function ShipmentsDue() {
           {due.data?.map((s) => (
             <TableRow key={s._id} data-testid="shipment-due">
               <TableCell>
-                {new Date(s.shipBy).toLocaleString(undefined, {
-                  dateStyle: 'medium',
-                  timeStyle: 'short',
-                })}
+                {dateTimeFormat.format(new Date(s.shipBy))}
                 {s.overdue && <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />}
               </TableCell>
               <TableCell>

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { authPaths, type ProfileRequest, type UserResponse } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { authEndpoints, type ProfileRequest } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 
-/** PUT /api/users/me/profile: the complete-profile step (18+ checked on the server too). */
+/** The complete-profile step (18+ checked on the server too). */
 export const useSaveProfile = () =>
   useMutation({
-    mutationFn: (body: ProfileRequest) =>
-      apiRequest<UserResponse>(authPaths.profile, { method: 'PUT', body }),
+    mutationFn: (body: ProfileRequest) => callApi(authEndpoints.saveProfile, { body }),
   });

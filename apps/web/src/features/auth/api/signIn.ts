@@ -1,31 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
 import {
-  authPaths,
+  authEndpoints,
   type LoginRequest,
-  type LoginResponse,
   type LoginTotpRequest,
   type RegisterRequest,
-  type SignedInResponse,
 } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { callApi } from '@/lib/api/callApi';
 
-/** POST /api/auth/login: signed in, or asked for a TOTP code. */
+/** Sign in: signed in, or asked for a TOTP code. */
 export const useLogin = () =>
   useMutation({
-    mutationFn: (body: LoginRequest) =>
-      apiRequest<LoginResponse>(authPaths.login, { method: 'POST', body }),
+    mutationFn: (body: LoginRequest) => callApi(authEndpoints.login, { body }),
   });
 
-/** POST /api/auth/login/totp: the second step, with a TOTP or recovery code. */
+/** The second sign-in step, with a TOTP or recovery code. */
 export const useLoginTotp = () =>
   useMutation({
-    mutationFn: (body: LoginTotpRequest) =>
-      apiRequest<SignedInResponse>(authPaths.loginTotp, { method: 'POST', body }),
+    mutationFn: (body: LoginTotpRequest) => callApi(authEndpoints.loginTotp, { body }),
   });
 
-/** POST /api/auth/register: creates the account and signs in. */
+/** Sign up: creates the account and signs in. */
 export const useRegister = () =>
   useMutation({
-    mutationFn: (body: RegisterRequest) =>
-      apiRequest<SignedInResponse>(authPaths.register, { method: 'POST', body }),
+    mutationFn: (body: RegisterRequest) => callApi(authEndpoints.register, { body }),
   });

@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { authPaths, type TotpEnableResponse, type TotpSetupResponse } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { authEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 
-/** POST /api/auth/totp/setup: a new secret and its QR code (not on until confirmed). */
+/** A new TOTP secret and its QR code (not on until confirmed). */
 export const useTotpSetup = () =>
   useMutation({
-    mutationFn: () => apiRequest<TotpSetupResponse>(authPaths.totpSetup, { method: 'POST' }),
+    mutationFn: () => callApi(authEndpoints.totpSetup),
   });
 
-/** POST /api/auth/totp/enable: confirms a code; answers the recovery codes once. */
+/** Confirms a code and turns two-factor on; answers the recovery codes once. */
 export const useTotpEnable = () =>
   useMutation({
-    mutationFn: (code: string) =>
-      apiRequest<TotpEnableResponse>(authPaths.totpEnable, { method: 'POST', body: { code } }),
+    mutationFn: (code: string) => callApi(authEndpoints.totpEnable, { body: { code } }),
   });

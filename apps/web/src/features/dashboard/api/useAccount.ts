@@ -1,52 +1,57 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  authPaths,
-  type MessageResponse,
+  authEndpoints,
   type PasswordChangeRequest,
-  type SessionListResponse,
+  type SessionInfo,
   type TotpDisableRequest,
-  type UserResponse,
 } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { callApi } from '@/lib/api/callApi';
 
-const sessionsKey = ['account', 'sessions'] as const;
+/** Keys of the signed-in person's own account data. */
+export const accountKeys = {
+  all: ['account'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
+};
 
-/** POST /api/auth/verify-email/resend: a fresh verification link by email. */
-export const useResendVerification = () =>
-  useMutation({
-    mutationFn: () => apiRequest<MessageResponse>(authPaths.verifyEmailResend, { method: 'POST' }),
+/** Where this account is signed in, the current session marked. */
+export async function getMySessions(signal?: AbortSignal): Promise<SessionInfo[]> {
+  return (await callApi(authEndpoints.sessions, { signal })).sessions;
+}
+
+export const mySessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: accountKeys.sessions(),
+    queryFn: ({ signal }) => getMySessions(signal),
   });
 
-/** PUT /api/users/me/password: signs the other sessions out on the server. */
+export const useSessions = () => useQuery(mySessionsQueryOptions());
+
+/** A fresh verification link by e-mail. */
+export const useResendVerification = () =>
+  useMutation({
+    mutationFn: () => callApi(authEndpoints.verifyEmailResend),
+  });
+
+/** Changes the password; the server signs the other sessions out, so the list is re-read. */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChangeRequest) =>
-      apiRequest<MessageResponse>(authPaths.password, { method: 'PUT', body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    mutationFn: (body: PasswordChangeRequest) => callApi(authEndpoints.changePassword, { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }
 
-/** POST /api/auth/totp/disable: needs the password and a current code. */
+/** Turns two-factor sign-in off; needs the password and a current code. */
 export const useDisableTotp = () =>
   useMutation({
-    mutationFn: (body: TotpDisableRequest) =>
-      apiRequest<UserResponse>(authPaths.totpDisable, { method: 'POST', body }),
+    mutationFn: (body: TotpDisableRequest) => callApi(authEndpoints.totpDisable, { body }),
   });
 
-/** GET /api/users/me/sessions: where this account is signed in. */
-export const useSessions = () =>
-  useQuery({
-    queryKey: sessionsKey,
-    queryFn: ({ signal }) => apiRequest<SessionListResponse>(authPaths.sessions, { signal }),
-  });
-
-/** DELETE /api/users/me/sessions/{id}: signs one other device out. */
+/** Signs one other device out. */
 export function useRevokeSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiRequest<MessageResponse>(authPaths.session(id), { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsKey }),
+    mutationFn: (id: string) => callApi(authEndpoints.revokeSession, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }

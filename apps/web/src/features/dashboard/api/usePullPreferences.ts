@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { grailPaths, type PullPreferences } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
-
-const key = ['pulls', 'preferences'] as const;
+import { grailEndpoints, type PullPreferences } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { pullKeys } from '@/lib/api/pulls';
 
 /** The client seed for provably fair pulls and whether recent pulls show the username. */
 export function usePullPreferences() {
   return useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => apiRequest<PullPreferences>(grailPaths.pullPreferences, { signal }),
+    queryKey: pullKeys.preferences(),
+    queryFn: ({ signal }) => callApi(grailEndpoints.pullPreferences, { signal }),
   });
 }
 
@@ -16,7 +15,7 @@ export function useSavePullPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (prefs: PullPreferences) =>
-      apiRequest<PullPreferences>(grailPaths.pullPreferences, { method: 'PUT', body: prefs }),
-    onSuccess: (data) => queryClient.setQueryData(key, data),
+      callApi(grailEndpoints.setPullPreferences, { body: prefs }),
+    onSuccess: (data) => queryClient.setQueryData(pullKeys.preferences(), data),
   });
 }

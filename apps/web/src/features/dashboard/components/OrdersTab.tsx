@@ -16,9 +16,9 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link } from 'react-router';
 import type { Order } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
+import { useMyOrders } from '@/lib/api/orders';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useOrders } from '../api/useOrders';
 
 const PAGE_SIZE = 10;
 
@@ -85,7 +85,7 @@ function OrderDetail({ order }: { order: Order }) {
 /** Dashboard 'Orders': each store order with its status, contents, address and tracking. */
 export function OrdersTab() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useOrders(page, PAGE_SIZE);
+  const { data, isPending, isError, refetch } = useMyOrders(page, PAGE_SIZE);
   if (isPending) return <Skeleton variant="rounded" height={160} />;
   if (isError) {
     return (

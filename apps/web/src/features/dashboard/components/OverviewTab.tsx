@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Alert, Box, Button, Chip, Grid, Paper, Stack, Typography } from '@mui/material';
 import type { PublicUser } from '@grail/contract';
+import { dateFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useResendVerification } from '../api/useAccount';
 
-const memberSince = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+/** The day an account was made: November 21, 2026. */
+const memberSinceFormat = dateFormat({ year: 'numeric', month: 'long', day: 'numeric' });
+const memberSince = (iso: string) => memberSinceFormat.format(new Date(iso));
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (

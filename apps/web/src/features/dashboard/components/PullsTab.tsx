@@ -17,8 +17,8 @@ import {
 } from '@mui/material';
 import { ClientSeed, type Pull, type PullStatus } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { formatUsd } from '@/lib/format';
-import { usePullListActions, usePulls } from '../api/usePulls';
+import { useMyPulls, usePullActions } from '@/lib/api/pulls';
+import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { usePullPreferences, useSavePullPreferences } from '../api/usePullPreferences';
 import { paths } from '@/lib/paths';
 
@@ -33,11 +33,10 @@ const STATUS: Record<
   sold_back: { label: 'Sold back', color: 'secondary' },
 };
 
-const date = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function PullRow({ pull }: { pull: Pull }) {
-  const { claim, sellBack } = usePullListActions();
+  const { claim, sellBack } = usePullActions();
   const busy =
     (claim.isPending && claim.variables === pull._id) ||
     (sellBack.isPending && sellBack.variables === pull._id);
@@ -206,7 +205,7 @@ function PullPreferencesForm() {
 
 /** Dashboard 'My Pulls': every pull with its status and what can still be done with it. */
 export function PullsTab() {
-  const pulls = usePulls();
+  const pulls = useMyPulls();
   return (
     <Stack spacing={2}>
       <Typography variant="h5" component="h2">

@@ -22,6 +22,7 @@ import {
   type SessionInfo,
 } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
+import { dateTimeFormat } from '@/lib/format';
 import { applyServerError } from '@/lib/forms';
 import { paths } from '@/lib/paths';
 import { useThemeToggle } from '@/lib/theme';
@@ -216,8 +217,7 @@ export function describeDevice(userAgent: string | null): string {
   return system ? `${browser} on ${system}` : browser;
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function SessionRow({ session }: { session: SessionInfo }) {
   const revoke = useRevokeSession();
@@ -290,7 +290,7 @@ function SessionsSetting() {
   }
   return (
     <Box>
-      {sessions.data.sessions.map((session) => (
+      {sessions.data.map((session) => (
         <SessionRow key={session._id} session={session} />
       ))}
     </Box>

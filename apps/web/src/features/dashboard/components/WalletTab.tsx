@@ -17,12 +17,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useNavigate } from 'react-router';
 import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerEntry } from '@grail/contract';
+import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
-import { useAddFunds, useWallet } from '../api/useWallet';
+import { paths } from '@/lib/paths';
 
-const PAGE_SIZE = 10;
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   top_up: 'Top-up',
   order: 'Store order',
@@ -33,26 +32,21 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
 };
 
 function AddFunds() {
-  const navigate = useNavigate();
   const [amount, setAmount] = useState('50');
   const [error, setError] = useState<string | null>(null);
-  const addFunds = useAddFunds();
+  const addFunds = useTopUp();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = TopUpBody.safeParse({
       amount: Number(amount),
-      returnPath: '/dashboard?tab=wallet',
+      returnPath: `${paths.dashboard.getHref()}?tab=wallet`,
     });
     if (!parsed.success || amount.trim() === '') {
       setError(`Enter an amount from ${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}.`);
       return;
     }
     setError(null);
-    addFunds.mutate(parsed.data, {
-      onSuccess: ({ checkoutUrl }) =>
-        checkoutUrl.startsWith('/') ? navigate(checkoutUrl) : window.location.assign(checkoutUrl),
-      onError: (e) => setError(e.message),
-    });
+    addFunds.mutate(parsed.data, { onError: (e) => setError(e.message) });
   };
   return (
     <Stack
@@ -85,7 +79,7 @@ function AddFunds() {
 /** Dashboard 'Wallet': the balance, its history from the ledger, and 'Add funds'. */
 export function WalletTab() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useWallet(page, PAGE_SIZE);
+  const { data, isPending, isError, refetch } = useWallet({ page, limit: PAGE_SIZE });
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: 2.5 }}>

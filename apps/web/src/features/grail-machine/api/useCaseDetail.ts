@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { grailPaths, type CaseDetailResponse } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
-import { grailKeys } from './useActiveCase';
+import { grailEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { grailMachineKeys } from './caseKeys';
 
 /** The case with its remaining cards by tier and the top remaining grails. */
 export function useCaseDetail(caseId: string | undefined) {
   return useQuery({
-    queryKey: grailKeys.detail(caseId ?? ''),
-    queryFn: ({ signal }) => apiRequest<CaseDetailResponse>(grailPaths.case(caseId!), { signal }),
+    queryKey: grailMachineKeys.detail(caseId ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(grailEndpoints.caseDetail, { params: { caseId: caseId! }, signal }),
     enabled: Boolean(caseId),
   });
 }

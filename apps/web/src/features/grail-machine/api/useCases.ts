@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { grailPaths, type CaseSummary } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
-import { grailKeys } from './useActiveCase';
+import { grailEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { grailMachineKeys } from './caseKeys';
 
 /** Every case collectors have seen, newest first. */
 export function useCases(enabled = true) {
   return useQuery({
-    queryKey: grailKeys.list,
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ cases: CaseSummary[] }>(grailPaths.cases, { signal })).cases,
+    queryKey: grailMachineKeys.list(),
+    queryFn: async ({ signal }) => (await callApi(grailEndpoints.cases, { signal })).cases,
     enabled,
   });
 }

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { grailPaths, type FairnessResponse } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
-import { grailKeys } from './useActiveCase';
+import { grailEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { grailMachineKeys } from './caseKeys';
 
+/** A case's commitments, every pull's proof, and the server seed once revealed. */
 export function useFairness(caseId: string | undefined) {
   return useQuery({
-    queryKey: grailKeys.fairness(caseId ?? ''),
-    queryFn: ({ signal }) => apiRequest<FairnessResponse>(grailPaths.fairness(caseId!), { signal }),
+    queryKey: grailMachineKeys.fairness(caseId ?? ''),
+    queryFn: ({ signal }) =>
+      callApi(grailEndpoints.fairness, { params: { caseId: caseId! }, signal }),
     enabled: Boolean(caseId),
   });
 }

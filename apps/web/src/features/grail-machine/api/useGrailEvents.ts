@@ -1,27 +1,41 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { grailPaths, RECENT_PULLS_LIMIT, type PullEvent, type RecentPull } from '@grail/contract';
-import { grailKeys } from './useActiveCase';
+import { endpointUrl, grailEndpoints, PullEvent, type ActiveCaseResponse } from '@grail/contract';
+import { caseKeys } from '@/lib/api/activeCase';
+import { addRecentPull } from '@/lib/api/recentPulls';
+import { grailMachineKeys } from './caseKeys';
+
+function readEvent(data: string): PullEvent | null {
+  try {
+    const parsed = PullEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
- * Live updates: each pull anyone buys arrives over server-sent events; the strip gets it at
- * once and the case figures (remaining, odds, EV) are refetched.
+ * Live updates: each pull anyone buys arrives over server-sent events. The recent pulls and the
+ * active case's remaining count change at once in their shared cache entries; the figures that
+ * depend on what is left (odds, EV, floor) are then refetched.
  */
 export function useGrailEvents() {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(grailPaths.events);
+    const source = new EventSource(endpointUrl(grailEndpoints.events));
     source.addEventListener('pull', (message) => {
-      const event = JSON.parse((message as MessageEvent<string>).data) as PullEvent;
-      queryClient.setQueryData<RecentPull[]>(grailKeys.recent, (old) =>
-        [event.pull, ...(old ?? []).filter((p) => p._id !== event.pull._id)].slice(
-          0,
-          RECENT_PULLS_LIMIT,
-        ),
+      const event = readEvent((message as MessageEvent<string>).data);
+      // An event this page cannot read is skipped; the next refetch brings the figures anyway.
+      if (!event) return;
+      addRecentPull(queryClient, event.pull);
+      queryClient.setQueryData<ActiveCaseResponse | null>(caseKeys.active(), (old) =>
+        old && old.caseId === event.caseId
+          ? { ...old, remaining: event.remaining, status: event.status }
+          : old,
       );
-      void queryClient.invalidateQueries({ queryKey: grailKeys.active });
-      void queryClient.invalidateQueries({ queryKey: grailKeys.detail(event.caseId) });
+      void queryClient.invalidateQueries({ queryKey: caseKeys.active() });
+      void queryClient.invalidateQueries({ queryKey: grailMachineKeys.detail(event.caseId) });
     });
     return () => source.close();
   }, [queryClient]);

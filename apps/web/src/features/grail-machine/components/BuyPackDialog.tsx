@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { useBuyPack } from '../api/useBuyPack';
-import { useTopUp, useWalletBalance } from '../api/useWalletBalance';
+import { useTopUp, useWallet } from '@/lib/api/wallet';
 import { paths } from '@/lib/paths';
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -41,17 +41,16 @@ export function BuyPackDialog({
 }) {
   const navigate = useNavigate();
   const { isLoggedIn } = useAuth();
-  const balance = useWalletBalance(open && isLoggedIn);
+  const wallet = useWallet({ enabled: open && isLoggedIn });
+  const balance = wallet.data?.balance;
   const buy = useBuyPack();
   const topUp = useTopUp();
   // One key per confirmation: a double click or a retry after a lost answer is charged once.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const short = useMemo(
     () =>
-      balance.data === undefined
-        ? 0
-        : Math.max(0, Math.round((live.packPrice - balance.data) * 100) / 100),
-    [balance.data, live.packPrice],
+      balance === undefined ? 0 : Math.max(0, Math.round((live.packPrice - balance) * 100) / 100),
+    [balance, live.packPrice],
   );
   const error = buy.error instanceof ApiError ? buy.error : null;
 
@@ -80,9 +79,7 @@ export function BuyPackDialog({
             <Row label="Pack price" value={formatUsd(live.packPrice)} strong />
             <Row
               label="Your balance"
-              value={
-                balance.isPending ? '…' : balance.data === undefined ? '—' : formatUsd(balance.data)
-              }
+              value={wallet.isPending ? '…' : balance === undefined ? '—' : formatUsd(balance)}
             />
             <Divider />
             <Typography variant="body2" color="text.secondary">
@@ -98,7 +95,12 @@ export function BuyPackDialog({
                     color="inherit"
                     size="small"
                     disabled={topUp.isPending}
-                    onClick={() => topUp.mutate(Math.max(TOP_UP_MIN, short))}
+                    onClick={() =>
+                      topUp.mutate({
+                        amount: Math.max(TOP_UP_MIN, short),
+                        returnPath: paths.grailMachine.getHref(),
+                      })
+                    }
                   >
                     Add {formatUsd(Math.max(TOP_UP_MIN, short))}
                   </Button>
@@ -130,7 +132,7 @@ export function BuyPackDialog({
           <Button
             variant="contained"
             onClick={confirm}
-            disabled={buy.isPending || balance.isPending || short > 0}
+            disabled={buy.isPending || wallet.isPending || short > 0}
             startIcon={buy.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             Pay {formatUsd(live.packPrice)} and open

@@ -19,12 +19,12 @@ import {
   type ActiveCaseResponse,
 } from '@grail/contract';
 import { FeaturedGrid } from '@/components/FeaturedGrid';
-import { formatUsd } from '@/lib/format';
-import { grailKeys, useActiveCase } from '../api/useActiveCase';
+import { caseKeys, useActiveCase } from '@/lib/api/activeCase';
+import { useRecentPulls } from '@/lib/api/recentPulls';
+import { dateFormat, formatUsd } from '@/lib/format';
 import { useCaseDetail } from '../api/useCaseDetail';
 import { useCases } from '../api/useCases';
 import { useGrailEvents } from '../api/useGrailEvents';
-import { useRecentPulls } from '../api/useRecentPulls';
 import { BuyPackDialog } from '../components/BuyPackDialog';
 import { CaseStats } from '../components/CaseStats';
 import { Countdown } from '../components/Countdown';
@@ -32,6 +32,9 @@ import { FairnessExplainer } from '../components/FairnessExplainer';
 import { RecentPullsStrip } from '../components/RecentPullsStrip';
 import { TierOdds } from '../components/TierOdds';
 import { paths } from '@/lib/paths';
+
+/** When a scheduled case opens: Saturday, November 21, 2026 at 7:04 PM. */
+const opensAtFormat = dateFormat({ dateStyle: 'full', timeStyle: 'short' });
 
 function NoCase() {
   const cases = useCases();
@@ -84,12 +87,10 @@ function LiveCase({ live }: { live: ActiveCaseResponse }) {
 
       {upcoming && opensAt && (
         <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography gutterBottom>
-            Opens {opensAt.toLocaleString(undefined, { dateStyle: 'full', timeStyle: 'short' })}
-          </Typography>
+          <Typography gutterBottom>Opens {opensAtFormat.format(opensAt)}</Typography>
           <Countdown
             to={opensAt}
-            onDone={() => void queryClient.invalidateQueries({ queryKey: grailKeys.active })}
+            onDone={() => void queryClient.invalidateQueries({ queryKey: caseKeys.active() })}
           />
         </Paper>
       )}

@@ -14,24 +14,28 @@ import {
 } from '@mui/material';
 import type { Pull } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
-import { formatUsd } from '@/lib/format';
-import { usePull, usePullActions } from '../api/usePull';
+import { useMyPull, usePullActions } from '@/lib/api/pulls';
+import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { CardImage } from '@/components/CardImage';
 import { PackReveal } from '../components/PackReveal';
 import { paths } from '@/lib/paths';
 
-const shipByText = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const shipByText = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function PullActions({ pull }: { pull: Pull }) {
-  const { claim, sellBack } = usePullActions(pull._id);
+  const { claim, sellBack } = usePullActions();
   const failure = (claim.error ?? sellBack.error) as ApiError | Error | null;
   const busy = claim.isPending || sellBack.isPending;
   return (
     <Stack spacing={1.5}>
       {pull.status === 'revealed' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button variant="contained" size="large" disabled={busy} onClick={() => claim.mutate()}>
+          <Button
+            variant="contained"
+            size="large"
+            disabled={busy}
+            onClick={() => claim.mutate(pull._id)}
+          >
             Claim &amp; Ship
           </Button>
           {pull.sellBack && (
@@ -39,7 +43,7 @@ function PullActions({ pull }: { pull: Pull }) {
               variant="outlined"
               size="large"
               disabled={busy}
-              onClick={() => sellBack.mutate()}
+              onClick={() => sellBack.mutate(pull._id)}
             >
               Sell back for {formatUsd(pull.sellBack.amount)}
             </Button>
@@ -80,7 +84,7 @@ function PullActions({ pull }: { pull: Pull }) {
 export default function GrailRevealPage() {
   const [params] = useSearchParams();
   const pullId = params.get('pull');
-  const query = usePull(pullId);
+  const query = useMyPull(pullId);
   const [revealed, setRevealed] = useState(false);
   const onRevealed = useCallback(() => setRevealed(true), []);
 

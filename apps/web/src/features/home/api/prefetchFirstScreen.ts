@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { activeGrailCaseQuery } from './useActiveGrailCase';
+import { activeCaseQueryOptions } from '@/lib/api/activeCase';
+import { recentPullsQueryOptions } from '@/lib/api/recentPulls';
 import { carouselCardsQuery } from './useCarouselCards';
-import { recentPullsQuery } from './useRecentPulls';
 import { HOME_POSTER_URL } from '../media';
 
 /**
@@ -25,7 +25,7 @@ function preloadPoster(): void {
  */
 export function prefetchFirstScreen(client: QueryClient): void {
   preloadPoster();
-  void client.prefetchQuery(activeGrailCaseQuery);
-  void client.prefetchQuery(recentPullsQuery);
+  void client.prefetchQuery(activeCaseQueryOptions());
+  void client.prefetchQuery(recentPullsQueryOptions());
   void client.prefetchQuery(carouselCardsQuery);
 }

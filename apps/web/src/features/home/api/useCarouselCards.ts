@@ -1,13 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CAROUSEL_CARDS_LIMIT, type Product } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
-import { retryServerErrorsOnce } from './useActiveGrailCase';
+import { CAROUSEL_CARDS_LIMIT, catalogEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { productKeys } from '@/lib/api/products';
+import { retryServerErrorsOnce } from '@/lib/api/retry';
 
-/** GET /api/products/carousel-cards?limit=12&minFmv=0 → a list of featured cards. */
+const MIN_FMV = 0;
+
+/** The home page's featured cards (12, any FMV); prefetched with the first screen. */
 export const carouselCardsQuery = queryOptions({
-  queryKey: ['products', 'carousel-cards', CAROUSEL_CARDS_LIMIT, 0],
+  queryKey: productKeys.carouselCards(CAROUSEL_CARDS_LIMIT, MIN_FMV),
   queryFn: ({ signal }) =>
-    apiRequest<Product[]>(`/api/products/carousel-cards?limit=${CAROUSEL_CARDS_LIMIT}&minFmv=0`, {
+    callApi(catalogEndpoints.carouselCards, {
+      query: { limit: CAROUSEL_CARDS_LIMIT, minFmv: MIN_FMV },
       signal,
     }),
   retry: retryServerErrorsOnce,

@@ -1,17 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { STORE_NEW_ARRIVALS, type StoreItemsResponse } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
-import { retryServerErrorsOnce } from './useActiveGrailCase';
+import { STORE_NEW_ARRIVALS } from '@grail/contract';
+import { getStoreItems, productKeys } from '@/lib/api/products';
+import { retryServerErrorsOnce } from '@/lib/api/retry';
 
-/** GET /api/products/store-items?limit=4&sort=createdAt&order=desc → { products }. */
+/** The newest cards in the store (the store's first page, 4 of them). */
 export function useNewArrivals() {
   return useQuery({
-    queryKey: ['products', 'store-items', 'new-arrivals', STORE_NEW_ARRIVALS],
+    queryKey: productKeys.newArrivals(STORE_NEW_ARRIVALS),
     queryFn: async ({ signal }) =>
       (
-        await apiRequest<StoreItemsResponse>(
-          `/api/products/store-items?limit=${STORE_NEW_ARRIVALS}&sort=createdAt&order=desc`,
-          { signal },
+        await getStoreItems(
+          { limit: String(STORE_NEW_ARRIVALS), sort: 'createdAt', order: 'desc' },
+          signal,
         )
       ).products,
     retry: retryServerErrorsOnce,

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { TwitterFeedResponse } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
-import { retryServerErrorsOnce } from './useActiveGrailCase';
+import { feedEndpoints, TwitterFeedResponse } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { retryServerErrorsOnce } from '@/lib/api/retry';
 
-/** GET /api/twitter/feed → { tweets }, checked against the contract before anything renders it. */
+/**
+ * The shop's latest X posts. Parsed against the contract here, in production too, before anything
+ * renders them: the posts come from X, and parsing fills the entity lists a post may leave out.
+ */
 export function useXFeed(enabled = true) {
   return useQuery({
     queryKey: ['twitter', 'feed'],
     queryFn: async ({ signal }) =>
-      TwitterFeedResponse.parse(await apiRequest<unknown>('/api/twitter/feed', { signal })).tweets,
+      TwitterFeedResponse.parse(await callApi(feedEndpoints.feed, { signal })).tweets,
     enabled,
     retry: retryServerErrorsOnce,
     staleTime: 60_000,

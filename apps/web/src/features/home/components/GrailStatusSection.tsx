@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { RECENT_PULLS_CAROUSEL_MIN } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
-import { useActiveGrailCase } from '../api/useActiveGrailCase';
+import { useActiveCase } from '@/lib/api/activeCase';
+import { useRecentPulls } from '@/lib/api/recentPulls';
 import { useCarouselCards } from '../api/useCarouselCards';
-import { useRecentPulls } from '../api/useRecentPulls';
 import { grailStatus } from '../grailStatus';
 import { HotPotentialGrails } from './HotPotentialGrails';
 import { Notice } from './Notice';
@@ -13,7 +13,7 @@ import { dateTimeFormat } from '@/lib/format';
 
 /** Section 4: the Grail Machine status block (SPEC §2 and §4). */
 export function GrailStatusSection() {
-  const activeCase = useActiveGrailCase();
+  const activeCase = useActiveCase();
   const recentPulls = useRecentPulls();
   // Asked for alongside the status (not after it), so the showcase needs no second round trip.
   useCarouselCards();

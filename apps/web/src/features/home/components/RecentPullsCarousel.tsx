@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { CardImage } from '@/components/CardImage';
 import ui from '@/lib/styles/ui.module.css';
-import type { RecentPull } from '../api/useRecentPulls';
+import type { RecentPull } from '@grail/contract';
 import { cardSource } from './cardSource';
 import { SectionHeading } from './SectionHeading';
 import styles from './RecentPullsCarousel.module.css';

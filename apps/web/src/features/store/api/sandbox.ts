@@ -1,30 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commercePaths, type SandboxCheckout } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { commerceEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { walletKeys } from '@/lib/api/wallet';
 
-/** GET /api/payments/sandbox/{checkoutId}: the amount and state of a test-mode payment. */
+const sandboxKeys = {
+  checkout: (checkoutId: string) => ['sandbox-checkout', checkoutId] as const,
+};
+
+/** The amount and state of a test-mode payment. */
 export function useSandboxCheckout(checkoutId: string) {
   return useQuery({
-    queryKey: ['sandbox-checkout', checkoutId],
+    queryKey: sandboxKeys.checkout(checkoutId),
     queryFn: ({ signal }) =>
-      apiRequest<SandboxCheckout>(commercePaths.sandboxCheckout(checkoutId), { signal }),
+      callApi(commerceEndpoints.sandboxCheckout, { params: { checkoutId }, signal }),
     retry: false,
   });
 }
 
+/** Pays the test-mode checkout, which credits the wallet. */
 export function useConfirmSandbox(checkoutId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<{ balance: number }>(commercePaths.sandboxConfirm(checkoutId), {
-        method: 'POST',
-      }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['wallet'] }),
+    mutationFn: () => callApi(commerceEndpoints.sandboxConfirm, { params: { checkoutId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }
 
 export function useCancelSandbox(checkoutId: string) {
   return useMutation({
-    mutationFn: () => apiRequest<null>(commercePaths.sandboxCancel(checkoutId), { method: 'POST' }),
+    mutationFn: () => callApi(commerceEndpoints.sandboxCancel, { params: { checkoutId } }),
   });
 }

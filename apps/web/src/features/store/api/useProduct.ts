@@ -1,22 +1,23 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { catalogPaths, type Product } from '@grail/contract';
-import { ApiError, apiRequest } from '@/lib/api/client';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import { catalogEndpoints } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { ApiError } from '@/lib/api/client';
+import { productKeys } from '@/lib/api/products';
 
-export const productQuery = (id: string) => ({
-  queryKey: ['products', 'product', id],
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    apiRequest<Product>(catalogPaths.product(id), { signal }),
-  // An unknown card stays unknown: no retries for a 4xx.
-  retry: (count: number, error: unknown) =>
-    !(error instanceof ApiError && error.status < 500) && count < 2,
-});
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => callApi(catalogEndpoints.product, { params: { id }, signal }),
+    // An unknown card stays unknown: no retries for a 4xx.
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+  });
 
-/** GET /api/products/{id}. */
+/** One card of the catalogue. */
 export function useProduct(id: string) {
-  return useQuery(productQuery(id));
+  return useQuery(productQueryOptions(id));
 }
 
 /** Several cards at once (a visitor's cart, a 'Buy now' checkout). */
 export function useProducts(ids: string[]) {
-  return useQueries({ queries: ids.map((id) => productQuery(id)) });
+  return useQueries({ queries: ids.map((id) => productQueryOptions(id)) });
 }

@@ -1,12 +1,15 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commercePaths, type CartResponse, type Product } from '@grail/contract';
-import { apiRequest } from '@/lib/api/client';
+import { commerceEndpoints, type CartResponse, type Product } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
 import { useAuth } from '@/lib/auth';
 import { useProducts } from '../api/useProduct';
 import { localCart } from './localCart';
 
-const cartKey = ['cart'] as const;
+/** The signed-in collector's cart (a visitor's lives in local storage, not in the query cache). */
+export const cartKeys = {
+  all: ['cart'] as const,
+};
 let merging: Promise<unknown> | null = null;
 
 export interface Cart {
@@ -23,7 +26,7 @@ export interface Cart {
 }
 
 /**
- * The cart: in local storage for a visitor, on the server (GET/PUT /api/cart) once signed in.
+ * The cart: in local storage for a visitor, on the server once signed in.
  * At sign-in the visitor's cards are merged into the account's cart and local storage is cleared.
  */
 export function useCart(): Cart {
@@ -32,14 +35,13 @@ export function useCart(): Cart {
   const localIds = useSyncExternalStore(localCart.subscribe, localCart.get, () => []);
 
   const server = useQuery({
-    queryKey: cartKey,
-    queryFn: ({ signal }) => apiRequest<CartResponse>(commercePaths.cart, { signal }),
+    queryKey: cartKeys.all,
+    queryFn: ({ signal }) => callApi(commerceEndpoints.cart, { signal }),
     enabled: isLoggedIn,
   });
   const save = useMutation({
-    mutationFn: (ids: string[]) =>
-      apiRequest<CartResponse>(commercePaths.cart, { method: 'PUT', body: { items: ids } }),
-    onSuccess: (data) => client.setQueryData(cartKey, data),
+    mutationFn: (ids: string[]) => callApi(commerceEndpoints.setCart, { body: { items: ids } }),
+    onSuccess: (data) => client.setQueryData(cartKeys.all, data),
   });
 
   const serverIds = server.data?.items.map((p) => p._id) ?? [];
@@ -62,7 +64,7 @@ export function useCart(): Cart {
 
   const write = (next: string[]) => {
     if (isLoggedIn) {
-      client.setQueryData<CartResponse>(cartKey, (old) => ({
+      client.setQueryData<CartResponse>(cartKeys.all, (old) => ({
         items: (old?.items ?? []).filter((p) => next.includes(p._id)),
       }));
       save.mutate(next);

@@ -18,20 +18,15 @@ import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { usePlaceOrder } from '../api/orders';
+import { productKeys } from '@/lib/api/products';
+import { useTopUp, useWallet } from '@/lib/api/wallet';
+import { usePlaceOrder } from '../api/usePlaceOrder';
 import { useProducts } from '../api/useProduct';
-import { useStartTopUp, useWalletBalance } from '../api/wallet';
-import { useCart } from '../cart/useCart';
+import { cartKeys, useCart } from '../cart/useCart';
 import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
 import { CartLine, isBuyable } from '../components/CartLine';
 
 const newKey = () => crypto.randomUUID();
-
-/** Goes to the provider's page: the sandbox is a page of this app, Stripe is another site. */
-function useGoToCheckout() {
-  const navigate = useNavigate();
-  return (url: string) => (url.startsWith('/') ? navigate(url) : window.location.assign(url));
-}
 
 /** /checkout: the cards (cart, or one with 'Buy now'), the address, the wallet, place order. */
 export default function CheckoutPage() {
@@ -39,7 +34,6 @@ export default function CheckoutPage() {
   const buyId = searchParams.get('buy');
   const location = useLocation();
   const navigate = useNavigate();
-  const goToCheckout = useGoToCheckout();
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const cart = useCart();
@@ -50,7 +44,7 @@ export default function CheckoutPage() {
   const unavailable = items.filter((p) => !isBuyable(p));
   const totalCents = buyable.reduce((sum, p) => sum + Math.round((p.storePrice ?? 0) * 100), 0);
 
-  const wallet = useWalletBalance();
+  const wallet = useWallet();
   const balanceCents = Math.round((wallet.data?.balance ?? 0) * 100);
   const shortfallCents = Math.max(0, totalCents - balanceCents);
   const topUpCents = Math.max(TOP_UP_MIN * 100, shortfallCents);
@@ -62,7 +56,7 @@ export default function CheckoutPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const idempotencyKey = useRef(newKey());
   const placeOrder = usePlaceOrder();
-  const topUp = useStartTopUp();
+  const topUp = useTopUp();
 
   const cannotBuy = useMemo(() => {
     if (!user) return null;
@@ -75,10 +69,7 @@ export default function CheckoutPage() {
     setProblem(null);
     topUp.mutate(
       { amount: topUpCents / 100, returnPath: `${location.pathname}${location.search}` },
-      {
-        onSuccess: ({ checkoutUrl }) => goToCheckout(checkoutUrl),
-        onError: (error) => setProblem(error.message),
-      },
+      { onError: (error) => setProblem(error.message) },
     );
   };
 
@@ -106,8 +97,8 @@ export default function CheckoutPage() {
           if (error instanceof ApiError && error.status === 402) void wallet.refetch();
           if (error instanceof ApiError && error.status === 409) {
             // Show which card was sold: the cart and the cards are read again.
-            void queryClient.invalidateQueries({ queryKey: ['cart'] });
-            void queryClient.invalidateQueries({ queryKey: ['products'] });
+            void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+            void queryClient.invalidateQueries({ queryKey: productKeys.all });
           }
           setProblem(error.message);
         },

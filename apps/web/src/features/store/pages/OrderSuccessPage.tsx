@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { SHIPS_WITHIN_TEXT } from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useOrder } from '../api/orders';
+import { useOrder } from '@/lib/api/orders';
 import { CartLine } from '../components/CartLine';
 
 /** /order-success?orderId=…: what was bought, where it goes, and the 48-hour promise. */

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Alert, Box, Button, Pagination, Stack, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { STORE_PAGE_SIZE } from '@grail/contract';
-import { useStoreItems } from '../api/useStoreItems';
+import { useStoreItems } from '@/lib/api/products';
 import { PageHeader } from '../components/PageHeader';
 import { StoreFilters } from '../components/StoreFilters';
 import { StoreItemCard, StoreItemSkeleton } from '../components/StoreItemCard';

@@ -1,0 +1,126 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { renderHook, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RECENT_PULLS_LIMIT, type ActiveCaseResponse, type RecentPull } from '@grail/contract';
+import { fakeFetch } from '@/test/fakeFetch';
+import { ApiError, resetRequestLayer } from './client';
+import { caseKeys, useActiveCase } from './activeCase';
+import { addRecentPull, recentPullsKeys, useRecentPulls } from './recentPulls';
+import { retryServerErrorsOnce } from './retry';
+
+const live: ActiveCaseResponse = {
+  caseId: '6f1c1a50-0000-4000-8000-000000000001',
+  packPrice: 25,
+  activationTime: null,
+  name: 'Launch Case',
+  description: '',
+  status: 'active',
+  totalItems: 64,
+  remaining: 60,
+  floorValue: 5,
+  expectedValue: 30,
+  tiers: [],
+  serverSeedHash: null,
+  contentsHash: null,
+  buybackPercent: 85,
+  buybackWindowHours: 72,
+};
+const pull = (id: string): RecentPull => ({
+  _id: id,
+  name: `Card ${id}`,
+  grade: 'PSA 10',
+  images: [],
+  imageUrl: '',
+  fmv: 100,
+  pulledAt: '2026-11-22T12:00:00.000Z',
+  pulledBy: 'collector',
+});
+
+function setup() {
+  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return { client, wrapper };
+}
+
+beforeEach(() => resetRequestLayer());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the active case', () => {
+  it('is null, not an error, when the API answers 404 (no case)', async () => {
+    const { calls } = fakeFetch({
+      '/api/grail-cases/active': [{ status: 404, body: { message: 'none', error: 'Not Found' } }],
+    });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useActiveCase(), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries a server error once, then fails', async () => {
+    const { calls } = fakeFetch({
+      '/api/grail-cases/active': [{ status: 500, body: { message: 'x', error: 'y' } }],
+    });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useActiveCase(), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(calls).toHaveLength(2);
+  });
+
+  it('refuses an answer outside the contract', async () => {
+    fakeFetch({ '/api/grail-cases/active': [{ body: { caseId: 'c1' } }] });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useActiveCase(), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error?.message).toMatch(/outside its contract/);
+  });
+
+  it('is read from one cache entry', async () => {
+    fakeFetch({ '/api/grail-cases/active': [{ body: live }] });
+    const { client, wrapper } = setup();
+    const { result } = renderHook(() => useActiveCase(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual(live));
+    expect(client.getQueryData(caseKeys.active())).toEqual(live);
+  });
+});
+
+describe('recent pulls', () => {
+  it('asks for the site-wide number of pulls', async () => {
+    const { calls } = fakeFetch({ '/api/grail-cases/recent-pulls': [{ body: { pulls: [] } }] });
+    const { wrapper } = setup();
+    const { result } = renderHook(() => useRecentPulls(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual([]));
+    expect(calls[0]!.url).toBe(`/api/grail-cases/recent-pulls?limit=${RECENT_PULLS_LIMIT}`);
+  });
+
+  it('puts a live pull first, once, and keeps the list at its length', () => {
+    const { client } = setup();
+    const full = Array.from({ length: RECENT_PULLS_LIMIT }, (_, i) => pull(`p${i}`));
+    client.setQueryData(recentPullsKeys.list(), full);
+    addRecentPull(client, pull('new'));
+    addRecentPull(client, pull('new'));
+    const list = client.getQueryData<RecentPull[]>(recentPullsKeys.list())!;
+    expect(list).toHaveLength(RECENT_PULLS_LIMIT);
+    expect(list.map((p) => p._id).slice(0, 2)).toEqual(['new', 'p0']);
+  });
+
+  it('leaves a list not fetched yet alone rather than caching one pull as the whole list', () => {
+    const { client } = setup();
+    addRecentPull(client, pull('new'));
+    expect(client.getQueryData(recentPullsKeys.list())).toBeUndefined();
+  });
+});
+
+describe('retryServerErrorsOnce', () => {
+  it('retries once for server errors and timeouts; never for other client errors', () => {
+    expect(retryServerErrorsOnce(0, new ApiError('x', 500))).toBe(true);
+    expect(retryServerErrorsOnce(1, new ApiError('x', 500))).toBe(false);
+    expect(retryServerErrorsOnce(0, new ApiError('x', 408))).toBe(true);
+    expect(retryServerErrorsOnce(0, new ApiError('x', 0))).toBe(false);
+    expect(retryServerErrorsOnce(0, new ApiError('x', 404))).toBe(false);
+    expect(retryServerErrorsOnce(0, new ApiError('x', 429))).toBe(false);
+  });
+});

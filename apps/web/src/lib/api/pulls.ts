@@ -1,0 +1,61 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { grailEndpoints, type Pull, type PullResponse } from '@grail/contract';
+import { callApi } from './callApi';
+import { walletKeys } from './wallet';
+
+/** Keys of the signed-in collector's pulls: the list, each pull, and the pull preferences. */
+export const pullKeys = {
+  all: ['pulls'] as const,
+  list: () => [...pullKeys.all, 'list'] as const,
+  detail: (id: string) => [...pullKeys.all, 'detail', id] as const,
+  preferences: () => [...pullKeys.all, 'preferences'] as const,
+};
+
+/** The signed-in collector's pulls, newest first. */
+export async function getMyPulls(signal?: AbortSignal): Promise<Pull[]> {
+  return (await callApi(grailEndpoints.pulls, { signal })).pulls;
+}
+
+export async function getMyPull(id: string, signal?: AbortSignal): Promise<PullResponse> {
+  return callApi(grailEndpoints.pull, { params: { id }, signal });
+}
+
+export const myPullsQueryOptions = () =>
+  queryOptions({ queryKey: pullKeys.list(), queryFn: ({ signal }) => getMyPulls(signal) });
+
+export const myPullQueryOptions = (id: string) =>
+  queryOptions({ queryKey: pullKeys.detail(id), queryFn: ({ signal }) => getMyPull(id, signal) });
+
+export function useMyPulls() {
+  return useQuery(myPullsQueryOptions());
+}
+
+/** One pull; idle until there is an id (the reveal page reads it from the address). */
+export function useMyPull(id: string | null) {
+  return useQuery({ ...myPullQueryOptions(id ?? ''), enabled: Boolean(id) });
+}
+
+/**
+ * Claim & Ship (to the profile's address) or sell back one pull, by id. Either answers the
+ * updated pull, which replaces the cached one; the list is refreshed after either, and the wallet
+ * after a sell-back, which credits it.
+ */
+export function usePullActions() {
+  const queryClient = useQueryClient();
+  const store = (pull: Pull) => queryClient.setQueryData(pullKeys.detail(pull._id), { pull });
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: pullKeys.list() });
+  const claim = useMutation({
+    mutationFn: (id: string) => callApi(grailEndpoints.claim, { params: { id }, body: {} }),
+    onSuccess: ({ pull }) => store(pull),
+    onSettled: () => void refreshList(),
+  });
+  const sellBack = useMutation({
+    mutationFn: (id: string) => callApi(grailEndpoints.sellBack, { params: { id } }),
+    onSuccess: ({ pull }) => store(pull),
+    onSettled: () => {
+      void refreshList();
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
+  });
+  return { claim, sellBack };
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Money on the wire is dollars (a JSON number with at most 2 decimals); in the database and in
+ * arithmetic it is whole cents. Every amount a client sends goes through one of these schemas.
+ */
+
+/** The most any single amount may be: $10 million (a card's FMV, a price, a tier bound). */
+export const MAX_DOLLARS = 10_000_000;
+
+export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
+export const centsToDollars = (cents: number) => Math.round(cents) / 100;
+
+/**
+ * Whole cents: the value is exactly what its cents read back as. Exact for every decimal with
+ * at most 2 places that fits a double, and false for 1.234, 5e-324 or 0.1 + 0.2.
+ */
+export const isWholeCents = (dollars: number) =>
+  Number.isFinite(dollars) && dollarsToCents(dollars) / 100 === dollars;
+
+/** A dollar amount between `min` and `max` (inclusive), in whole cents. */
+export function dollarsBetween(min: number, max: number) {
+  return z
+    .number()
+    .min(min, `must be at least ${min}`)
+    .max(max, `must be at most ${max}`)
+    .refine(isWholeCents, 'must have at most 2 decimals');
+}
+
+/** Zero or more, up to MAX_DOLLARS: an FMV, a tier bound. */
+export const Dollars = dollarsBetween(0, MAX_DOLLARS);
+/** At least one cent, up to MAX_DOLLARS: a price. */
+export const PositiveDollars = dollarsBetween(0.01, MAX_DOLLARS);
