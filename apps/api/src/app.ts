@@ -15,10 +15,10 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CSRF_HEADER_NAME, SESSION_COOKIE_NAME } from '@grail/contract';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { completeOpenApiDocument, securitySchemes } from './http/openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import { loggerOptions } from './logger.js';
 import { createServices, type Services } from './services.js';
@@ -112,7 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   if (config.API_DOCS) {
-    await app.register(swagger, { openapi: openApiInfo(version), transform: jsonSchemaTransform });
+    await app.register(swagger, {
+      openapi: openApiInfo(version),
+      transform: jsonSchemaTransform,
+      transformObject: completeOpenApiDocument,
+    });
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 
@@ -158,17 +162,7 @@ function openApiInfo(version: string) {
       description:
         'Every error answer is JSON { message, error } with the status. Writes need the x-csrf-token header (the csrfToken of the sign-in or current-user answer) unless the operation lists no csrfToken requirement; money-moving commands need an Idempotency-Key.',
     },
-    components: {
-      securitySchemes: {
-        sessionCookie: {
-          type: 'apiKey' as const,
-          in: 'cookie' as const,
-          name: SESSION_COOKIE_NAME,
-        },
-        bearerToken: { type: 'http' as const, scheme: 'bearer' },
-        csrfToken: { type: 'apiKey' as const, in: 'header' as const, name: CSRF_HEADER_NAME },
-      },
-    },
+    components: { securitySchemes },
   };
 }
 

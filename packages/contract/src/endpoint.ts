@@ -65,7 +65,6 @@ export type EndpointBodyInput<E extends Endpoint> = InferInput<E['body'], undefi
 /** The statuses an endpoint can answer with, success first: what OpenAPI lists. */
 export function endpointStatuses(e: Endpoint): number[] {
   const statuses = new Set<number>([e.status ?? 200]);
-  if (e.idempotent) statuses.add(200);
   const errors = new Set<number>(e.errors ?? []);
   if (e.params || e.query || e.body || e.idempotent || e.headers) errors.add(400);
   if (e.guard !== 'public') errors.add(401);

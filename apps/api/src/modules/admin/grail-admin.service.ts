@@ -200,7 +200,9 @@ export class GrailAdminService {
       if (empty.length > 0) {
         const names = tiersToDollars(empty).map((t) => `"${t.name}" (${describeRange(t)})`);
         throw conflict(
-          `Every tier needs a card before going live: ${names.join(', ')} ${empty.length === 1 ? 'has' : 'have'} none. Add cards in that range or change the tiers.`,
+          empty.length === 1
+            ? `Every tier needs a card before going live: tier ${names[0]} has none. Add a card in its range or change the tiers.`
+            : `Every tier needs a card before going live: tiers ${names.join(', ')} have none. Add cards in their ranges or change the tiers.`,
           { field: 'tiers', emptyTiers: empty.map((t) => t.name) },
         );
       }

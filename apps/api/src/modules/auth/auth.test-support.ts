@@ -19,8 +19,8 @@ export function newAccount(overrides: Record<string, unknown> = {}) {
 }
 
 /** Parsed Set-Cookie headers of a response, by cookie name. */
-export function cookiesOf(res: { cookies: Array<Record<string, unknown>> }) {
-  return Object.fromEntries(res.cookies.map((c) => [String(c.name), c]));
+export function cookiesOf<C extends { name: string }>(res: { cookies: C[] }): Record<string, C> {
+  return Object.fromEntries(res.cookies.map((c) => [c.name, c]));
 }
 
 export async function register(t: TestApp, body = newAccount(), ip?: string) {

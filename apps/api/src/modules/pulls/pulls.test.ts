@@ -116,6 +116,49 @@ describe(`pulls: claim, sell back, ownership (${testEngine})`, () => {
     );
   });
 
+  it('a sell-back pays the FMV recorded at the pull, whatever the card says later', async () => {
+    const pull = await buyOne(owner);
+    const [recorded] = await t.database.db.select().from(pulls).where(eq(pulls.id, pull._id));
+    const fmvAtPull = recorded!.fmvCents;
+    expect(Math.round(pull.card.fmv * 100)).toBe(fmvAtPull);
+    // The database refuses to revalue a pulled card or its recorded pull ...
+    const code = async (query: ReturnType<typeof sql>) =>
+      t.database.db.execute(query).then(
+        () => undefined,
+        (err: { code?: string; cause?: { code?: string } }) => err.cause?.code ?? err.code,
+      );
+    expect(
+      await code(sql`update cards set fmv_cents = 850000000 where id = ${pull.card._id}`),
+    ).toBe('GC001');
+    expect(await code(sql`update pulls set fmv_cents = 850000000 where id = ${pull._id}`)).toBe(
+      'GC003',
+    );
+    // ... and even a card revalued around it (an operator's data fix with the guard set aside)
+    // changes neither the offer nor the credit.
+    await t.database.db.execute(sql`alter table cards disable trigger cards_grail_commitment`);
+    try {
+      await t.database.db
+        .update(cards)
+        .set({ fmvCents: 850_000_000 })
+        .where(eq(cards.id, pull.card._id));
+    } finally {
+      await t.database.db.execute(sql`alter table cards enable trigger cards_grail_commitment`);
+    }
+    const expected = Math.floor((fmvAtPull * 85) / 100) / 100;
+    const view = (
+      await t.app.inject({ url: `/api/pulls/${pull._id}`, headers: owner.headers })
+    ).json().pull as Pull;
+    expect(view.sellBack!.amount).toBe(expected);
+    expect(view.card.fmv).toBe(fmvAtPull / 100);
+    const balance = await t.app.services.wallet.balance(owner.id);
+    const res = await post(owner, `/api/pulls/${pull._id}/sell-back`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ credited: expected, pull: { soldBackFor: expected } });
+    expect(await t.app.services.wallet.balance(owner.id)).toBe(
+      balance + Math.floor((fmvAtPull * 85) / 100),
+    );
+  });
+
   it('refuses a sell-back after the window has passed', async () => {
     const pull = await buyOne(owner);
     await t.database.db
