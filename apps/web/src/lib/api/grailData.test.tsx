@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RECENT_PULLS_LIMIT, type ActiveCaseResponse, type RecentPull } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { providersFor } from '@/test/providers';
 import { ApiError, resetRequestLayer } from './client';
 import { caseKeys, useActiveCase } from './activeCase';
 import { addRecentPull, recentPullsKeys, useRecentPulls } from './recentPulls';
@@ -37,13 +36,8 @@ const pull = (id: string): RecentPull => ({
   pulledBy: 'collector',
 });
 
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retryDelay: 0 } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
-}
+// Retries on: the retry rules are what these tests are about.
+const setup = () => providersFor({ queries: { retry: undefined, retryDelay: 0 } });
 
 beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { WalletResponse } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { providersFor } from '@/test/providers';
 import { resetRequestLayer, setCsrfToken } from './client';
 import { useTopUp, useWallet, walletKeys, WALLET_PAGE_SIZE } from './wallet';
 
@@ -16,15 +15,7 @@ const statement = (balance: number): WalletResponse => ({
   limit: WALLET_PAGE_SIZE,
 });
 
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={['/checkout']}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </MemoryRouter>
-  );
-  return { client, wrapper };
-}
+const setup = () => providersFor({ path: '/checkout' });
 
 beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());

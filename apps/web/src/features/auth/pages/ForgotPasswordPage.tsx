@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { ForgotPasswordRequest } from '@grail/contract';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
+import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from '../components/AuthCard';
 import { useForgotPassword } from '../api/recovery';
 
@@ -18,7 +19,6 @@ export default function ForgotPasswordPage() {
     resolver: zodResolver(ForgotPasswordRequest),
     defaultValues: { email: '' },
   });
-  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((body) => {
     setFormError(null);
@@ -49,14 +49,13 @@ export default function ForgotPasswordPage() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField
+            <FormTextField
+              form={form}
+              name="email"
               label="Email"
               type="email"
               autoComplete="email"
               autoFocus
-              {...form.register('email')}
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
             />
             <Button type="submit" variant="contained" size="large" disabled={forgot.isPending}>
               {forgot.isPending ? 'Sending...' : 'Send reset link'}

@@ -7,6 +7,7 @@ import { LoginRequest, SecondFactorCode, type SignedInResponse } from '@grail/co
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
+import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from '../components/AuthCard';
 import { useLogin, useLoginTotp } from '../api/signIn';
 
@@ -175,22 +176,20 @@ export default function LoginPage() {
         <Box component="form" noValidate onSubmit={onSubmit}>
           <Stack spacing={2}>
             {formError && <Alert severity="error">{formError}</Alert>}
-            <TextField
+            <FormTextField
+              form={form}
+              name="email"
               label="Email"
               type="email"
               autoComplete="email"
               autoFocus
-              {...form.register('email')}
-              error={Boolean(form.formState.errors.email)}
-              helperText={form.formState.errors.email?.message}
             />
-            <TextField
+            <FormTextField
+              form={form}
+              name="password"
               label="Password"
               type="password"
               autoComplete="current-password"
-              {...form.register('password')}
-              error={Boolean(form.formState.errors.password)}
-              helperText={form.formState.errors.password?.message}
             />
             <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
               <Link component={RouterLink} to={paths.forgotPassword.getHref()} variant="body2">

@@ -12,7 +12,6 @@ import {
   FormHelperText,
   Link,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
 import { RegisterRequest } from '@grail/contract';
@@ -20,6 +19,7 @@ import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
 import { PasswordStrengthMeter } from '@/components/PasswordStrengthMeter';
+import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from '../components/AuthCard';
 import { useRegister } from '../api/signIn';
 
@@ -76,38 +76,35 @@ export default function RegisterPage() {
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Stack spacing={2}>
           {formError && <Alert severity="error">{formError}</Alert>}
-          <TextField
+          <FormTextField
+            form={form}
+            name="email"
             label="Email"
             type="email"
             autoComplete="email"
             autoFocus
-            {...form.register('email')}
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="username"
             label="Username"
             autoComplete="username"
-            {...form.register('username')}
-            error={Boolean(errors.username)}
-            helperText={errors.username?.message ?? '3 to 24 letters, digits, _ . or -'}
+            hint={'3 to 24 letters, digits, _ . or -'}
           />
-          <TextField
+          <FormTextField
+            form={form}
+            name="password"
             label="Password"
             type="password"
             autoComplete="new-password"
-            {...form.register('password')}
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
           />
           <PasswordStrengthMeter password={password} />
-          <TextField
+          <FormTextField
+            form={form}
+            name="confirmPassword"
             label="Confirm password"
             type="password"
             autoComplete="new-password"
-            {...form.register('confirmPassword')}
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
           />
           <Box>
             <FormControlLabel

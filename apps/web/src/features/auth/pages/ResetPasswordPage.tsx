@@ -3,11 +3,12 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { Password } from '@grail/contract';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
 import { PasswordStrengthMeter } from '@/components/PasswordStrengthMeter';
+import { FormTextField } from '@/components/FormTextField';
 import { AuthCard } from '../components/AuthCard';
 import { useResetPassword } from '../api/recovery';
 
@@ -31,7 +32,6 @@ export default function ResetPasswordPage() {
     resolver: zodResolver(ResetForm),
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
   const password = form.watch('password');
 
   if (!token) {
@@ -83,23 +83,21 @@ export default function ResetPasswordPage() {
                 </Link>
               </Alert>
             )}
-            <TextField
+            <FormTextField
+              form={form}
+              name="password"
               label="New password"
               type="password"
               autoComplete="new-password"
               autoFocus
-              {...form.register('password')}
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
             />
             <PasswordStrengthMeter password={password} />
-            <TextField
+            <FormTextField
+              form={form}
+              name="confirmPassword"
               label="Confirm new password"
               type="password"
               autoComplete="new-password"
-              {...form.register('confirmPassword')}
-              error={Boolean(errors.confirmPassword)}
-              helperText={errors.confirmPassword?.message}
             />
             <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
               {reset.isPending ? 'Saving...' : 'Save new password'}

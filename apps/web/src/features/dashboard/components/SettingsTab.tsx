@@ -10,7 +10,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
@@ -23,6 +22,7 @@ import {
 } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { dateTimeFormat } from '@/lib/format';
+import { FormTextField } from '@/components/FormTextField';
 import { applyServerError } from '@/lib/forms';
 import { paths } from '@/lib/paths';
 import { useThemeToggle } from '@/lib/theme';
@@ -69,7 +69,6 @@ function PasswordSetting() {
     resolver: zodResolver(PasswordChangeRequest),
     defaultValues: { currentPassword: '', newPassword: '' },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit((body) => {
     setProblem(null);
@@ -89,21 +88,19 @@ function PasswordSetting() {
           </Alert>
         )}
         {problem && <Alert severity="error">{problem}</Alert>}
-        <TextField
+        <FormTextField
+          form={form}
+          name="currentPassword"
           label="Current password"
           type="password"
           autoComplete="current-password"
-          {...form.register('currentPassword')}
-          error={Boolean(errors.currentPassword)}
-          helperText={errors.currentPassword?.message}
         />
-        <TextField
+        <FormTextField
+          form={form}
+          name="newPassword"
           label="New password"
           type="password"
           autoComplete="new-password"
-          {...form.register('newPassword')}
-          error={Boolean(errors.newPassword)}
-          helperText={errors.newPassword?.message}
         />
         <PasswordStrengthMeter password={form.watch('newPassword')} />
         <Button
@@ -127,7 +124,6 @@ function TwoFactorSetting({ user }: { user: PublicUser }) {
     resolver: zodResolver(TotpDisableRequest),
     defaultValues: { password: '', code: '' },
   });
-  const { errors } = form.formState;
 
   if (!user.totpEnabled) {
     return (
@@ -162,21 +158,14 @@ function TwoFactorSetting({ user }: { user: PublicUser }) {
           On. To turn it off, confirm your password and a code from your app (or a recovery code).
         </Typography>
         {problem && <Alert severity="error">{problem}</Alert>}
-        <TextField
+        <FormTextField
+          form={form}
+          name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          {...form.register('password')}
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
         />
-        <TextField
-          label="Code"
-          autoComplete="one-time-code"
-          {...form.register('code')}
-          error={Boolean(errors.code)}
-          helperText={errors.code?.message}
-        />
+        <FormTextField form={form} name="code" label="Code" autoComplete="one-time-code" />
         <Button
           type="submit"
           variant="outlined"

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ActiveCaseResponse, Pull, PullEvent, RecentPull } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { providersFor } from '@/test/providers';
 import { caseKeys } from '@/lib/api/activeCase';
 import { resetRequestLayer } from '@/lib/api/client';
 import { pullKeys, usePullActions } from '@/lib/api/pulls';
@@ -86,13 +85,7 @@ class FakeEventSource {
   }
 }
 
-function setup() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={client}>{children}</QueryClientProvider>
-  );
-  return { client, wrapper };
-}
+const setup = () => providersFor();
 
 beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());

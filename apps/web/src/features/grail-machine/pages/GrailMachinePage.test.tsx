@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { screen } from '@testing-library/react';
 import { NO_CASE_TEXT, NO_CASE_TITLE, type ActiveCaseResponse } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { renderWithProviders } from '@/test/providers';
 import { resetRequestLayer } from '@/lib/api/client';
 import GrailMachinePage from './GrailMachinePage';
 
@@ -31,15 +30,7 @@ const notFound = {
 
 function renderPage(routes: Parameters<typeof fakeFetch>[0]) {
   fakeFetch({ '/api/grail-cases/recent-pulls': [{ body: { pulls: [] } }], ...routes });
-  return render(
-    <QueryClientProvider
-      client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
-    >
-      <MemoryRouter>
-        <GrailMachinePage />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<GrailMachinePage />);
 }
 
 beforeEach(() => resetRequestLayer());

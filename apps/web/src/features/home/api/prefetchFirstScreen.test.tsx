@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { renderHook, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { fakeFetch } from '@/test/fakeFetch';
+import { providersFor } from '@/test/providers';
 import { useActiveCase } from '@/lib/api/activeCase';
 import { resetRequestLayer } from '@/lib/api/client';
 import { useRecentPulls } from '@/lib/api/recentPulls';
@@ -26,9 +26,7 @@ describe('first-screen prefetch', () => {
     await waitFor(() => expect(client.isFetching()).toBe(0));
     const asked = calls.length;
 
-    const wrapper = ({ children }: { children: ReactNode }) => (
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    );
+    const { wrapper } = providersFor({ client });
     const active = renderHook(() => useActiveCase(), { wrapper });
     const pulls = renderHook(() => useRecentPulls(), { wrapper });
     expect(active.result.current.isSuccess).toBe(true);
