@@ -23,3 +23,4 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', `${outDir}/migrations`, { recursive: true });
+cpSync('src/modules/demo/catalogue.csv', `${outDir}/catalogue.csv`);

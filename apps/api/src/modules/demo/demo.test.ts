@@ -5,6 +5,7 @@ import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.j
 import { startup } from '../../startup.js';
 import { DEMO_CASE } from '../grail/demo-case.js';
 import { seedDemoData } from './demo.service.js';
+import { DEMO_CASE_CARDS, DEMO_STORE_CARDS, parseCatalogue } from './catalogue.js';
 
 // One first start per engine serves every check: drawing the demo art is the slow part.
 describe(`demo data on the first start (${testEngine})`, () => {
@@ -63,5 +64,29 @@ describe(`demo data on the first start (${testEngine})`, () => {
     expect(detail.topGrails[0].fmv).toBe(5200);
     const image = await t.app.inject({ url: detail.topGrails[0].imageUrl });
     expect(image.statusCode).toBe(200);
+  });
+});
+
+// Engine-independent: runs once, in the PGlite project.
+describe.runIf(testEngine === 'pglite')('the demo catalogue file', () => {
+  const header = 'use,player,sport,team,year,set,number,variant,grade,fmv';
+  it('holds 64 case cards and 28 store cards, every line valid', () => {
+    expect(DEMO_CASE_CARDS).toHaveLength(64);
+    expect(DEMO_STORE_CARDS).toHaveLength(28);
+  });
+
+  it('names the line and column of a bad row', () => {
+    const good = 'case,Mike Trout,Baseball,Angels,2011,Topps Update,US175,,PSA 10,5200';
+    expect(parseCatalogue(`${header}\n${good}`)).toHaveLength(1);
+    expect(() => parseCatalogue(`${header}\n${good}\n${good.replace('2011', '20X1')}`)).toThrow(
+      'catalogue.csv line 3, column year:',
+    );
+    expect(() => parseCatalogue(`${header}\n${good.replace('PSA 10', 'PSA ten')}`)).toThrow(
+      /line 2, column grade: must be "PSA 10"/,
+    );
+    expect(() => parseCatalogue(`${header}\n${good},extra`)).toThrow(
+      'catalogue.csv line 2: expected 10 plain comma-separated values',
+    );
+    expect(() => parseCatalogue(`use,player\n${good}`)).toThrow(/the header must be/);
   });
 });
