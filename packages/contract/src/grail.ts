@@ -251,7 +251,8 @@ export const DEFAULT_TIERS: TierInput[] = [
   { name: 'Base', minFmv: 0, maxFmv: 99.99 },
 ];
 
-const tierRange = (t: TierInput) =>
+/** A tier's band in words: "100 to 499.99", "500 and up". */
+export const tierRange = (t: TierInput) =>
   t.maxFmv === null ? `${t.minFmv} and up` : `${t.minFmv} to ${t.maxFmv}`;
 
 /**

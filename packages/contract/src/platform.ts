@@ -14,6 +14,8 @@ export const MaintenanceStatusResponse = z.object({
   data: z.object({
     isEnabled: z.boolean(),
     startedAt: z.iso.datetime().nullable(),
+    /** True for a staff member while maintenance is on: they keep using the site to end it. */
+    staffAccess: z.boolean().optional(),
   }),
 });
 export type MaintenanceStatusResponse = z.infer<typeof MaintenanceStatusResponse>;
@@ -35,6 +37,10 @@ export const PublicConfigResponse = z.object({
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;
 
+/** A stored image's id, as an upload answers it (base64url). */
+export const ImageId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the id of an uploaded image');
 export const ImageParams = z.object({
   imageIdentifier: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Unknown image identifier'),
 });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIERS,
   tierProblems,
+  tierRange,
   type AdminCase,
   type CaseInput,
   type CaseSummary,
@@ -165,7 +166,7 @@ export class GrailAdminService {
    * Locks the contents and commits: positions 1..N are fixed, the contents hash and the hash of
    * a fresh 256-bit server seed are published, the seed is stored encrypted. Scheduled when the
    * activation time is still ahead, active otherwise. Only one case is live at a time. The tiers
-   * must cover every FMV once and each must hold a card, so every published odd is above zero.
+   * must cover every FMV once and each must hold a card, so no published tier has zero odds.
    */
   async goLive(caseId: string, tx?: Tx): Promise<void> {
     const run = async (t: Tx) => {
@@ -198,7 +199,7 @@ export class GrailAdminService {
         (tier) => !contents.some((e) => tierOf(c.tiers, e.fmvCents) === tier),
       );
       if (empty.length > 0) {
-        const names = tiersToDollars(empty).map((t) => `"${t.name}" (${describeRange(t)})`);
+        const names = tiersToDollars(empty).map((t) => `"${t.name}" (${tierRange(t)})`);
         throw conflict(
           empty.length === 1
             ? `Every tier needs a card before going live: tier ${names[0]} has none. Add a card in its range or change the tiers.`
@@ -272,9 +273,6 @@ async function lockDraft(tx: Tx, caseId: string): Promise<CaseRow> {
   if (c.status !== 'draft') throw conflict('Only a draft case can be changed.');
   return c;
 }
-
-const describeRange = (t: TierInput) =>
-  t.maxFmv === null ? `${t.minFmv} and up` : `${t.minFmv} to ${t.maxFmv}`;
 
 /** Tiers as the contract defines them (every FMV from 0 up in exactly one tier), else 400. */
 function assertTiersValid(tiers: TierInput[]): void {

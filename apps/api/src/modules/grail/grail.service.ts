@@ -230,7 +230,12 @@ export class GrailService {
     const clientSeed = body.clientSeed ?? user.clientSeed;
     return runIdempotent<PullResponse>(
       this.db,
-      { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey, request: { caseId, clientSeed } },
+      {
+        userId: user.id,
+        scope: `grail-pack:${caseId}`,
+        key: idempotencyKey,
+        request: { caseId, clientSeed },
+      },
       async (tx) => {
         // A plain read first, so a sold-out or unopened case answers without touching the wallet.
         const [seen] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId));

@@ -14,9 +14,12 @@ export async function maintenanceRoutes(
   app: FastifyInstance,
   { maintenance }: { maintenance: MaintenanceService },
 ): Promise<void> {
-  route(app, api.maintenanceStatus, async ({ reply }) => {
+  route(app, api.maintenanceStatus, async ({ reply, user }) => {
     reply.header('cache-control', 'no-store');
-    return { data: await maintenance.status() };
+    const data = await maintenance.status();
+    return {
+      data: data.isEnabled && user?.role === 'admin' ? { ...data, staffAccess: true } : data,
+    };
   });
 
   route(app, api.adminSetMaintenance, async ({ body, request }) => {

@@ -37,7 +37,15 @@ describe(`maintenance mode pauses writes (${testEngine})`, () => {
     expect(on.statusCode).toBe(200);
     expect(on.json().data).toMatchObject({ isEnabled: true, startedAt: expect.any(String) });
     const status = await t.app.inject({ url: '/api/maintenance/status' });
-    expect(status.json().data.isEnabled).toBe(true);
+    expect(status.json().data).toEqual({ isEnabled: true, startedAt: expect.any(String) });
+    // Staff keep the site so they can end it from the console.
+    const forStaff = await t.app.inject({ url: '/api/maintenance/status', headers: staff.headers });
+    expect(forStaff.json().data.staffAccess).toBe(true);
+    const forCollector = await t.app.inject({
+      url: '/api/maintenance/status',
+      headers: collector.headers,
+    });
+    expect(forCollector.json().data.staffAccess).toBeUndefined();
   });
 
   it("answers a collector's write with 503 in the error format and writes nothing", async () => {

@@ -45,6 +45,19 @@ describe('maintenance gate (SPEC §4)', () => {
     expect(screen.queryByText('the site')).toBeNull();
   });
 
+  it('keeps the site for staff while maintenance is on, with a notice', async () => {
+    fakeFetch({
+      '/api/maintenance/status': [
+        { body: { data: { ...status(true).body.data, staffAccess: true } } },
+      ],
+    });
+    renderGate();
+    expect(await screen.findByText('the site')).toBeDefined();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Maintenance mode is on: collectors see the maintenance page and their changes are paused.',
+    );
+  });
+
   it('polls every 120000 ms, pauses while the tab is hidden and checks again on return', async () => {
     vi.useFakeTimers();
     const { calls } = fakeFetch({

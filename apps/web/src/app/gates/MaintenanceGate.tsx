@@ -1,30 +1,30 @@
 import { useDeferredValue, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { MAINTENANCE_STATUS_POLL_MS, platformEndpoints } from '@grail/contract';
-import { callApi } from '@/lib/api/callApi';
+import { useMaintenanceStatus } from '@/lib/api/maintenance';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { MaintenancePage } from './MaintenancePage';
+import styles from './MaintenancePage.module.css';
 
 /**
- * SPEC §4 app start: a spinner until the first maintenance check answers; while maintenance is
- * on only the maintenance page shows. The status is polled every 120 s; TanStack Query pauses the
- * poll while the tab is hidden and checks again when it becomes visible.
+ * App start: a spinner until the first maintenance check answers; while maintenance is on only
+ * the maintenance page shows, except to staff, who keep the site (with a notice) so they can end
+ * it from the console.
  */
 export function MaintenanceGate({ children }: { children: ReactNode }) {
-  const status = useQuery({
-    queryKey: ['maintenance-status'],
-    queryFn: ({ signal }) => callApi(platformEndpoints.maintenanceStatus, { signal }),
-    refetchInterval: MAINTENANCE_STATUS_POLL_MS,
-    refetchIntervalInBackground: false,
-    refetchOnWindowFocus: 'always',
-    retry: false,
-  });
+  const status = useMaintenanceStatus();
   // The site behind the gate mounts in a deferred, time-sliced render rather than in the one
   // synchronous render that follows the answer.
   const checking = useDeferredValue(status.isPending, true);
   if (checking) return <LoadingScreen text="Loading..." fullScreen />;
-  if (status.data?.data.isEnabled) {
-    return <MaintenancePage startedAt={status.data.data.startedAt} />;
-  }
-  return <>{children}</>;
+  const data = status.data?.data;
+  if (data?.isEnabled && !data.staffAccess) return <MaintenancePage startedAt={data.startedAt} />;
+  return (
+    <>
+      {data?.staffAccess && (
+        <p role="status" className={styles.staffNotice}>
+          Maintenance mode is on: collectors see the maintenance page and their changes are paused.
+        </p>
+      )}
+      {children}
+    </>
+  );
 }

@@ -17,6 +17,7 @@ import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { useAdminCases, useCaseCommands } from '../api/useAdminCases';
 import { CaseEditor } from '../components/CaseEditor';
+import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
 import { ShipmentsDue } from '../components/ShipmentsDue';
 
 function NewCaseForm({ onCreated }: { onCreated: (id: string) => void }) {
@@ -142,6 +143,7 @@ export default function AdminPage() {
           </Box>
         </Box>
         <ShipmentsDue />
+        <MaintenanceSwitch />
       </Stack>
     </Box>
   );
