@@ -19,7 +19,7 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { GrailService } from './modules/grail/grail.service.js';
 import { GrailEvents } from './modules/grail/grail.events.js';
 import { SeedVault } from './modules/grail/fairness.js';
-import { GrailAdminService } from './modules/admin/grail-admin.service.js';
+import { GrailAdminService } from './modules/grail/grail-admin.service.js';
 import { PullsService } from './modules/pulls/pulls.service.js';
 
 /** One instance of each service per app; modules receive what they need from here. */
@@ -44,6 +44,10 @@ export function createServices({
     log,
   });
   const rateLimits = new RateLimitService(db, config.RATE_LIMIT_SCALE);
+  const users = new UsersService(db, sessions, rateLimits, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+  });
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
   const shipping = new ShippingService(db, { mail, publicUrl: config.PUBLIC_URL, log });
   const grail = new GrailService(db, wallet, seedVault, buyback);
@@ -58,12 +62,20 @@ export function createServices({
     sessions,
     mail,
     rateLimits,
-    auth: new AuthService(db, sessions, mail, rateLimits, new SecretBox(config.APP_SECRET), log),
-    users: new UsersService(db, sessions),
+    auth: new AuthService(db, sessions, mail, rateLimits, new SecretBox(config.APP_SECRET), {
+      publicUrl: config.PUBLIC_URL,
+      log,
+      onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),
+    }),
+    users,
     wallet,
     catalog: new CatalogService(db),
     shipping,
-    payments: new PaymentsService(db, wallet, createPaymentProvider(config), log),
+    payments: new PaymentsService(db, wallet, createPaymentProvider(config), {
+      publicUrl: config.PUBLIC_URL,
+      limits: rateLimits,
+      log,
+    }),
     orders: new OrdersService(db, wallet, shipping, mail),
     grail,
     grailEvents: new GrailEvents(database, async (id) => (await grail.recentPulls(1, id))[0]),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { grailEndpoints as api } from '@grail/contract';
 import { route } from '../../http/route.js';
-import type { GrailAdminService } from './grail-admin.service.js';
+import type { GrailAdminService } from '../grail/grail-admin.service.js';
 
 /** The minimal case console: load a draft, set price/tiers/activation, go live, close. */
 export async function adminRoutes(

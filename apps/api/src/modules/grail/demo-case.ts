@@ -1,5 +1,5 @@
 import type { DemoSeedStep } from '../demo/demo.service.js';
-import type { GrailAdminService } from '../admin/grail-admin.service.js';
+import type { GrailAdminService } from './grail-admin.service.js';
 
 /**
  * The demo's live case: the 64 case cards (FMV $5 to $5,200, mean about $551) committed and live

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
-  SOLD_OUT_MESSAGE,
   type ActiveCaseResponse,
   type BuyPackBody,
   type CaseDetailResponse,
   type CaseSummary,
+  centsToDollars,
   type FairnessResponse,
   type PullResponse,
   type RecentPull,
+  SOLD_OUT_MESSAGE,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, pulls, users } from '../../db/schema/index.js';
@@ -17,9 +18,9 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { toPull, type BuybackTerms } from '../pulls/pull.view.js';
-import { drawIndex, type SeedVault } from './fairness.js';
+import { drawIndex, type ContentsEntry, type SeedVault } from './fairness.js';
 import { GRAIL_EVENTS_CHANNEL, type PullNotice } from './grail.events.js';
-import { dollars, displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.cards.js';
+import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
@@ -82,15 +83,15 @@ export class GrailService {
     const total = fmvs.reduce((a, b) => a + b, 0);
     return {
       caseId: c.id,
-      packPrice: dollars(c.packPriceCents),
+      packPrice: centsToDollars(c.packPriceCents),
       activationTime: readableIso(c.activationTime),
       name: c.name,
       description: c.description,
       status: effectiveStatus(c),
       totalItems: c.status === 'draft' ? remaining.length : c.totalItems,
       remaining: remaining.length,
-      floorValue: fmvs.length ? dollars(Math.min(...fmvs)) : 0,
-      expectedValue: fmvs.length ? dollars(Math.round(total / fmvs.length)) : 0,
+      floorValue: fmvs.length ? centsToDollars(Math.min(...fmvs)) : 0,
+      expectedValue: fmvs.length ? centsToDollars(Math.round(total / fmvs.length)) : 0,
       tiers: c.tiers.map((tier) => {
         const inTier = remaining.filter((card) => tierOf(c.tiers, card.fmvCents) === tier).length;
         return {
@@ -171,19 +172,7 @@ export class GrailService {
 
   async fairness(caseId: string): Promise<FairnessResponse> {
     const c = await this.publicCase(caseId);
-    const contents = await this.db
-      .select({
-        position: caseCards.position,
-        cardId: caseCards.cardId,
-        grader: cards.grader,
-        grade: cards.grade,
-        certNumber: cards.certNumber,
-        fmvCents: cards.fmvCents,
-      })
-      .from(caseCards)
-      .innerJoin(cards, eq(cards.id, caseCards.cardId))
-      .where(eq(caseCards.caseId, c.id))
-      .orderBy(asc(caseCards.position));
+    const contents = await contentsOf(this.db, c.id);
     const history = await this.db
       .select()
       .from(pulls)
@@ -198,7 +187,7 @@ export class GrailService {
       contentsHash: c.contentsHash ?? '',
       // Read from the cards: the database keeps a committed card's FMV, grader, grade and cert
       // number as they were at go-live (migration 0007), so these recompute the contents hash.
-      contents: contents.map((e) => ({ ...e, position: e.position ?? 0 })),
+      contents,
       pulls: history.map((p) => ({
         k: p.k,
         clientSeed: p.clientSeed,
@@ -367,6 +356,27 @@ export class GrailService {
   }
 }
 
+/**
+ * A case's committed contents in position order: what the contents hash is computed over at
+ * go-live, and what the fairness page lists so anyone can recompute it.
+ */
+export async function contentsOf(db: Db | Tx, caseId: string): Promise<ContentsEntry[]> {
+  const rows = await db
+    .select({
+      position: caseCards.position,
+      cardId: caseCards.cardId,
+      grader: cards.grader,
+      grade: cards.grade,
+      certNumber: cards.certNumber,
+      fmvCents: cards.fmvCents,
+    })
+    .from(caseCards)
+    .innerJoin(cards, eq(cards.id, caseCards.cardId))
+    .where(eq(caseCards.caseId, caseId))
+    .orderBy(asc(caseCards.position));
+  return rows.map((e) => ({ ...e, position: e.position ?? 0 }));
+}
+
 /** 404 for no such (or draft) case; 409 for closed, sold out or not yet open. */
 function assertOpen(c: CaseRow | undefined, now = new Date()): asserts c is CaseRow {
   if (!c || c.status === 'draft') throw caseNotFound();
@@ -384,7 +394,7 @@ export function toCaseSummary(c: CaseRow): CaseSummary {
     caseId: c.id,
     name: c.name,
     status: effectiveStatus(c),
-    packPrice: dollars(c.packPriceCents),
+    packPrice: centsToDollars(c.packPriceCents),
     activationTime: readableIso(c.activationTime),
     totalItems: c.totalItems,
     remaining: c.totalItems - c.pullsCount,

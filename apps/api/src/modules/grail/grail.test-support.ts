@@ -4,7 +4,7 @@ import { centsToDollars, DEFAULT_TIERS, type TierInput } from '@grail/contract';
 import type { Database } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-import type { GrailAdminService } from '../admin/grail-admin.service.js';
+import type { GrailAdminService } from './grail-admin.service.js';
 
 /** The test cards' FMVs: $5 to $604.99, distinct for the first 600 cards. */
 export const testFmvCents = (i: number) => 500 + ((i * 3700) % 60_000);

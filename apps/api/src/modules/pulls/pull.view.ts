@@ -1,6 +1,7 @@
+import { centsToDollars } from '@grail/contract';
 import type { Pull } from '@grail/contract';
 import type { cards, GrailTier, pulls, shipments } from '../../db/schema/index.js';
-import { dollars, iso, toGrailCard } from '../grail/grail.cards.js';
+import { iso, toGrailCard } from '../grail/grail.view.js';
 
 export interface BuybackTerms {
   percent: number;
@@ -39,7 +40,7 @@ export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pul
     card: toGrailCard({ ...card, fmvCents: pull.fmvCents }, row.tiers),
     status: pull.status,
     pulledAt: pull.pulledAt.toISOString(),
-    price: dollars(pull.priceCents),
+    price: centsToDollars(pull.priceCents),
     proof: {
       clientSeed: pull.clientSeed,
       k: pull.k,
@@ -48,12 +49,12 @@ export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pul
     },
     sellBack: canSellBack
       ? {
-          amount: dollars(buybackCents(pull.fmvCents, terms.percent)),
+          amount: centsToDollars(buybackCents(pull.fmvCents, terms.percent)),
           percent: terms.percent,
           until: until.toISOString(),
         }
       : null,
-    soldBackFor: pull.buybackCents === null ? null : dollars(pull.buybackCents),
+    soldBackFor: pull.buybackCents === null ? null : centsToDollars(pull.buybackCents),
     shipment: shipment
       ? {
           _id: shipment.id,

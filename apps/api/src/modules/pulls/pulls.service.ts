@@ -1,10 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
-  SHIPPING_PROMISE_HOURS,
+  centsToDollars,
   type ClaimBody,
   type Pull,
   type PullPreferences,
   type SellBackResponse,
+  SHIPPING_PROMISE_HOURS,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { cards, grailCases, pulls, shipments, users } from '../../db/schema/index.js';
@@ -12,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-import { dollars } from '../grail/grail.cards.js';
+
 import { buybackCents, buybackDeadline, toPull, type BuybackTerms } from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
@@ -125,8 +126,8 @@ export class PullsService {
         .where(eq(cards.id, pull.cardId));
       return {
         pull: await this.get(userId, pull.id, tx),
-        credited: dollars(credit),
-        balance: dollars(balance),
+        credited: centsToDollars(credit),
+        balance: centsToDollars(balance),
       };
     });
   }

@@ -1,14 +1,19 @@
-import { certVerificationUrl, imageUrl, type GrailCard, type TierInput } from '@grail/contract';
+import {
+  centsToDollars,
+  certVerificationUrl,
+  dollarsToCents,
+  imageUrl,
+  type GrailCard,
+  type TierInput,
+} from '@grail/contract';
 import type { cards, GrailTier } from '../../db/schema/index.js';
-import { centsToDollars, gradeLabel } from '../catalog/catalog.view.js';
+import { gradeLabel } from '../catalog/catalog.view.js';
 
 type CardRow = Pick<
   typeof cards.$inferSelect,
   'id' | 'name' | 'grader' | 'grade' | 'certNumber' | 'imageIds' | 'fmvCents'
 >;
 
-export const dollars = centsToDollars;
-export const toCents = (value: number) => Math.round(value * 100);
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export const displayGrade = gradeLabel;
@@ -32,7 +37,7 @@ export function toGrailCard(card: CardRow, tiers: GrailTier[] = []): GrailCard {
     certUrl: certVerificationUrl(card.grader, card.certNumber),
     images,
     imageUrl: images[0] ?? '',
-    fmv: dollars(card.fmvCents),
+    fmv: centsToDollars(card.fmvCents),
     tier: tierOf(tiers, card.fmvCents)?.name ?? null,
   };
 }
@@ -40,13 +45,13 @@ export function toGrailCard(card: CardRow, tiers: GrailTier[] = []): GrailCard {
 export const tiersToCents = (tiers: TierInput[]): GrailTier[] =>
   tiers.map((t) => ({
     name: t.name,
-    minFmvCents: toCents(t.minFmv),
-    maxFmvCents: t.maxFmv === null ? null : toCents(t.maxFmv),
+    minFmvCents: dollarsToCents(t.minFmv),
+    maxFmvCents: t.maxFmv === null ? null : dollarsToCents(t.maxFmv),
   }));
 
 export const tiersToDollars = (tiers: GrailTier[]): TierInput[] =>
   tiers.map((t) => ({
     name: t.name,
-    minFmv: dollars(t.minFmvCents),
-    maxFmv: t.maxFmvCents === null ? null : dollars(t.maxFmvCents),
+    minFmv: centsToDollars(t.minFmvCents),
+    maxFmv: t.maxFmvCents === null ? null : centsToDollars(t.maxFmvCents),
   }));

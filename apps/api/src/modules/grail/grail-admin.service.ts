@@ -1,27 +1,22 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
-  DEFAULT_TIERS,
-  tierProblems,
-  tierRange,
   type AdminCase,
   type CaseInput,
   type CaseSummary,
   type CaseUpdate,
+  DEFAULT_TIERS,
+  dollarsToCents,
   type GrailCard,
   type TierInput,
+  tierProblems,
+  tierRange,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
-import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from '../grail/fairness.js';
-import { caseNotFound, toCaseSummary } from '../grail/grail.service.js';
-import {
-  tierOf,
-  toCents,
-  toGrailCard,
-  tiersToCents,
-  tiersToDollars,
-} from '../grail/grail.cards.js';
+import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from './fairness.js';
+import { caseNotFound, contentsOf, toCaseSummary } from './grail.service.js';
+import { tierOf, toGrailCard, tiersToCents, tiersToDollars } from './grail.view.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 
@@ -89,7 +84,7 @@ export class GrailAdminService {
       .values({
         name: input.name,
         description: input.description ?? '',
-        packPriceCents: toCents(input.packPrice),
+        packPriceCents: dollarsToCents(input.packPrice),
         activationTime: input.activationTime ? new Date(input.activationTime) : null,
         tiers: tiersToCents(tiers),
       })
@@ -106,7 +101,7 @@ export class GrailAdminService {
         .set({
           ...(patch.name !== undefined && { name: patch.name }),
           ...(patch.description !== undefined && { description: patch.description }),
-          ...(patch.packPrice !== undefined && { packPriceCents: toCents(patch.packPrice) }),
+          ...(patch.packPrice !== undefined && { packPriceCents: dollarsToCents(patch.packPrice) }),
           ...(patch.activationTime !== undefined && {
             activationTime: patch.activationTime ? new Date(patch.activationTime) : null,
           }),
@@ -176,18 +171,7 @@ export class GrailAdminService {
         from (select card_id, row_number() over (order by added_at, card_id) as n
               from ${caseCards} where case_id = ${caseId}) as numbered
         where ${caseCards.cardId} = numbered.card_id`);
-      const contents = await t
-        .select({
-          position: caseCards.position,
-          cardId: caseCards.cardId,
-          grader: cards.grader,
-          grade: cards.grade,
-          certNumber: cards.certNumber,
-          fmvCents: cards.fmvCents,
-        })
-        .from(caseCards)
-        .innerJoin(cards, eq(cards.id, caseCards.cardId))
-        .where(eq(caseCards.caseId, caseId));
+      const contents = await contentsOf(t, caseId);
       if (contents.length === 0) throw conflict('Add at least one card before going live.');
       const problems = tierProblems(tiersToDollars(c.tiers));
       if (problems.length > 0) {
@@ -216,7 +200,7 @@ export class GrailAdminService {
             status: scheduled ? 'scheduled' : 'active',
             serverSeedEnc: this.vault.seal(seed),
             serverSeedHash: sha256Hex(seed),
-            contentsHash: contentsHash(contents.map((e) => ({ ...e, position: e.position! }))),
+            contentsHash: contentsHash(contents),
             totalItems: contents.length,
             pullsCount: 0,
             liveAt: sql`now()`,
