@@ -110,6 +110,8 @@ async function main() {
         DATABASE_POOL_SIZE: String(POOL),
         APP_SECRET,
         APP_ENV: 'production',
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        PAYMENT_PROVIDER: 'sandbox',
         DEMO_DATA: 'false',
         LOG_LEVEL: 'warn',
         RATE_LIMIT_SCALE: '100000',
