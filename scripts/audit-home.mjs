@@ -236,7 +236,7 @@ async function main() {
         result: ok ? 'pass' : 'FAIL',
       })),
     );
-    // The same figures as a Markdown table, for README's "Home page and X feed" section.
+    // The same figures as a Markdown table, for docs/performance.md "The home page's first load".
     console.log(
       `\n| Measure (${new Date().toISOString().slice(0, 10)}) | Value | Bar |\n| --- | --- | --- |`,
     );

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 
-/** Every page a visitor can open (SPEC §6 "Visitor"). */
+/** Every page a visitor can open without signing in. */
 const PUBLIC_PAGES = [
   '/',
   '/grail-machine',

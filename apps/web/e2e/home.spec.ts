@@ -87,7 +87,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('home page on the demo data', () => {
-  test('shows the sections of SPEC §2 in order', async ({ page }) => {
+  test('shows its sections in order', async ({ page }) => {
     await page.goto('/');
     const order = [
       page.getByRole('heading', { level: 1, name: 'The Grail Machine is HERE!' }),

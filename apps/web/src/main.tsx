@@ -12,7 +12,7 @@ import { getCurrentUser } from './lib/api/client';
 zodConfig({ jitless: true });
 
 // The auth warm-up's request (shared and cached by getCurrentUser) starts beside the maintenance
-// check, one round trip instead of two; the screens still follow SPEC §4's order.
+// check, one round trip instead of two; the screens still come in order: maintenance, then auth.
 getCurrentUser().catch(() => undefined);
 
 // A transition lets React render the first screen in slices of a few milliseconds instead of one

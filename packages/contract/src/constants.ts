@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9, named once for both apps. */
+/** Business constants and limits, named once for both apps. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const AUTH_RECOVERY_RETRIES = 2;
 export const CURRENT_USER_CACHE_MS = 15_000;
@@ -32,5 +32,5 @@ export const LAZY_IMAGE_MARGIN_PX = 200;
 export const THEMES = ['light', 'dark'] as const;
 export const TERMS_MINIMUM_AGE = 18;
 export const PRIVACY_MINIMUM_AGE = 13;
-/** Public images are served from here (SPEC §3 image rules, §7). */
+/** Public images are served from here; a bare image name resolves below it. */
 export const IMAGES_PATH = '/api/images';

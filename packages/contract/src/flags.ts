@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Feature flags of SPEC §3; the server decides them per environment at run time. */
+/** Feature flags; the server decides them per environment at run time. */
 export const FEATURE_FLAGS = [
   'BREAKS_ENABLED',
   'ADVANCED_ANALYTICS',

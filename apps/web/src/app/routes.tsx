@@ -53,7 +53,7 @@ const BreakPackRevealPage = lazyPage(() => import('@/features/breaks/pages/Break
 const PrivacyPolicyPage = lazyPage(() => import('@/features/legal/pages/PrivacyPolicyPage'));
 const TermsOfServicePage = lazyPage(() => import('@/features/legal/pages/TermsOfServicePage'));
 
-/** Every route of SPEC §2 (plus /reset-password/:token); pages load on demand. */
+/** Every route of the SPA (declared in lib/paths.ts); pages load on demand. */
 export const routes: RouteObject[] = [
   {
     element: <AppRoot />,

@@ -5,7 +5,7 @@ import { CardImage } from './CardImage';
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('image rules (SPEC §3)', () => {
+describe('image rules', () => {
   it('uses http values as-is and serves bare names and images-path values from the API', () => {
     expect(resolveImageUrl('https://cdn.example.com/a.jpg')).toBe('https://cdn.example.com/a.jpg');
     expect(resolveImageUrl('http://cdn.example.com/a.jpg')).toBe('http://cdn.example.com/a.jpg');

@@ -16,7 +16,7 @@ export interface CardImageProps {
 }
 
 /**
- * A card picture in a 5:7 box (SPEC §3): the image rules of resolveImageUrl, lazy loading that
+ * A card picture in a 5:7 box: the image rules of resolveImageUrl, lazy loading that
  * starts 200 px before the viewport, and the placeholder card (plus a logged error) when the
  * picture is missing or fails.
  */

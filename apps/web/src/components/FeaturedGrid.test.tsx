@@ -15,7 +15,7 @@ const grid = () => screen.getByTestId('featured-grid');
 
 afterEach(() => vi.useRealTimers());
 
-describe('featured-card grid (SPEC §2)', () => {
+describe('featured-card grid', () => {
   it('shows nothing for an empty list', () => {
     const { container } = render(<FeaturedGrid cards={[]} />);
     expect(container.innerHTML).toBe('');

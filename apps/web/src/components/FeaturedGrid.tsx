@@ -35,7 +35,7 @@ export function featuredBatch<T>(cards: T[], start: number, shown: number): T[] 
 }
 
 /**
- * SPEC §2 featured-card display: a batch of cards; every `intervalMs` the batch fades out and
+ * The featured-card display: a batch of cards; every `intervalMs` the batch fades out and
  * `fadeMs` later the next batch fades in, cycling and wrapping. Nothing when the list is empty.
  */
 export function FeaturedGrid({

@@ -1,13 +1,13 @@
 import { IMAGES_PATH, imageUrl, type ImageSize } from '@grail/contract';
 
-/** The local placeholder card shown when a picture is missing or fails to load (SPEC §3). */
+/** The local placeholder card shown when a picture is missing or fails to load. */
 export const PLACEHOLDER_CARD_IMAGE = '/images/placeholder-card.svg';
 
 /** Widths of the API's WebP variants, for srcset. */
 const VARIANT_WIDTHS: Record<ImageSize, number> = { sm: 320, md: 640, lg: 1280 };
 
 /**
- * SPEC §3 image rules: a value starting with http is used as-is; a bare file name, or one
+ * The image rules: a value starting with http is used as-is; a bare file name, or one
  * starting with the images path, is served from the images route of the API host. Anything
  * missing resolves to null (the caller shows the placeholder).
  */

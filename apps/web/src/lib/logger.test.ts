@@ -6,7 +6,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('debug logging (SPEC §9)', () => {
+describe('debug logging', () => {
   it('is off unless the debug flag is true', () => {
     const debug = vi.spyOn(console, 'debug').mockImplementation(() => undefined);
     logger.debug('hidden');

@@ -1,6 +1,6 @@
 /**
  * Client logging. Errors and warnings always go to the console; debug lines only when the
- * server's public config says debug is on (SPEC §9 "Debug logging: off unless a debug flag is true").
+ * server's public config says debug is on (off unless the server's DEBUG is true).
  */
 let debugEnabled = false;
 

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('render-error screens (SPEC §8)', () => {
+describe('render-error screens', () => {
   it('recognises chunk-load failures in their raw forms', () => {
     expect(isChunkLoadError(new Error('Loading chunk 42 failed.'))).toBe(true);
     expect(

@@ -50,7 +50,7 @@ function Frame({
 const ICON_SIZE = 56;
 
 /**
- * The render-error screens of SPEC §8. A failed script chunk reloads the page once (guarded by a
+ * The render-error screens. A failed script chunk reloads the page once (guarded by a
  * session flag, cleared when this screen goes away); if the chunk still fails after that reload,
  * the page cannot be loaded and says so.
  */

@@ -1,4 +1,4 @@
-/** Session flag: the page already reloaded itself once for a failed chunk (SPEC §8). */
+/** Session flag: the page already reloaded itself once for a failed chunk, so it never reloads in a loop. */
 export const CHUNK_RELOAD_FLAG = 'chunkReloadAttempted';
 
 /**

@@ -29,7 +29,7 @@ afterEach(() => {
   setVisibility('visible');
 });
 
-describe('maintenance gate (SPEC §4)', () => {
+describe('maintenance gate', () => {
   it('shows a spinner until the first check, then the site', async () => {
     fakeFetch({ '/api/maintenance/status': [status(false)] });
     renderGate();

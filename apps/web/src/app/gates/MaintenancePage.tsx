@@ -6,7 +6,7 @@ import styles from './MaintenancePage.module.css';
 import { dateTimeFormat } from '@/lib/format';
 
 /**
- * SPEC §2 maintenance page: the only screen while maintenance is on. Every 5 minutes it sends
+ * The maintenance page: the only screen while maintenance is on. Every 5 minutes it sends
  * HEAD / and goes to / once the site answers.
  */
 export function MaintenancePage({ startedAt }: { startedAt: string | null }) {

@@ -23,7 +23,7 @@ function ItemContent({ label, icon: Icon }: Pick<NavItem, 'label' | 'icon'>) {
   );
 }
 
-/** SPEC §2 shell links; Breaks only with its flag, Dashboard only when signed in. */
+/** The shell's links, in a fixed order; Breaks only with its flag, Dashboard only when signed in. */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { isLoggedIn } = useAuth();
   const { flags, supportEmail } = usePublicConfig();

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('sign-up prompt (SPEC §2)', () => {
+describe('sign-up prompt', () => {
   it('opens for a visitor on a desktop after exactly 2500 ms, as a dialog', () => {
     vi.useFakeTimers();
     mockTouch(false);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SIGNUP_PROMPT_DELAY_MS } from '@grail/contract';
 
-/** Session-storage flag: the visitor answered the prompt in this session (SPEC §3). */
+/** Session-storage flag: the visitor answered the prompt in this session. */
 export const SIGNUP_DISMISSED_KEY = 'signupPromptDismissed';
 
 export type SignUpPromptVariant = 'dialog' | 'banner';
@@ -23,7 +23,7 @@ function wasDismissed(): boolean {
 }
 
 /**
- * SPEC §2 sign-up prompt: for a visitor, opens 2500 ms after the app settles, unless already
+ * The sign-up prompt: for a visitor, opens 2500 ms after the app settles, unless already
  * dismissed in this session. Either answer stores the dismissed flag.
  */
 export function useSignUpPrompt({ isVisitor }: { isVisitor: boolean }) {

@@ -50,7 +50,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('protected route (SPEC §4)', () => {
+describe('protected route', () => {
   it('shows the page to a signed-in person', async () => {
     fakeFetch({ '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'c' } }] });
     renderAt('/dashboard');

@@ -12,7 +12,7 @@ type Status = 'checking' | 'recovering' | 'authenticated' | 'unauthenticated';
 const isCooldown = (error: unknown) => error instanceof ApiError && /cooldown/i.test(error.message);
 
 /**
- * SPEC §4 protected route: while auth loads, 'Verifying authentication...'; a visitor gets one
+ * A page that needs a sign-in: while auth loads, 'Verifying authentication...'; a visitor gets one
  * more check ('Checking authentication...'), and after a 401 one retry 200 ms later ('Attempting
  * session recovery...'). Recovery events decide at once; after 3 s loading ends and whoever is
  * not signed in goes to the login page.

@@ -8,7 +8,7 @@ const settled = (data: Parameters<typeof grailStatus>[0]['data']) => ({
   data,
 });
 
-describe('Grail Machine status on the home page (SPEC §4)', () => {
+describe('Grail Machine status on the home page', () => {
   it('is loading until the status call settles', () => {
     expect(grailStatus({ isPending: true, isError: false }, now)).toEqual({ kind: 'loading' });
   });

@@ -10,7 +10,7 @@ export type GrailStatus =
   | { kind: 'inactive'; failed: boolean };
 
 /**
- * SPEC §4: active when a case exists with a pack price above 0 and no activation time in the
+ * Active when a case exists with a pack price above 0 and no activation time in the
  * future; a case whose activation time is still ahead shows as active (upcoming); a 404 (null
  * here) is inactive without an error, any other failure is inactive with one.
  */

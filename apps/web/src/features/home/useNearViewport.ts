@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LAZY_IMAGE_MARGIN_PX } from '@grail/contract';
 
 /**
- * True once the element comes within 200 px of the viewport (SPEC §9 lazy margin). Sections
+ * True once the element comes within 200 px of the viewport (the lazy-loading margin). Sections
  * below the first screen wait for it before fetching and rendering, so the first load does only
  * the first screen's work; their placeholders keep the space.
  */

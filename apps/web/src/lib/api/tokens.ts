@@ -1,6 +1,6 @@
 import { CSRF_COOKIE_MAX_AGE_S, CSRF_COOKIE_NAME } from '@grail/contract';
 
-/** Session-storage keys of SPEC §3 "Client-side storage". */
+/** Session-storage keys: the sign-in token and the CSRF token last as long as the tab. */
 export const AUTH_TOKEN_KEY = 'authToken';
 export const CSRF_TOKEN_KEY = 'csrfToken';
 

@@ -1,11 +1,11 @@
 import type { Theme } from '@grail/contract';
 
-/** Local-storage key of the theme (SPEC §3 "Client-side storage"). */
+/** Local-storage key of the theme, so the choice outlives the tab. */
 export const THEME_STORAGE_KEY = 'theme';
 
 const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark';
 
-/** SPEC §4: local storage, else the system preference, else light. */
+/** The first theme: local storage, else the system preference, else light. */
 export function readInitialTheme(): Theme {
   try {
     const saved = localStorage.getItem(THEME_STORAGE_KEY);

@@ -55,7 +55,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('initial theme (SPEC §4)', () => {
+describe('initial theme', () => {
   it('comes from local storage first', () => {
     mockSystemDark(true);
     localStorage.setItem('theme', 'light');

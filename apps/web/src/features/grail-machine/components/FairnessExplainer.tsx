@@ -1,23 +1,9 @@
-import { Box, Link, Paper, Stack, Typography } from '@mui/material';
+import { Link, Paper, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/lib/paths';
+import { Commitment } from './Commitment';
 
-function Commitment({ label, value }: { label: string; value: string | null }) {
-  return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {label}
-      </Typography>
-      <Typography
-        component="code"
-        variant="body2"
-        sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-      >
-        {value ?? 'published when the case goes live'}
-      </Typography>
-    </Box>
-  );
-}
+const AT_GO_LIVE = 'published when the case goes live';
 
 /** How a pull is decided, and the case's published commitments. */
 export function FairnessExplainer({
@@ -47,8 +33,12 @@ export function FairnessExplainer({
         so you can recompute every pull yourself.
       </Typography>
       <Stack spacing={1.5} sx={{ mb: 2 }}>
-        <Commitment label="Server seed hash (SHA-256)" value={serverSeedHash} />
-        <Commitment label="Contents hash (SHA-256)" value={contentsHash} />
+        <Commitment
+          label="Server seed hash (SHA-256)"
+          value={serverSeedHash}
+          pending={AT_GO_LIVE}
+        />
+        <Commitment label="Contents hash (SHA-256)" value={contentsHash} pending={AT_GO_LIVE} />
       </Stack>
       <Link component={RouterLink} to={paths.fairness.getHref({ case: caseId })}>
         Verify pulls in your browser

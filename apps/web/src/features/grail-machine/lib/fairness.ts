@@ -1,7 +1,7 @@
 import type { FairnessContent, FairnessPull } from '@grail/contract';
 
 /**
- * The fairness rule recomputed in the browser with Web Crypto (the README states it; the API
+ * The fairness rule recomputed in the browser with Web Crypto (docs/fairness.md states it; the API
  * runs the same rule in modules/grail/fairness.ts):
  *   stream = HMAC-SHA256(serverSeed, `${clientSeed}:${k}`), then `${clientSeed}:${k}:1`, `:2`, …
  *   read as big-endian uint32 words; take the first word < floor(2^32 / remaining) * remaining;

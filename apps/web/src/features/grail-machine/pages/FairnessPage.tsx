@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   Alert,
-  Box,
   Button,
   Chip,
   CircularProgress,
@@ -23,6 +22,8 @@ import {
 import type { FairnessResponse } from '@grail/contract';
 import { useCases } from '../api/useCases';
 import { useFairness } from '../api/useFairness';
+import { Commitment } from '../components/Commitment';
+import { GrailPageFrame } from '../components/GrailPageFrame';
 import { contentsHash, hexToBytes, sha256Hex, verifyPulls, type Verdict } from '../lib/fairness';
 import { paths } from '@/lib/paths';
 
@@ -69,15 +70,7 @@ export default function FairnessPage() {
 
   const f = fairness.data;
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        gutterBottom
-        sx={{ fontWeight: 800, fontSize: { xs: '2.25rem', sm: '3rem' } }}
-      >
-        Provably Fair
-      </Typography>
+    <GrailPageFrame title="Provably Fair">
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
         <Typography variant="h6" component="h2" gutterBottom>
           The rule
@@ -128,30 +121,13 @@ export default function FairnessPage() {
               <Typography variant="h6" component="h2">
                 {f.name}
               </Typography>
-              <Box>
-                <Typography variant="caption" color="text.secondary">
-                  Server seed hash
-                </Typography>
-                <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                  {f.serverSeedHash}
-                </Typography>
-              </Box>
-              <Box>
-                <Typography variant="caption" color="text.secondary">
-                  Contents hash
-                </Typography>
-                <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                  {f.contentsHash}
-                </Typography>
-              </Box>
-              <Box>
-                <Typography variant="caption" color="text.secondary">
-                  Server seed
-                </Typography>
-                <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-                  {f.serverSeed ?? 'Revealed when the case sells out or closes.'}
-                </Typography>
-              </Box>
+              <Commitment label="Server seed hash" value={f.serverSeedHash} />
+              <Commitment label="Contents hash" value={f.contentsHash} />
+              <Commitment
+                label="Server seed"
+                value={f.serverSeed}
+                pending="Revealed when the case sells out or closes."
+              />
               <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
                 <Button variant="contained" onClick={() => void verify()} disabled={checking}>
                   Verify in my browser
@@ -214,6 +190,6 @@ export default function FairnessPage() {
       >
         Back to the Grail Machine
       </Link>
-    </Box>
+    </GrailPageFrame>
   );
 }

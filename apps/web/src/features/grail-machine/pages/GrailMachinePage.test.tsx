@@ -37,7 +37,7 @@ beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('GrailMachinePage states', () => {
-  it('no case: SPEC text', async () => {
+  it('no case: the no-case title and text', async () => {
     renderPage({
       '/api/grail-cases/active': [notFound],
       '/api/grail-cases': [{ body: { cases: [] } }],
@@ -94,7 +94,7 @@ describe('GrailMachinePage states', () => {
     );
   });
 
-  it('a failure other than 404: the SPEC message', async () => {
+  it('a failure other than 404: the failure message', async () => {
     renderPage({
       '/api/grail-cases/active': [{ status: 500, body: { message: 'x', error: 'y' } }],
     });

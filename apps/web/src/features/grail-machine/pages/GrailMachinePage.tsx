@@ -28,6 +28,7 @@ import { useGrailEvents } from '../api/useGrailEvents';
 import { BuyPackDialog } from '../components/BuyPackDialog';
 import { CaseStats } from '../components/CaseStats';
 import { Countdown } from '../components/Countdown';
+import { GrailPageFrame } from '../components/GrailPageFrame';
 import { FairnessExplainer } from '../components/FairnessExplainer';
 import { RecentPullsStrip } from '../components/RecentPullsStrip';
 import { TierOdds } from '../components/TierOdds';
@@ -142,15 +143,7 @@ export default function GrailMachinePage() {
   const recent = useRecentPulls();
   useGrailEvents();
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        gutterBottom
-        sx={{ fontWeight: 800, fontSize: { xs: '2.25rem', sm: '3rem' } }}
-      >
-        Grail Machine
-      </Typography>
+    <GrailPageFrame title="Grail Machine">
       <Stack spacing={4}>
         {active.isPending ? (
           <Stack alignItems="center" spacing={2} sx={{ py: 8 }} role="status">
@@ -173,6 +166,6 @@ export default function GrailMachinePage() {
           />
         )}
       </Stack>
-    </Box>
+    </GrailPageFrame>
   );
 }

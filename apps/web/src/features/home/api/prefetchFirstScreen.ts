@@ -18,7 +18,7 @@ function preloadPoster(): void {
 }
 
 /**
- * Starts the poster and the status block's three calls (SPEC §7, the same queries its hooks run)
+ * Starts the poster and the status block's three calls (the same queries its hooks run)
  * while the app itself starts, so the block's answers are usually there when it first renders:
  * one round trip earlier, and one render of the page instead of a loading state and then each
  * answer.

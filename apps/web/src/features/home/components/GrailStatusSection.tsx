@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { RECENT_PULLS_CAROUSEL_MIN } from '@grail/contract';
+import { NO_CASE_TEXT, NO_CASE_TITLE, RECENT_PULLS_CAROUSEL_MIN } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
 import { useActiveCase } from '@/lib/api/activeCase';
 import { useRecentPulls } from '@/lib/api/recentPulls';
@@ -11,14 +11,17 @@ import { RecentPullsCarousel } from './RecentPullsCarousel';
 import styles from './GrailStatusSection.module.css';
 import { dateTimeFormat } from '@/lib/format';
 
-/** Section 4: the Grail Machine status block (SPEC §2 and §4). */
+/**
+ * The Grail Machine status block, right under the intro: the live case's recent pulls (or the hot
+ * potential grails), or the no-case text when no case is live.
+ */
 export function GrailStatusSection() {
   const activeCase = useActiveCase();
   const recentPulls = useRecentPulls();
   // Asked for alongside the status (not after it), so the showcase needs no second round trip.
   useCarouselCards();
   const status = grailStatus(activeCase, new Date());
-  // SPEC §8: a failed pulls call empties the list (so the showcase takes over).
+  // A failed pulls call empties the list (so the showcase takes over).
   const pulls = recentPulls.isError ? [] : (recentPulls.data ?? []);
   const loading = status.kind === 'loading' || (status.kind === 'active' && recentPulls.isPending);
 
@@ -37,11 +40,8 @@ export function GrailStatusSection() {
       ) : status.kind === 'inactive' ? (
         <div className={styles.inactive}>
           {status.failed && <Notice severity="error">Could not load Grail Machine status.</Notice>}
-          <h2 className={clsx(ui.h4, styles.nextCase)}>Next Grail Case Loading...</h2>
-          <p className={clsx(ui.body1, ui.secondaryText, styles.stayTuned)}>
-            The current Grail Machine is sold out or being updated. Stay tuned for the next exciting
-            case drop!
-          </p>
+          <h2 className={clsx(ui.h4, styles.nextCase)}>{NO_CASE_TITLE}</h2>
+          <p className={clsx(ui.body1, ui.secondaryText, styles.stayTuned)}>{NO_CASE_TEXT}</p>
         </div>
       ) : (
         <div>

@@ -1,3 +1,3 @@
-/** SPEC §3: a card's picture is the first of `images`, else `imageUrl` (CardImage resolves it). */
+/** A card's picture is the first of `images`, else `imageUrl` (CardImage resolves it). */
 export const cardSource = (card: { images?: string[] | null; imageUrl?: string | null }) =>
   card.images?.[0] || card.imageUrl || undefined;

@@ -20,7 +20,10 @@ function useAfterFirstPaint(): boolean {
   return ready;
 }
 
-/** The home page: SPEC §2 "Home page sections in order". */
+/**
+ * The home page, its sections in a fixed order: intro, Grail Machine status, new arrivals, how it
+ * works, latest from X, contact us.
+ */
 export default function HomePage() {
   const belowTheFold = useAfterFirstPaint();
   return (

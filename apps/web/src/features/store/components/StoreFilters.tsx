@@ -26,6 +26,9 @@ export const SORTS = [
 
 type Params = Record<string, string>;
 
+/** The filters the badge counts and "Clear filters" empties (with the search). */
+const FILTER_KEYS = ['sport', 'grader', 'minGrade', 'maxGrade', 'minPrice', 'maxPrice'] as const;
+
 /** Search, filters and sort; every value lives in the URL query string (the caller owns it). */
 export function StoreFilters({
   params,
@@ -52,17 +55,32 @@ export function StoreFilters({
   const price = (value: string) =>
     /^\d+(\.\d{1,2})?$/.test(value.trim()) ? value.trim() : undefined;
   const applyPrices = () => onChange({ minPrice: price(minPrice), maxPrice: price(maxPrice) });
-  const select = (name: string) => ({
-    select: true,
-    size: 'small' as const,
-    value: params[name] ?? '',
-    onChange: (e: { target: { value: string } }) =>
-      onChange({ [name]: e.target.value || undefined }),
-  });
+  /** A filter picked from a list; the empty choice (`anyLabel`) removes it from the query. */
+  const selectFilter = (
+    name: (typeof FILTER_KEYS)[number],
+    label: string,
+    anyLabel: string,
+    options: readonly string[],
+    minWidth: number,
+  ) => (
+    <TextField
+      label={label}
+      select
+      size="small"
+      value={params[name] ?? ''}
+      onChange={(e) => onChange({ [name]: e.target.value || undefined })}
+      sx={{ minWidth }}
+    >
+      <MenuItem value="">{anyLabel}</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
   const sort = `${params.sort ?? 'createdAt'}:${params.order ?? 'desc'}`;
-  const active = ['sport', 'grader', 'minGrade', 'maxGrade', 'minPrice', 'maxPrice'].filter(
-    (k) => params[k],
-  ).length;
+  const active = FILTER_KEYS.filter((k) => params[k]).length;
   const filtered = active > 0 || Boolean(params.q);
   // On a phone the filters fold away behind one button; on wider screens they always show.
   const wide = useMediaQuery(useTheme().breakpoints.up('sm'));
@@ -122,39 +140,10 @@ export function StoreFilters({
       </Stack>
       <Collapse in={wide || open}>
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          <TextField label="Sport" {...select('sport')} sx={{ minWidth: 140 }}>
-            <MenuItem value="">All sports</MenuItem>
-            {SPORTS.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField label="Grader" {...select('grader')} sx={{ minWidth: 120 }}>
-            <MenuItem value="">Any</MenuItem>
-            {CARD_GRADERS.map((g) => (
-              <MenuItem key={g} value={g}>
-                {g}
-              </MenuItem>
-            ))}
-            <MenuItem value="Raw">Raw</MenuItem>
-          </TextField>
-          <TextField label="Min grade" {...select('minGrade')} sx={{ minWidth: 130 }}>
-            <MenuItem value="">Any</MenuItem>
-            {GRADES.map((g) => (
-              <MenuItem key={g} value={g}>
-                {g}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField label="Max grade" {...select('maxGrade')} sx={{ minWidth: 130 }}>
-            <MenuItem value="">Any</MenuItem>
-            {GRADES.map((g) => (
-              <MenuItem key={g} value={g}>
-                {g}
-              </MenuItem>
-            ))}
-          </TextField>
+          {selectFilter('sport', 'Sport', 'All sports', SPORTS, 140)}
+          {selectFilter('grader', 'Grader', 'Any', [...CARD_GRADERS, 'Raw'], 120)}
+          {selectFilter('minGrade', 'Min grade', 'Any', GRADES, 130)}
+          {selectFilter('maxGrade', 'Max grade', 'Any', GRADES, 130)}
           <TextField
             label="Min price ($)"
             size="small"
@@ -178,15 +167,7 @@ export function StoreFilters({
           {filtered && (
             <Button
               onClick={() =>
-                onChange({
-                  q: undefined,
-                  sport: undefined,
-                  grader: undefined,
-                  minGrade: undefined,
-                  maxGrade: undefined,
-                  minPrice: undefined,
-                  maxPrice: undefined,
-                })
+                onChange(Object.fromEntries(['q', ...FILTER_KEYS].map((k) => [k, undefined])))
               }
             >
               Clear filters
