@@ -5,7 +5,13 @@ const apiPort = process.env.API_PORT ?? '3001';
 const children = [
   spawn('npm', ['run', 'dev', '-w', '@grail/api'], {
     stdio: 'inherit',
-    env: { APP_ENV: 'development', ...process.env, PORT: apiPort },
+    // Links in mails point at the page a developer uses (Vite), not the API port.
+    env: {
+      APP_ENV: 'development',
+      PUBLIC_URL: 'http://localhost:5173',
+      ...process.env,
+      PORT: apiPort,
+    },
   }),
   spawn('npm', ['run', 'dev', '-w', '@grail/web'], {
     stdio: 'inherit',

@@ -11,14 +11,18 @@ export async function startup(app: App, config: Config, database: Database): Pro
   if (config.MAINTENANCE_MODE !== undefined) {
     await app.services.maintenance.set(config.MAINTENANCE_MODE);
   }
-  const { ADMIN_EMAIL, ADMIN_PASSWORD } = config;
-  if (ADMIN_EMAIL && ADMIN_PASSWORD) {
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     // Instances starting together take turns, so only the first creates the administrator.
-    await database.withAdvisoryLock(ADMIN_CREATE_LOCK, async () => {
-      if (await app.services.users.hasAdmin()) return;
-      await app.services.users.createAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
-      app.log.info('administrator created from ADMIN_EMAIL');
-    });
+    const outcome = await database.withAdvisoryLock(ADMIN_CREATE_LOCK, () =>
+      app.services.users.applyAdminEmail({ createMissing: true }),
+    );
+    if (outcome === 'created') app.log.info('administrator created from ADMIN_EMAIL');
+    if (outcome === 'promoted')
+      app.log.info('the verified account of ADMIN_EMAIL is now the administrator');
+    if (outcome === 'waiting')
+      app.log.warn(
+        'ADMIN_EMAIL belongs to an account whose address is not verified yet: it becomes the administrator once it is',
+      );
   }
   if (config.DEMO_DATA) {
     const started = Date.now();

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { CountryCode } from './countries.js';
 import { endpoint } from './endpoint.js';
 import { ErrorBody } from './errors.js';
 
+/** A shipping address as a person sends it: the country is an ISO 3166-1 alpha-2 code. */
 export const ShippingAddress = z.object({
   name: z.string().trim().min(1).max(100),
   line1: z.string().trim().min(1).max(200),
@@ -9,9 +11,14 @@ export const ShippingAddress = z.object({
   city: z.string().trim().min(1).max(100),
   state: z.string().trim().min(1).max(100),
   postalCode: z.string().trim().min(2).max(20),
-  country: z.string().trim().length(2, 'Use the 2-letter country code'),
+  country: CountryCode,
 });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
+/**
+ * An address as it was saved and is shown back: addresses saved before countries were checked
+ * against the list keep whatever two letters they have, and must still be shown, never fail.
+ */
+export const SavedShippingAddress = ShippingAddress.extend({ country: z.string() });
 
 export const Theme = z.enum(['light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
@@ -25,7 +32,7 @@ export const PublicUser = z.object({
   emailVerified: z.boolean(),
   displayName: z.string().nullable(),
   dateOfBirth: z.string().nullable(),
-  shippingAddress: ShippingAddress.nullable(),
+  shippingAddress: SavedShippingAddress.nullable(),
   profileComplete: z.boolean(),
   totpEnabled: z.boolean(),
   theme: Theme.nullable(),
@@ -167,12 +174,22 @@ export const ThemeResponse = z.object({ theme: Theme.nullable() });
 export type ThemeResponse = z.infer<typeof ThemeResponse>;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+/** The earliest date of birth taken: nobody alive was born before it. */
+export const DATE_OF_BIRTH_MIN = '1900-01-01';
+/** A day that exists: 2001-02-30 is not read as 2 March, as Date.parse would. */
+const isCalendarDay = (v: string) => {
+  const day = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
+};
+/** The latest date of birth taken: tomorrow in UTC, which is already today east of UTC. */
+const latestBirthDay = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 export const DateOfBirth = z
   .string()
+  .trim()
   .regex(isoDate, 'Use the form YYYY-MM-DD')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && v > '1900-01-01', {
-    message: 'Enter a real date of birth',
-  });
+  .refine(isCalendarDay, 'Enter a real date of birth')
+  .refine((v) => v >= DATE_OF_BIRTH_MIN, 'Enter a real date of birth (1900 or later)')
+  .refine((v) => v <= latestBirthDay(), 'A date of birth cannot be in the future');
 
 /** Whole years between a YYYY-MM-DD birth date and today (UTC). */
 export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
@@ -227,6 +244,54 @@ export type OutboxResponse = z.infer<typeof OutboxResponse>;
 
 export const SessionIdParams = z.object({ id: z.uuid({ error: 'Session not found' }) });
 export type SessionIdParams = z.infer<typeof SessionIdParams>;
+
+/** The longest path a person may be sent back to. */
+export const RETURN_PATH_MAX = 512;
+/** A site path: a slash, then letters, digits and the URL punctuation our own paths use. */
+const RETURN_PATH_CHARS = /^\/[\w\-./?=&%~+,]*$/;
+const RETURN_PATH_BASE = 'https://return-path.invalid';
+const hasControlCharacter = (text: string) =>
+  [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * True only for a path of this site (`/dashboard?tab=wallet`): never another origin, however it is
+ * written. Refused: absolute URLs, protocol-relative `//host`, `/\host` (browsers read the
+ * backslash as a slash), empty and dot segments, and any of these hidden behind percent-encoding (`/%2F%2Fhost`, decoded
+ * as often as it decodes), because a router or a server may decode the path before it redirects.
+ */
+export function isSafeReturnPath(value: string): boolean {
+  if (value.length > RETURN_PATH_MAX || !RETURN_PATH_CHARS.test(value)) return false;
+  let current = value;
+  for (let round = 0; round < 5; round += 1) {
+    if (current.includes('\\') || hasControlCharacter(current)) return false;
+    // No empty segment (`//host` at the start) and no dot segment: normalising `/.//host` or
+    // `/a/..//host` would leave `//host`.
+    const path = current.split('?')[0]!;
+    if (path.includes('//') || /(^|\/)\.{1,2}(\/|$)/.test(path)) return false;
+    try {
+      if (new URL(current, RETURN_PATH_BASE).origin !== RETURN_PATH_BASE) return false;
+    } catch {
+      return false;
+    }
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(current);
+    } catch {
+      return false;
+    }
+    if (decoded === current) return true;
+    current = decoded;
+  }
+  // Still decoding after five rounds: no path of ours is written like that.
+  return false;
+}
+
+/** Where to send a person back to on this site; the web and the API check it the same way. */
+export const SafeReturnPath = z
+  .string()
+  .max(RETURN_PATH_MAX, `must be at most ${RETURN_PATH_MAX} characters`)
+  .refine(isSafeReturnPath, 'must be a path of this site');
+export type SafeReturnPath = z.infer<typeof SafeReturnPath>;
 
 const auth = ['auth'];
 const users = ['users'];
@@ -300,20 +365,30 @@ export const authEndpoints = {
     method: 'GET',
     path: '/api/auth/logout',
     operationId: 'logoutLink',
-    summary: 'End the current session and clear its cookies (as a plain link)',
+    summary:
+      'End the current session and clear its cookies (as a plain link; 403 when another site sent it)',
     tags: auth,
     guard: 'public',
     response: MessageResponse,
+    errors: [403],
   }),
+  /**
+   * Exempt from the route's CSRF check only because a visitor with no session calls it for its
+   * first anonymous token, and then it ends nothing. A request that carries a live session must
+   * send that session's token in x-csrf-token (403 otherwise, and the session stays), so a
+   * cross-site POST cannot sign anyone out. The web always sends the token it holds.
+   */
   sessionReset: endpoint({
     method: 'POST',
     path: '/api/auth/session/reset',
     operationId: 'resetSession',
-    summary: 'Drop any session and hand out a fresh anonymous CSRF token',
+    summary:
+      "Drop the caller's session and hand out a fresh anonymous CSRF token (x-csrf-token required when a session is sent)",
     tags: auth,
     guard: 'public',
     csrfExempt: true,
     response: CsrfMessageResponse,
+    errors: [403],
   }),
   verifyEmail: endpoint({
     method: 'POST',

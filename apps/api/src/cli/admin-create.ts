@@ -4,17 +4,12 @@
  * DATABASE_URL, else the PGlite files in DATA_DIR (stop the server first: PGlite is single-process).
  * The password may come from ADMIN_PASSWORD instead, to keep it out of the shell history.
  */
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { Email, Password } from '@grail/contract';
-import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { migrateDatabase } from '../db/migrate.js';
-import { resolveAppSecret } from '../secret.js';
+import { ConfigError } from '../config.js';
 import { AppError } from '../errors.js';
-import { SessionsService } from '../modules/auth/sessions.service.js';
-import { UsersService } from '../modules/users/users.service.js';
+import { openAccounts } from './cli-database.js';
 
 const Args = z.object({ email: Email, password: Password });
 
@@ -34,20 +29,13 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const config = loadConfig();
-  const appSecret = resolveAppSecret(config.APP_SECRET, resolve(config.DATA_DIR));
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: resolve(config.DATA_DIR),
-  });
+  const { database, users } = await openAccounts();
   try {
-    await migrateDatabase(database);
-    const users = new UsersService(database.db, new SessionsService(database.db, appSecret));
     const outcome = await users.createAdmin(parsed.data.email, parsed.data.password);
     process.stdout.write(
       outcome === 'created'
         ? `Created administrator ${parsed.data.email}.\n`
-        : `${parsed.data.email} already had an account: it is now an administrator with the new password.\n`,
+        : `${parsed.data.email} already had an account: it is now an administrator with the new password, and its sessions were ended.\n`,
     );
     return 0;
   } finally {

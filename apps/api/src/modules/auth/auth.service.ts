@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -24,8 +24,8 @@ import {
   decoyPasswordHash,
   hashPassword,
   verifyPassword,
-} from './passwords.js';
-import { LIMITS, type RateLimitService } from './rate-limits.service.js';
+} from './passwords.rules.js';
+import { LIMITS, tooManyRequests, type RateLimitService } from './rate-limits.service.js';
 import { isTotpCodeShape, matchTotpStep, newTotpSecret, type SecretBox } from './totp.js';
 
 const HOUR = 3600_000;
@@ -40,8 +40,18 @@ const FORGOT_PASSWORD_FLOOR_MS = 300;
 export interface ClientMeta {
   ip: string;
   userAgent?: string;
-  /** Origin for links in e-mails (PUBLIC_URL, else the request's own origin). */
-  origin: string;
+}
+
+export interface AuthOptions {
+  /** PUBLIC_URL: every link in an e-mail starts with it, never with a request's Host. */
+  publicUrl: string;
+  log?: FastifyBaseLogger;
+  /**
+   * Called once an address is verified, with the session that verified it when that session is
+   * the account's own (staff rights granted by ADMIN_EMAIL arrive here); answers the user as it
+   * now is.
+   */
+  onEmailVerified?: (user: SessionUser, keepSessionId?: string) => Promise<SessionUser>;
 }
 
 export type SignIn = { user: SessionUser; token: string; csrfToken: string };
@@ -69,26 +79,41 @@ const constraintOf = (e: unknown) => {
   return err.constraint ?? err.cause?.constraint ?? '';
 };
 
+const usernameTaken = () => conflict('This username is already taken.', { field: 'username' });
+
 /**
  * Sign-up, sign-in (with the TOTP step), e-mail verification, password recovery and two-factor
  * set-up. Every answer that could tell an attacker whether an account exists is the same for both.
  */
 export class AuthService {
+  private readonly publicUrl: string;
+  private readonly log?: FastifyBaseLogger;
+
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionsService,
     private readonly mail: MailService,
     private readonly limits: RateLimitService,
     private readonly secretBox: SecretBox,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+    private readonly options: AuthOptions,
+  ) {
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.log = options.log;
+  }
 
+  /**
+   * A new account, signed in. An address that already has an account gets exactly the same
+   * answer (status, shape, cookies), but no session and no change: its owner is mailed instead,
+   * so sign-up never tells a stranger which addresses are registered. Usernames are public, so a
+   * taken one is still refused by name.
+   */
   async register(input: RegisterRequest, meta: ClientMeta): Promise<SignIn> {
-    await this.limits.assertAllowed(LIMITS.registrationsPerIp, meta.ip);
-    await this.limits.record(LIMITS.registrationsPerIp, meta.ip);
+    await this.limits.take([LIMITS.registrationsPerIp, meta.ip]);
     assertStrongPassword(input.password, [input.email, input.username]);
-    await this.assertAvailable(input.email, input.username);
+    const owner = await this.assertUsernameFree(input.email, input.username);
+    // Hashed on both paths, so the time taken says nothing about the address either.
     const passwordHash = await hashPassword(input.password);
+    if (owner) return this.registerTaken(owner, input);
     const verifyToken = randomToken();
     try {
       const result = await this.db.transaction(async (tx) => {
@@ -106,17 +131,22 @@ export class AuthService {
         const session = await this.sessions.create(user!.id, meta, tx);
         return { user: user!, token: session.token, csrfToken: session.csrfToken };
       });
-      await this.sendVerification(result.user, verifyToken, meta.origin);
+      await this.sendVerification(result.user, verifyToken);
       return result;
     } catch (e) {
-      if (isUniqueViolation(e)) throw this.duplicate(constraintOf(e));
-      throw e;
+      if (!isUniqueViolation(e)) throw e;
+      // Another sign-up took the address or the name between the check and the insert.
+      if (!constraintOf(e).includes('email')) throw usernameTaken();
+      const raced = await this.accountByEmail(input.email);
+      if (!raced) throw e;
+      return this.registerTaken(raced, input);
     }
   }
 
-  private async assertAvailable(email: string, username: string) {
-    const taken = await this.db
-      .select({ email: users.email, username: users.username })
+  /** 409 when the username belongs to someone else; answers the account holding the address. */
+  private async assertUsernameFree(email: string, username: string) {
+    const holders = await this.db
+      .select()
       .from(users)
       .where(
         or(
@@ -124,20 +154,68 @@ export class AuthService {
           eq(sql`lower(${users.username})`, username.toLowerCase()),
         ),
       );
-    if (taken.some((u) => u.email.toLowerCase() === email.toLowerCase()))
-      throw this.duplicate('email');
-    if (taken.length > 0) throw this.duplicate('username');
+    if (holders.some((u) => u.username.toLowerCase() === username.toLowerCase()))
+      throw usernameTaken();
+    return holders.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null;
   }
 
-  private duplicate(which: string) {
-    return which.includes('email')
-      ? conflict('An account with this email already exists.', { field: 'email' })
-      : conflict('This username is already taken.', { field: 'username' });
+  private async accountByEmail(email: string) {
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return user ?? null;
+  }
+
+  /**
+   * Sign-up with an address that has an account: the answer a new account would get, built from
+   * what was sent, with tokens that open nothing; the owner learns of it by mail (a few times an
+   * hour at most, so nobody can flood their inbox through us).
+   */
+  private async registerTaken(owner: SessionUser, input: RegisterRequest): Promise<SignIn> {
+    try {
+      await this.limits.take([LIMITS.registrationNoticesPerEmail, owner.email]);
+      await this.mail.send({
+        to: owner.email,
+        subject: 'Someone tried to register with your address',
+        text: `Hi ${owner.username},\n\nSomeone just tried to create a Grail Machine account with this email address, which already has an account. Nothing was changed and nobody was signed in.\n\nIf it was you, sign in here:\n\n${this.publicUrl}/login\n\nForgot your password? Choose a new one here:\n\n${this.publicUrl}/forgot-password\n\nIf it was not you, you can ignore this message: your account is safe.\n\nGrail Machine`,
+      });
+    } catch (err) {
+      // A full notice limit or a mail failure must not change the answer.
+      if (!(err instanceof AppError && err.statusCode === 429))
+        this.log?.error({ err }, 'registration notice mail failed');
+    }
+    const now = new Date();
+    const lookalike: SessionUser = {
+      id: randomUUID(),
+      email: input.email,
+      username: input.username,
+      passwordHash: '',
+      role: 'user',
+      emailVerifiedAt: null,
+      displayName: null,
+      dateOfBirth: null,
+      shippingAddress: null,
+      termsAcceptedAt: now,
+      termsVersion: TERMS_VERSION,
+      theme: null,
+      totpSecretEnc: null,
+      totpEnabledAt: null,
+      totpLastStep: null,
+      clientSeed: randomBytes(16).toString('hex'),
+      pullsAnonymous: false,
+      createdAt: now,
+    };
+    return { user: lookalike, token: randomToken(), csrfToken: randomToken() };
   }
 
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResult> {
-    await this.limits.assertAllowed(LIMITS.loginFailuresPerIp, meta.ip);
-    await this.limits.assertAllowed(LIMITS.loginFailuresPerAccount, input.email);
+    // Counted before the password is checked, so parallel guesses cannot all slip in under it.
+    const attempt = await this.limits.take(
+      [LIMITS.loginFailuresPerIp, meta.ip],
+      [LIMITS.loginFailuresPerAccount, input.email],
+    );
     const [user] = await this.db
       .select()
       .from(users)
@@ -147,11 +225,10 @@ export class AuthService {
       user?.passwordHash ?? (await decoyPasswordHash()),
       input.password,
     );
-    if (!user || !ok) {
-      await this.limits.record(LIMITS.loginFailuresPerIp, meta.ip);
-      await this.limits.record(LIMITS.loginFailuresPerAccount, input.email);
-      throw unauthorized(INVALID_CREDENTIALS);
-    }
+    if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    // A right password is no failure: its slots go back and the account's failures are cleared
+    // (the second factor keeps its own count, which a password never clears).
+    await attempt.refund();
     await this.limits.reset(LIMITS.loginFailuresPerAccount, input.email);
     if (user.totpEnabledAt) {
       const challengeToken = randomToken();
@@ -185,14 +262,15 @@ export class AuthService {
     if (challenge.failedAttempts >= CHALLENGE_MAX_FAILURES) throw this.tooManyCodes();
     const [user] = await this.db.select().from(users).where(eq(users.id, challenge.userId));
     if (!user?.totpEnabledAt || !user.totpSecretEnc) throw unauthorized(CHALLENGE_OVER);
-    await this.limits.assertAllowed(LIMITS.loginFailuresPerIp, meta.ip);
-    await this.limits.assertAllowed(LIMITS.loginFailuresPerAccount, user.email);
+    // Codes have their own count per account, across challenges: fresh challenges (one right
+    // password each) cannot be farmed for more guesses.
+    const attempt = await this.limits.take(
+      [LIMITS.loginFailuresPerIp, meta.ip],
+      [LIMITS.totpFailuresPerAccount, user.id],
+    );
 
     const accepted = await this.acceptSecondFactor(user, code);
     if (!accepted) {
-      // Wrong codes also count as failed sign-ins, so fresh challenges cannot be farmed for guesses.
-      await this.limits.record(LIMITS.loginFailuresPerIp, meta.ip);
-      await this.limits.record(LIMITS.loginFailuresPerAccount, user.email);
       const [after] = await this.db
         .update(authTokens)
         .set({ failedAttempts: sql`${authTokens.failedAttempts} + 1` })
@@ -207,22 +285,23 @@ export class AuthService {
       .set({ usedAt: new Date() })
       .where(and(eq(authTokens.id, challenge.id), isNull(authTokens.usedAt)))
       .returning({ id: authTokens.id });
+    await attempt.refund();
     if (claimed.length === 0) throw unauthorized(CHALLENGE_OVER);
     const session = await this.sessions.create(user.id, meta);
     return { user, token: session.token, csrfToken: session.csrfToken };
   }
 
+  /** The challenge is spent: a new sign-in may start at once. */
   private tooManyCodes() {
-    return new AppError(429, 'Too many wrong codes. Please sign in again.', 'Too Many Requests', {
-      retryAfter: 1,
-    });
+    return tooManyRequests('Too many wrong codes. Please sign in again.', 1);
   }
 
   /**
    * True when `code` is a TOTP code of a step later than the last one accepted (recorded now,
    * atomically, so a replay or a race loses), or one of the user's unused recovery codes.
+   * Public: selling (accepting an offer, changing payout details) asks for a code the same way.
    */
-  private async acceptSecondFactor(user: SessionUser, code: string): Promise<boolean> {
+  async acceptSecondFactor(user: SessionUser, code: string): Promise<boolean> {
     if (!user.totpSecretEnc) return false;
     if (isTotpCodeShape(code)) {
       const step = matchTotpStep(this.secretBox.open(user.totpSecretEnc), code);
@@ -250,30 +329,35 @@ export class AuthService {
     return used.length > 0;
   }
 
-  async verifyEmail(token: string): Promise<SessionUser> {
-    return this.db.transaction(async (tx) => {
+  /** `session`: the caller's session, if any; kept when staff rights arrive with the address. */
+  async verifyEmail(
+    token: string,
+    session?: { id: string; userId: string } | null,
+  ): Promise<SessionUser> {
+    const user = await this.db.transaction(async (tx) => {
       const row = await this.consumeToken(tx, token, 'verify_email');
       if (!row) throw badRequest('This verification link is invalid or has expired.');
-      const [user] = await tx
+      const [updated] = await tx
         .update(users)
         .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
         .where(eq(users.id, row.userId))
         .returning();
-      return user!;
+      return updated!;
     });
+    if (!this.options.onEmailVerified) return user;
+    return this.options.onEmailVerified(user, session?.userId === user.id ? session.id : undefined);
   }
 
-  async resendVerification(user: SessionUser, meta: ClientMeta): Promise<void> {
+  async resendVerification(user: SessionUser): Promise<void> {
     if (user.emailVerifiedAt) throw badRequest('Your email address is already verified.');
-    await this.limits.assertAllowed(LIMITS.verifyResendPerUser, user.id);
-    await this.limits.record(LIMITS.verifyResendPerUser, user.id);
+    await this.limits.take([LIMITS.verifyResendPerUser, user.id]);
     const token = randomToken();
     await this.issueToken(this.db, user.id, 'verify_email', token, VERIFY_EMAIL_TTL_MS);
-    await this.sendVerification(user, token, meta.origin);
+    await this.sendVerification(user, token);
   }
 
-  private async sendVerification(user: SessionUser, token: string, origin: string) {
-    const link = `${origin}/auth/callback?token=${token}`;
+  private async sendVerification(user: SessionUser, token: string) {
+    const link = `${this.publicUrl}/auth/callback?token=${token}`;
     await this.mail.send({
       to: user.email,
       subject: 'Verify your email for Grail Machine',
@@ -284,18 +368,14 @@ export class AuthService {
   /** Same answer, about the same time, whether or not the email has an account. */
   async forgotPassword(email: string, meta: ClientMeta): Promise<string> {
     const floor = sleep(FORGOT_PASSWORD_FLOOR_MS);
-    await this.limits.assertAllowed(LIMITS.forgotPasswordPerIp, meta.ip);
-    await this.limits.assertAllowed(LIMITS.forgotPasswordPerEmail, email);
-    await this.limits.record(LIMITS.forgotPasswordPerIp, meta.ip);
-    await this.limits.record(LIMITS.forgotPasswordPerEmail, email);
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .limit(1);
+    await this.limits.take(
+      [LIMITS.forgotPasswordPerIp, meta.ip],
+      [LIMITS.forgotPasswordPerEmail, email],
+    );
+    const user = await this.accountByEmail(email);
     if (user) {
       // Sent in the background: a slow SMTP server must not make known emails answer later.
-      void this.sendReset(user, meta.origin).catch((err: unknown) =>
+      void this.sendReset(user).catch((err: unknown) =>
         this.log?.error({ err }, 'password reset mail failed'),
       );
     }
@@ -303,17 +383,20 @@ export class AuthService {
     return FORGOT_PASSWORD_MESSAGE;
   }
 
-  private async sendReset(user: SessionUser, origin: string) {
+  private async sendReset(user: SessionUser) {
     const token = randomToken();
     await this.issueToken(this.db, user.id, 'reset_password', token, RESET_PASSWORD_TTL_MS);
     await this.mail.send({
       to: user.email,
       subject: 'Reset your Grail Machine password',
-      text: `Hi ${user.username},\n\nSomeone (hopefully you) asked to reset your password. Choose a new one here:\n\n${origin}/reset-password/${token}\n\nThe link works once, for 1 hour. If you did not ask, ignore this message: your password stays the same.\n\nGrail Machine`,
+      text: `Hi ${user.username},\n\nSomeone (hopefully you) asked to reset your password. Choose a new one here:\n\n${this.publicUrl}/reset-password/${token}\n\nThe link works once, for 1 hour. If you did not ask, ignore this message: your password stays the same.\n\nGrail Machine`,
     });
   }
 
-  /** Sets a new password and ends every session; the person then signs in (with TOTP if on). */
+  /**
+   * Sets a new password and ends every session; every other reset link and sign-in challenge of
+   * the account dies with this one. The person then signs in (with TOTP if on).
+   */
   async resetPassword(token: string, password: string): Promise<void> {
     const [pending] = await this.db
       .select({ email: users.email, username: users.username })
@@ -335,18 +418,7 @@ export class AuthService {
       const row = await this.consumeToken(tx, token, 'reset_password');
       if (!row) throw badRequest('This reset link is invalid or has expired.');
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
-      // Other reset links of this user die with this one.
-      await tx
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(authTokens.userId, row.userId),
-            eq(authTokens.purpose, 'reset_password'),
-            isNull(authTokens.usedAt),
-          ),
-        );
-      await this.sessions.destroyAllForUser(row.userId, undefined, tx);
+      await this.sessions.revokeCredentials(row.userId, { tx });
     });
   }
 
@@ -389,13 +461,21 @@ export class AuthService {
     return { recoveryCodes: codes, user: updated };
   }
 
-  /** Turning two-factor off needs the password and a current code (or a recovery code). */
+  /**
+   * Turning two-factor off needs the password and a current code (or a recovery code). Wrong
+   * passwords count against the account's re-entered-password limit and wrong codes against its
+   * code limit, the same one sign-in codes use.
+   */
   async totpDisable(user: SessionUser, password: string, code: string) {
     if (!user.totpEnabledAt) throw badRequest('Two-factor authentication is not on.');
+    const passwordTry = await this.limits.take([LIMITS.reauthFailuresPerAccount, user.id]);
     if (!(await verifyPassword(user.passwordHash, password)))
       throw badRequest('Your password is not right.', { field: 'password' });
+    await passwordTry.refund();
+    const codeTry = await this.limits.take([LIMITS.totpFailuresPerAccount, user.id]);
     if (!(await this.acceptSecondFactor(user, code)))
       throw badRequest(INVALID_CODE, { field: 'code' });
+    await codeTry.refund();
     return this.db.transaction(async (tx) => {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
       const [row] = await tx

@@ -79,20 +79,29 @@ describe(`auth: abuse limits kept in the database (${testEngine})`, () => {
 });
 
 describe(`auth: RATE_LIMIT_SCALE and TRUST_PROXY (${testEngine})`, () => {
-  it('RATE_LIMIT_SCALE=2 doubles the limit; TRUST_PROXY reads the client IP from X-Forwarded-For', async () => {
-    // One proxy hop (a load balancer): the client address is the last X-Forwarded-For entry.
+  it('RATE_LIMIT_SCALE=2 doubles the limit; behind one trusted hop the client cannot pick its own address', async () => {
+    // One proxy hop (a load balancer): the client address is the entry the balancer appended,
+    // the last one. Whatever the client wrote before it (a forged leftmost entry) is ignored.
     const t = await createTestApp({ env: { RATE_LIMIT_SCALE: '2', TRUST_PROXY: '1' } });
     try {
       const attempt = (forwardedFor: string) =>
         t.app.inject({
           method: 'POST',
           url: '/api/auth/login',
+          remoteAddress: '10.0.0.1',
           headers: { 'x-forwarded-for': forwardedFor },
           payload: { email: `x${Math.random()}@example.com`, password: 'Wrong-password-999' },
         });
-      for (let i = 0; i < 20; i += 1) expect((await attempt('198.18.0.1')).statusCode).toBe(401);
-      expect((await attempt('198.18.0.1')).statusCode).toBe(429);
-      expect((await attempt('198.18.0.2')).statusCode).toBe(401);
+      for (let i = 0; i < 20; i += 1) {
+        // A new forged address each time, in front of the real one the balancer appended.
+        const res = await attempt(`203.0.113.${i + 1}, 198.18.0.1`);
+        expect(res.statusCode).toBe(401);
+      }
+      const forged = await attempt('203.0.113.250, 198.18.0.1');
+      expect(forged.statusCode).toBe(429);
+      expect(forged.headers['retry-after']).toBeDefined();
+      // Another real client behind the same balancer is counted on its own.
+      expect((await attempt('203.0.113.1, 198.18.0.2')).statusCode).toBe(401);
     } finally {
       await t.close();
     }

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { sessions, users } from '../../db/schema/index.js';
+import { authTokens, sessions, users } from '../../db/schema/index.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -106,6 +106,28 @@ export class SessionsService {
         keepSessionId
           ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
           : eq(sessions.userId, userId),
+      );
+  }
+
+  /**
+   * After the password changed, was reset or the account gained staff rights: every session but
+   * `keepSessionId` ends, and every outstanding reset link and sign-in challenge stops working, so
+   * nothing issued under the old state outlives it.
+   */
+  async revokeCredentials(
+    userId: string,
+    { keepSessionId, tx = this.db }: { keepSessionId?: string; tx?: Db | Tx } = {},
+  ): Promise<void> {
+    await this.destroyAllForUser(userId, keepSessionId, tx);
+    await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(authTokens.userId, userId),
+          inArray(authTokens.purpose, ['reset_password', 'login_challenge']),
+          isNull(authTokens.usedAt),
+        ),
       );
   }
 

@@ -24,19 +24,26 @@ const redactLink = (link: string) =>
     .replace(/([?&]token=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/reset-password\/)[^/?#]+/, '$1[redacted]');
 
+/** A text with the token of every link in it redacted. */
+export const redactTokens = (text: string) => text.replace(LINK, redactLink);
+
 /** Every link in a text, without the sentence punctuation that may follow it. */
 export const linksIn = (text: string) => [
   ...new Set((text.match(LINK) ?? []).map((l) => l.replace(/[.,;:!?]+$/, ''))),
 ];
 
 /**
- * Sends e-mail through SMTP_URL; with none configured, keeps each message in the outbox table
- * (listed at GET /api/dev/mail outside production) and logs its links. Links are logged in full
- * only in development, where the log is how a developer clicks them; elsewhere their tokens are
- * redacted so no secret reaches a log.
+ * Sends e-mail through SMTP_URL, and keeps a copy of each message in the outbox table. With no
+ * SMTP_URL in development and tests the copy is the only delivery: it keeps its links whole (GET
+ * /api/dev/mail, there only, is how a developer or a browser test opens them). Once a real server
+ * sends the mail, or in staging and production, the copy keeps no usable token: a reset or
+ * verification link stored in the database would let whoever reads it take the account.
+ * Links are logged in full only in development without SMTP; elsewhere their tokens are redacted.
  */
 export class MailService {
   private readonly transport: Transporter | null;
+  /** Whether the outbox copy and the log may hold links with their tokens. */
+  private readonly keepsTokens: boolean;
 
   constructor(
     private readonly db: Db,
@@ -48,26 +55,28 @@ export class MailService {
     },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+    this.keepsTokens = !this.transport && (opts.appEnv === 'development' || opts.appEnv === 'test');
   }
 
   async send(message: MailMessage): Promise<void> {
     if (this.transport) {
       await this.transport.sendMail({ from: this.opts.from, ...message });
       this.opts.log?.info({ mail: { subject: message.subject } }, 'mail sent');
-      return;
     }
     await this.db.insert(mailOutbox).values({
       to: message.to,
       subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
+      text: this.keepsTokens ? message.text : redactTokens(message.text),
+      html: message.html ? (this.keepsTokens ? message.html : redactTokens(message.html)) : null,
     });
+    if (this.transport) return;
     const links = linksIn(message.text);
     this.opts.log?.info(
       {
         mail: {
           subject: message.subject,
-          links: this.opts.appEnv === 'development' ? links : links.map(redactLink),
+          links:
+            this.opts.appEnv === 'development' && this.keepsTokens ? links : links.map(redactLink),
         },
       },
       'mail kept in the outbox (no SMTP_URL)',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
+import { MailService, type MailMessage } from './mail.service.js';
 
 describe(`mail: outbox without SMTP (${testEngine})`, () => {
   let t: TestApp;
@@ -39,6 +40,66 @@ describe(`mail: outbox without SMTP (${testEngine})`, () => {
       expect(res.statusCode).toBe(404);
     } finally {
       await prod.close();
+    }
+  });
+});
+
+describe(`mail: no usable token kept once mail really leaves (${testEngine})`, () => {
+  const message = {
+    to: 'owner@example.com',
+    subject: 'Reset your password',
+    text: 'Reset: https://grail.example/reset-password/S3cretResetT0ken.\nVerify: https://grail.example/auth/callback?token=S3cretVerifyT0ken\nShop: https://grail.example/store',
+  };
+
+  it('stores the mail with its tokens redacted in staging (and production)', async () => {
+    const staging = await createTestApp({
+      env: { APP_ENV: 'staging', PUBLIC_URL: 'https://grail.example' },
+    });
+    try {
+      await staging.app.services.mail.send(message);
+      const [stored] = await staging.app.services.mail.outbox();
+      expect(stored!.text).not.toContain('S3cret');
+      expect(stored!.links).toEqual([
+        'https://grail.example/reset-password/[redacted]',
+        'https://grail.example/auth/callback?token=[redacted]',
+        'https://grail.example/store',
+      ]);
+    } finally {
+      await staging.close();
+    }
+  });
+
+  it('sends the whole mail through SMTP_URL and stores its copy redacted, even in tests', async () => {
+    const t = await createTestApp();
+    try {
+      const mail = new MailService(t.database.db, {
+        smtpUrl: 'smtp://127.0.0.1:2525',
+        from: 'Grail Machine <no-reply@grail.example>',
+        appEnv: 'test',
+      });
+      const sent: MailMessage[] = [];
+      // The SMTP server: what it receives is the mail as written.
+      (mail as unknown as { transport: { sendMail(m: MailMessage): Promise<unknown> } }).transport =
+        { sendMail: async (m) => sent.push(m) };
+      await mail.send(message);
+      expect(sent[0]!.text).toContain('S3cretResetT0ken');
+      const [stored] = await mail.outbox();
+      expect(stored!.subject).toBe('Reset your password');
+      expect(stored!.text).not.toContain('S3cret');
+      expect(stored!.text).toContain('/reset-password/[redacted]');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps the links whole in development and tests without SMTP (the browser tests read them)', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.services.mail.send(message);
+      const [stored] = await t.app.services.mail.outbox();
+      expect(stored!.text).toContain('S3cretResetT0ken');
+    } finally {
+      await t.close();
     }
   });
 });

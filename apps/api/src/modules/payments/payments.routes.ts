@@ -1,21 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { commerceEndpoints as api } from '@grail/contract';
 import { AppError, notFound } from '../../errors.js';
-import { requestOrigin } from '../../http/origin.js';
 import { route } from '../../http/route.js';
 import { StripeProvider } from './payment-providers.js';
 import type { PaymentsService } from './payments.service.js';
 
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { payments, publicUrl }: { payments: PaymentsService; publicUrl?: string },
+  { payments }: { payments: PaymentsService },
 ): Promise<void> {
-  route(app, api.topUp, async ({ user, body, request }) => {
-    return payments.startTopUp(user, body.amount, {
-      origin: requestOrigin(request, publicUrl),
-      returnPath: body.returnPath,
-    });
-  });
+  route(app, api.topUp, async ({ user, body }) =>
+    payments.startTopUp(user, body.amount, body.returnPath),
+  );
 
   route(app, api.sandboxCheckout, async ({ user, params }) =>
     payments.sandboxCheckout(user.id, params.checkoutId),

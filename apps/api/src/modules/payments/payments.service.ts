@@ -1,16 +1,14 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { Db, Tx } from '../../db/client.js';
 import { stripeEvents, topUps } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../errors.js';
+import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { centsToDollars, dollarsToCents } from '../catalog/catalog.view.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { PaymentProvider } from './payment-providers.js';
-
-/** A person starting more than this many top-ups in an hour is a script, not a collector. */
-const TOP_UPS_PER_HOUR = 20;
 
 const topUpRef = (id: string, provider: string) => ({
   kind: 'top_up' as const,
@@ -24,38 +22,41 @@ const topUpRef = (id: string, provider: string) => ({
  * the provider confirms (sandbox confirm or Stripe webhook), by moving the row from pending.
  */
 export class PaymentsService {
+  private readonly publicUrl: string;
+  private readonly limits: RateLimitService;
+  private readonly log?: FastifyBaseLogger;
+
   constructor(
     private readonly db: Db,
     private readonly wallet: WalletService,
     readonly provider: PaymentProvider,
-    private readonly log?: FastifyBaseLogger,
-  ) {}
+    options: {
+      /** PUBLIC_URL: the provider sends the payer back there, never to a request's Host. */
+      publicUrl: string;
+      /** The top-up limit per person (RATE_LIMIT_SCALE applies, as to every limit). */
+      limits: RateLimitService;
+      log?: FastifyBaseLogger;
+    },
+  ) {
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.limits = options.limits;
+    this.log = options.log;
+  }
 
+  /** `returnPath` is a path of this site (SafeReturnPath in the contract). */
   async startTopUp(
     user: SessionUser,
     amount: number,
-    urls: { origin: string; returnPath?: string },
+    returnPath?: string,
   ): Promise<{ checkoutUrl: string; topUpId: string }> {
-    const [recent] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(topUps)
-      .where(
-        and(eq(topUps.userId, user.id), gte(topUps.createdAt, sql`now() - interval '1 hour'`)),
-      );
-    if ((recent?.n ?? 0) >= TOP_UPS_PER_HOUR) {
-      throw new AppError(
-        429,
-        'Too many top-ups started in the last hour. Please try again later.',
-        'Too Many Requests',
-      );
-    }
+    await this.limits.take([LIMITS.topUpsPerUser, user.id]);
     const amountCents = dollarsToCents(amount);
     const [row] = await this.db
       .insert(topUps)
       .values({ userId: user.id, provider: this.provider.name, amountCents })
       .returning({ id: topUps.id });
     const topUpId = row!.id;
-    const back = urls.returnPath ?? '/dashboard?tab=wallet';
+    const back = returnPath ?? '/dashboard?tab=wallet';
     const join = back.includes('?') ? '&' : '?';
     let started;
     try {
@@ -64,8 +65,8 @@ export class PaymentsService {
         userId: user.id,
         email: user.email,
         amountCents,
-        successUrl: `${urls.origin}${back}${join}topUp=success`,
-        cancelUrl: `${urls.origin}${back}${join}topUp=cancelled`,
+        successUrl: `${this.publicUrl}${back}${join}topUp=success`,
+        cancelUrl: `${this.publicUrl}${back}${join}topUp=cancelled`,
       });
     } catch (err) {
       this.log?.error({ err, topUpId }, 'payment provider failed to start a checkout');
@@ -84,8 +85,8 @@ export class PaymentsService {
     }
     // The sandbox page sends the payer back where they came from.
     const checkoutUrl =
-      this.provider.name === 'sandbox' && urls.returnPath
-        ? `${started.checkoutUrl}?return=${encodeURIComponent(urls.returnPath)}`
+      this.provider.name === 'sandbox' && returnPath
+        ? `${started.checkoutUrl}?return=${encodeURIComponent(returnPath)}`
         : started.checkoutUrl;
     return { checkoutUrl, topUpId };
   }

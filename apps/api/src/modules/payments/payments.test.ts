@@ -92,6 +92,13 @@ describe(`sandbox top-ups (${testEngine})`, () => {
     [{ amount: '20' }, 'amount', 'must be a number of dollars'],
     [{ amount: 20, returnPath: 'https://evil.example' }, 'returnPath', 'must be a path'],
     [{ amount: 20, returnPath: '//evil.example' }, 'returnPath', 'must be a path'],
+    // Other spellings of another origin: a backslash, percent-encoded slashes, dot segments.
+    [{ amount: 20, returnPath: '/\\evil.example' }, 'returnPath', 'must be a path'],
+    [{ amount: 20, returnPath: '/%2F%2Fevil.example' }, 'returnPath', 'must be a path'],
+    [{ amount: 20, returnPath: '/%5Cevil.example' }, 'returnPath', 'must be a path'],
+    [{ amount: 20, returnPath: '/%252F%252Fevil.example' }, 'returnPath', 'must be a path'],
+    [{ amount: 20, returnPath: '/.//evil.example' }, 'returnPath', 'must be a path'],
+    [{ amount: 20, returnPath: 'javascript:alert(1)' }, 'returnPath', 'must be a path'],
   ])('rejects %j naming %s', async (payload, field, text) => {
     const res = await topUp(user, payload);
     expect(res.statusCode).toBe(400);
@@ -250,6 +257,19 @@ describe(`Stripe top-ups, offline (${testEngine})`, () => {
     expect(wallet.entries[0]).toMatchObject({ kind: 'top_up', refId: topUpId, amount: 40 });
   });
 
+  it('builds the return URLs from PUBLIC_URL, whatever Host or X-Forwarded-Host the request names', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/top-ups',
+      headers: { ...user.headers, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      payload: { amount: 15, returnPath: '/checkout?buy=1' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const sent = sessionsCreated.at(-1)!;
+    expect(sent.get('success_url')).toBe('https://grail.example/checkout?buy=1&topUp=success');
+    expect(sent.get('cancel_url')).toBe('https://grail.example/checkout?buy=1&topUp=cancelled');
+  });
+
   it('answers 502 when Stripe cannot start a checkout, and credits nothing', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -272,5 +292,31 @@ describe(`Stripe top-ups, offline (${testEngine})`, () => {
       headers: user.headers,
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe(`top-up limit (${testEngine})`, () => {
+  it('follows RATE_LIMIT_SCALE and answers 429 with Retry-After', async () => {
+    // 20 an hour, scaled by 0.1: the third top-up of the hour is refused.
+    const t = await createTestApp({ env: { RATE_LIMIT_SCALE: '0.1' } });
+    try {
+      const user = await createUser(t);
+      const topUp = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/wallet/top-ups',
+          headers: user.headers,
+          payload: { amount: 10 },
+        });
+      const answers = await Promise.all([topUp(), topUp(), topUp()]);
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 201, 429]);
+      const refused = answers.find((r) => r.statusCode === 429)!;
+      expect(refused.json().message).toMatch(/Too many top-ups started in the last hour/);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(3500);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import {
   TERMS_MINIMUM_AGE,
   TERMS_VERSION,
@@ -13,13 +13,22 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { SessionsService, SessionUser } from '../auth/sessions.service.js';
-import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.js';
+import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.rules.js';
+import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
+
+/** What `npm run admin:grant` found: only a verified account is made an administrator. */
+export type GrantAdminOutcome = 'granted' | 'already-admin' | 'unknown' | 'unverified';
+/** What ADMIN_EMAIL did: nothing configured, an admin already there, waiting for verification… */
+export type AdminEmailOutcome = 'off' | 'unchanged' | 'created' | 'promoted' | 'waiting';
 
 /** The signed-in person's own account: profile, password, theme, sessions; and admin creation. */
 export class UsersService {
   constructor(
     private readonly db: Db,
     private readonly sessions: SessionsService,
+    private readonly limits: RateLimitService,
+    /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator's address and password. */
+    private readonly adminBootstrap: { email?: string; password?: string } = {},
   ) {}
 
   /** The complete-profile step; under 18 is refused and nothing is saved. */
@@ -42,20 +51,25 @@ export class UsersService {
     return row!;
   }
 
-  /** Needs the current password; every other session of the user ends. */
+  /**
+   * Needs the current password (wrong ones count against the account's re-entered-password
+   * limit); every other session of the user ends and every outstanding reset link stops working.
+   */
   async changePassword(
     user: SessionUser,
     currentSessionId: string,
     input: PasswordChangeRequest,
   ): Promise<void> {
+    const attempt = await this.limits.take([LIMITS.reauthFailuresPerAccount, user.id]);
     if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw badRequest('Your current password is not right.', { field: 'currentPassword' });
     }
+    await attempt.refund();
     assertStrongPassword(input.newPassword, [user.email, user.username], 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await this.sessions.destroyAllForUser(user.id, currentSessionId, tx);
+      await this.sessions.revokeCredentials(user.id, { keepSessionId: currentSessionId, tx });
     });
   }
 
@@ -84,23 +98,32 @@ export class UsersService {
     }
   }
 
+  private async accountByEmail(email: string) {
+    const [account] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1);
+    return account ?? null;
+  }
+
   /**
-   * Creates an admin, or promotes the existing account with that email (its password is then
-   * replaced). Used by `npm run admin:create` and by ADMIN_EMAIL/ADMIN_PASSWORD at start.
+   * Creates an admin, or promotes the existing account with that email: its password is then
+   * replaced and every session it had ends. Used by `npm run admin:create`, where the operator
+   * names the address and sets the password.
    */
   async createAdmin(email: string, password: string): Promise<'created' | 'promoted'> {
     assertStrongPassword(password, [email]);
     const passwordHash = await hashPassword(password);
-    const [existing] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .limit(1);
+    const existing = await this.accountByEmail(email);
     if (existing) {
-      await this.db
-        .update(users)
-        .set({ role: 'admin', passwordHash })
-        .where(eq(users.id, existing.id));
+      await this.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ role: 'admin', passwordHash })
+          .where(eq(users.id, existing.id));
+        await this.sessions.revokeCredentials(existing.id, { tx });
+      });
       return 'promoted';
     }
     const base =
@@ -117,6 +140,74 @@ export class UsersService {
       emailVerifiedAt: new Date(),
     });
     return 'created';
+  }
+
+  /**
+   * `npm run admin:grant`: staff rights for an existing account whose address is verified (a
+   * stranger may have registered an unverified one). Its sessions end, so it signs in again
+   * and nothing opened before the grant carries the new rights.
+   */
+  async grantAdmin(email: string): Promise<GrantAdminOutcome> {
+    const account = await this.accountByEmail(email);
+    if (!account) return 'unknown';
+    if (!account.emailVerifiedAt) return 'unverified';
+    if (account.role === 'admin') return 'already-admin';
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ role: 'admin' }).where(eq(users.id, account.id));
+      await this.sessions.revokeCredentials(account.id, { tx });
+    });
+    return 'granted';
+  }
+
+  /**
+   * ADMIN_EMAIL and ADMIN_PASSWORD, while no administrator exists. With no account at that
+   * address one is created (the operator typed the address, so it counts as verified). An
+   * account someone registered with it stays a user until its address is verified: then, at its
+   * verification or at the next start, it becomes the administrator, its password becomes
+   * ADMIN_PASSWORD (whoever registered it may know the old one) and every other session ends.
+   */
+  async applyAdminEmail(
+    opts: { createMissing: boolean; keepSessionId?: string } = { createMissing: true },
+  ): Promise<AdminEmailOutcome> {
+    const { email, password } = this.adminBootstrap;
+    if (!email || !password) return 'off';
+    // At start a weak ADMIN_PASSWORD stops the server; later calls run on one already checked.
+    if (opts.createMissing) assertStrongPassword(password, [email]);
+    if (await this.hasAdmin()) return 'unchanged';
+    const account = await this.accountByEmail(email);
+    if (!account) {
+      if (!opts.createMissing) return 'unchanged';
+      await this.createAdmin(email, password);
+      return 'created';
+    }
+    if (!account.emailVerifiedAt) return 'waiting';
+    const passwordHash = await hashPassword(password);
+    const promoted = await this.db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set({ role: 'admin', passwordHash })
+        .where(
+          and(
+            eq(users.id, account.id),
+            isNotNull(users.emailVerifiedAt),
+            sql`not exists (select 1 from users as staff where staff.role = 'admin')`,
+          ),
+        )
+        .returning({ id: users.id });
+      if (rows.length === 0) return false;
+      await this.sessions.revokeCredentials(account.id, { keepSessionId: opts.keepSessionId, tx });
+      return true;
+    });
+    return promoted ? 'promoted' : 'unchanged';
+  }
+
+  /** After an address is verified: ADMIN_EMAIL's account becomes the administrator now. */
+  async onEmailVerified(user: SessionUser, keepSessionId?: string): Promise<SessionUser> {
+    const { email } = this.adminBootstrap;
+    if (!email || email.toLowerCase() !== user.email.toLowerCase()) return user;
+    const outcome = await this.applyAdminEmail({ createMissing: false, keepSessionId });
+    if (outcome !== 'promoted') return user;
+    return (await this.accountByEmail(user.email)) ?? user;
   }
 
   async hasAdmin(): Promise<boolean> {

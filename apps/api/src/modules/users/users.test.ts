@@ -99,6 +99,13 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     [{ dateOfBirth: '1990-13-45' }, /real date/],
     [{ shippingAddress: { ...ADDRESS, city: '' } }, /city/],
     [{ shippingAddress: { ...ADDRESS, country: 'USA' } }, /2-letter/],
+    // Only assigned ISO 3166-1 codes: not digits, nor the reserved UK (the code is GB).
+    [{ shippingAddress: { ...ADDRESS, country: '00' } }, /ISO country code/],
+    [{ shippingAddress: { ...ADDRESS, country: 'UK' } }, /ISO country code/],
+    // Years below 100 are not a birth year, a day must exist, and a birth cannot be future.
+    [{ dateOfBirth: '0020-01-01' }, /1900 or later/],
+    [{ dateOfBirth: '2001-02-30' }, /real date/],
+    [{ dateOfBirth: '9999-12-31' }, /future/],
     [{ shippingAddress: undefined }, /shippingAddress/],
     [{ acceptTerms: false }, /Terms of Service/],
   ])('refuses profile %o with 400, writing nothing', async (o, msg) => {
@@ -108,6 +115,25 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     expect(res.json().message).toMatch(msg);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, account.user._id));
     expect(row!.displayName).toBeNull();
+  });
+
+  it("names the field of a bad country or birth date, and takes a country typed as 'gb'", async () => {
+    const account = await signUp(t);
+    const country = await putProfile(
+      bearer(account),
+      profile({ shippingAddress: { ...ADDRESS, country: '00' } }),
+    );
+    expect(country.statusCode).toBe(400);
+    expect(country.json().field).toBe('shippingAddress.country');
+    const born = await putProfile(bearer(account), profile({ dateOfBirth: '0020-06-15' }));
+    expect(born.statusCode).toBe(400);
+    expect(born.json().field).toBe('dateOfBirth');
+    const ok = await putProfile(
+      bearer(account),
+      profile({ shippingAddress: { ...ADDRESS, country: ' gb ' } }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user.shippingAddress.country).toBe('GB');
   });
 
   it('changes the password with the current one and ends the other sessions', async () => {

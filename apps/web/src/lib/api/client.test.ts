@@ -367,15 +367,39 @@ describe('recovery (SPEC §4, §8)', () => {
 });
 
 describe('session reset', () => {
-  it('forgets the signed-in state and stores the anonymous CSRF token the server issues', async () => {
+  it('ends the session with its own CSRF token, forgets the signed-in state and stores the anonymous token', async () => {
     setAuthToken('tok');
     setCsrfToken('signed-in-csrf');
     const { calls } = fakeFetch({
       'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
     });
     await resetSession();
-    expect(calls[0]!.headers['x-csrf-token']).toBeUndefined();
+    // With a session the server requires its token, so a cross-site POST cannot sign anyone out.
+    expect(calls[0]!.headers['x-csrf-token']).toBe('signed-in-csrf');
+    expect(calls[0]!.headers.authorization).toBe('Bearer tok');
     expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(getCsrfToken()).toBe('anon');
+  });
+
+  it('still forgets the signed-in state when the server refuses the reset', async () => {
+    setAuthToken('tok');
+    setCsrfToken('stale');
+    fakeFetch({
+      'POST /api/auth/session/reset': [
+        { status: 403, body: { message: 'Invalid CSRF token', error: 'CSRF token mismatch' } },
+      ],
+    });
+    await resetSession();
+    expect(sessionStorage.getItem('authToken')).toBeNull();
+    expect(getCsrfToken()).toBeNull();
+  });
+
+  it('a visitor asks for an anonymous token without any header to prove', async () => {
+    const { calls } = fakeFetch({
+      'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
+    });
+    await resetSession();
+    expect(calls[0]!.headers['x-csrf-token']).toBeUndefined();
     expect(getCsrfToken()).toBe('anon');
   });
 

@@ -342,24 +342,38 @@ export async function checkAuthHealth(): Promise<AuthHealth> {
 }
 
 /**
- * The session reset helper: forgets every piece of client auth state, then asks the server for a
- * fresh anonymous session, whose CSRF token a visitor's POSTs carry. Never fails.
+ * POST /api/auth/session/reset, answering the anonymous CSRF token it hands out (null when it
+ * failed). The endpoint is exempt from the route's CSRF check only so that a visitor can get a
+ * first token; when the request carries a session the server checks that session's token, so
+ * the token this tab holds is always sent (send() adds it: the call is not marked exempt here).
+ */
+async function callSessionReset(): Promise<string | null> {
+  try {
+    const { response, data } = await send(endpointUrl(SESSION_RESET), {
+      method: SESSION_RESET.method,
+    });
+    const csrfToken = (data as { csrfToken?: unknown } | null)?.csrfToken;
+    return response.ok && typeof csrfToken === 'string' ? csrfToken : null;
+  } catch (error) {
+    logger.debug('Session reset failed', error);
+    return null;
+  }
+}
+
+/**
+ * The session reset helper: ends this tab's session on the server (proving with its CSRF token
+ * that the request is ours), forgets every piece of client auth state, and keeps the fresh
+ * anonymous CSRF token a visitor's POSTs carry. Never fails.
  */
 export async function resetSession(): Promise<void> {
+  const anonymous = await callSessionReset();
   clearAuthState();
-  await startAnonymousSession();
+  if (anonymous) setCsrfToken(anonymous);
 }
 
 /** Asks the server for an anonymous session and stores its CSRF token. Never fails. */
 export async function startAnonymousSession(): Promise<void> {
-  try {
-    await send(endpointUrl(SESSION_RESET), {
-      method: SESSION_RESET.method,
-      csrfExempt: SESSION_RESET.csrfExempt,
-    });
-  } catch (error) {
-    logger.debug('Session reset failed', error);
-  }
+  await callSessionReset();
 }
 
 /** Forget the per-page-load state; unit tests call it between cases. */

@@ -81,13 +81,20 @@ describe('auth state (SPEC §4)', () => {
 
   it("logout clears the session, goes to / and says 'Logged out successfully.'", async () => {
     const info = vi.spyOn(toast, 'info');
-    fakeFetch({
+    const { calls } = fakeFetch({
       '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }],
-      '/api/auth/logout': [{ body: { message: 'Logged out successfully.' } }],
+      'POST /api/auth/logout': [{ body: { message: 'Logged out successfully.' } }],
       'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
     });
     renderAuth();
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    // The POST with the session's CSRF token, never the GET a link from another site could make.
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/auth/logout')).toMatchObject({
+        method: 'POST',
+        headers: { 'x-csrf-token': 'warm' },
+      }),
+    );
     expect(await screen.findByText('home page')).toBeDefined();
     await waitFor(() => expect(screen.getByText('visitor')).toBeDefined());
     await waitFor(() => expect(info).toHaveBeenCalledWith('Logged out successfully.'));
@@ -99,7 +106,7 @@ describe('auth state (SPEC §4)', () => {
     const error = vi.spyOn(toast, 'error');
     fakeFetch({
       '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }],
-      '/api/auth/logout': [{ status: 500, body: { message: 'Database unavailable' } }],
+      'POST /api/auth/logout': [{ status: 500, body: { message: 'Database unavailable' } }],
       'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
     });
     renderAuth();

@@ -111,7 +111,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      await callApi(authEndpoints.logoutLink);
+      // The POST, which carries the CSRF token (the GET is only for plain links).
+      await callApi(authEndpoints.logout);
       notify.info(LOGGED_OUT_MESSAGE);
     } catch {
       notify.error(LOGOUT_FAILED_MESSAGE);

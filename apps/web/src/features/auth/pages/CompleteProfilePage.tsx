@@ -14,16 +14,13 @@ import {
 } from '@mui/material';
 import { DateOfBirth, ProfileRequest, type ShippingAddress } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
+import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
 import { AuthCard } from '../components/AuthCard';
 import { useSaveProfile } from '../api/profile';
 
 type FieldErrors = Partial<Record<'displayName' | 'dateOfBirth' | 'acceptTerms', string>>;
-
-/** Only paths of this site, never another origin. */
-const safeReturn = (value: string | null) =>
-  value && value.startsWith('/') && !value.startsWith('//') ? value : null;
 
 /**
  * /complete-profile (signed in): name, date of birth (18+) and shipping address, the profile a
@@ -68,7 +65,7 @@ export default function CompleteProfilePage() {
       {
         onSuccess: async () => {
           await auth.refresh();
-          navigate(safeReturn(searchParams.get('redirectTo')) ?? paths.dashboard.getHref(), {
+          navigate(safeReturnPath(searchParams.get('redirectTo')) ?? paths.dashboard.getHref(), {
             replace: true,
           });
         },

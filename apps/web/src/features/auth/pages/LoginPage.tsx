@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { LoginRequest, SecondFactorCode, type SignedInResponse } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
+import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
 import { FormTextField } from '@/components/FormTextField';
@@ -18,11 +19,11 @@ const LOGIN_ERROR_MESSAGES: Record<string, string> = {
     'We could not restore your session. Please sign in again to continue where you left off.',
 };
 
-/** Only a path on this site: never an absolute or protocol-relative URL (open redirect). */
-const safeRedirect = (value: string | null) =>
-  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login')
-    ? value
-    : paths.dashboard.getHref();
+/** Only a path on this site (never another origin: open redirect), and never back to /login. */
+const safeRedirect = (value: string | null) => {
+  const path = safeReturnPath(value);
+  return path && !path.startsWith(paths.login.getHref()) ? path : paths.dashboard.getHref();
+};
 
 function TotpStep({
   challengeToken,

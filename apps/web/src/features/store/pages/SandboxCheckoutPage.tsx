@@ -14,11 +14,8 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { safeReturnPath } from '@/lib/auth/returnPath';
 import { useCancelSandbox, useConfirmSandbox, useSandboxCheckout } from '../api/sandbox';
-
-/** Only a path of this site may be returned to (never another origin). */
-const safeReturn = (value: string | null) =>
-  value && value.startsWith('/') && !value.startsWith('//') ? value : null;
 
 const withResult = (path: string, result: 'success' | 'cancelled') =>
   `${path}${path.includes('?') ? '&' : '?'}topUp=${result}`;
@@ -28,7 +25,8 @@ export default function SandboxCheckoutPage() {
   const { checkoutId = '' } = useParams();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const back = safeReturn(searchParams.get('return')) ?? `${paths.dashboard.getHref()}?tab=wallet`;
+  const back =
+    safeReturnPath(searchParams.get('return')) ?? `${paths.dashboard.getHref()}?tab=wallet`;
   const checkout = useSandboxCheckout(checkoutId);
   const confirm = useConfirmSandbox(checkoutId);
   const cancel = useCancelSandbox(checkoutId);
