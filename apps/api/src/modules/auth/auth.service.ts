@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { authTokens, recoveryCodes, users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
+import { accountByEmail } from '../users/users.service.js';
 import {
   hashToken,
   randomToken,
@@ -159,13 +160,8 @@ export class AuthService {
     return holders.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null;
   }
 
-  private async accountByEmail(email: string) {
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .limit(1);
-    return user ?? null;
+  private accountByEmail(email: string) {
+    return accountByEmail(this.db, email);
   }
 
   /**

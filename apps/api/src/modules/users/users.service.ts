@@ -98,13 +98,8 @@ export class UsersService {
     }
   }
 
-  private async accountByEmail(email: string) {
-    const [account] = await this.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .limit(1);
-    return account ?? null;
+  private accountByEmail(email: string) {
+    return accountByEmail(this.db, email);
   }
 
   /**
@@ -218,4 +213,14 @@ export class UsersService {
       .limit(1);
     return Boolean(row);
   }
+}
+
+/** The account with this address, whatever its letter case (addresses are unique without case). */
+export async function accountByEmail(db: Db, email: string) {
+  const [account] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return account ?? null;
 }
