@@ -2,6 +2,8 @@
  * Pack-purchase benchmark on PostgreSQL (issue 6):
  *   npm run bench:packs                        uses BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  *   npm run bench:packs -- --buyers 200 --cards 4000
+ *   npm run bench:packs -- --api apps/api/dist/main.js    runs a built bundle instead of the sources
+ *   npm run bench:packs -- --cpu-prof /tmp/prof           writes the API process's CPU profile there
  *
  * Creates a scratch database, starts a real API process on it, and lets 200 concurrent buyers
  * (each its own signed-in collector) buy packs over HTTP until the case is sold out. It reports
@@ -12,7 +14,10 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../apps/api/src/config.js';
@@ -27,6 +32,10 @@ const option = (name: string, fallback: number) => {
   const i = args.indexOf(name);
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
+const textOption = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
 const BUYERS = option('--buyers', 200);
 const CARDS = option('--cards', 4000);
 const POOL = option('--pool', 20);
@@ -34,6 +43,9 @@ const FLOOR_SECONDS = option('--floor-seconds', 5);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_SECRET = randomBytes(32).toString('base64url');
 const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
+// A built bundle (`npm run build`) runs as production does; the sources run through tsx.
+const API_BUNDLE = textOption('--api');
+const CPU_PROF_DIR = textOption('--cpu-prof');
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -101,7 +113,11 @@ async function main() {
     await database.close();
 
     const port = await freePort();
-    child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const nodeArgs = [
+      ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []),
+      ...(API_BUNDLE ? [resolve(API_BUNDLE)] : ['--import', 'tsx', MAIN]),
+    ];
+    child = spawn(process.execPath, nodeArgs, {
       env: {
         ...process.env,
         PORT: String(port),
@@ -135,6 +151,7 @@ async function main() {
     for (let i = 0; i < 20; i++) await buy(base, caseId, buyers[i % BUYERS]!.headers);
 
     process.stdout.write(`buying with ${BUYERS} concurrent buyers until sold out…\n`);
+    const cpu = await cpuMeter(databaseUrl, child.pid!);
     const latencies: number[] = [];
     let soldOut = 0;
     let other = 0;
@@ -153,6 +170,7 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const used = await cpu.read();
     latencies.sort((a, b) => a - b);
     const rate = latencies.length / seconds;
 
@@ -168,6 +186,13 @@ async function main() {
     process.stdout.write(
       `(${BUYERS} concurrent callers, pool ${POOL}; ${soldOut} sold-out answers, ${other} other)\n`,
     );
+    if (used) {
+      const per = (ms: number) => `${(ms / latencies.length).toFixed(2)} ms`;
+      process.stdout.write(
+        `CPU per purchase: API ${per(used.api)}, PostgreSQL ${per(used.postgres)}, this client ${per(used.client)}; ` +
+          `whole machine busy ${(used.machineBusy * 100).toFixed(0)}% of ${used.cores} cores\n`,
+      );
+    }
     if (other > 0) process.exitCode = 1;
   } finally {
     if (child && child.exitCode === null) {
@@ -178,6 +203,65 @@ async function main() {
     await admin.query(`drop database if exists "${name}" with (force)`);
     await admin.end();
   }
+}
+
+/**
+ * CPU time used while purchases run, on Linux (/proc): the API process, the PostgreSQL backends
+ * serving the scratch database, this process (the buyers' HTTP client), and how busy the whole
+ * machine was, since other work on it competes for the same cores.
+ */
+async function cpuMeter(databaseUrl: string, apiPid: number) {
+  const ticks = 100; // USER_HZ
+  const procCpu = (pid: number) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) / ticks) * 1000;
+    } catch {
+      return 0;
+    }
+  };
+  const machine = () => {
+    const line = readFileSync('/proc/stat', 'utf8')
+      .split('\n')[0]!
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    const idle = line[3]! + line[4]!;
+    return { busy: line.reduce((a, b) => a + b, 0) - idle, all: line.reduce((a, b) => a + b, 0) };
+  };
+  if (!existsSync('/proc/stat')) return { read: async () => undefined };
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const backends = async () =>
+    (
+      await client.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      )
+    ).rows.map((r) => r.pid);
+  // Backends last until the API's pool closes them, so the ones seen at the end are the ones that ran.
+  const startBackends = new Map((await backends()).map((pid) => [pid, procCpu(pid)]));
+  const api0 = procCpu(apiPid);
+  const client0 = process.cpuUsage();
+  const machine0 = machine();
+  return {
+    async read() {
+      const pids = await backends();
+      const postgres = pids.reduce(
+        (sum, pid) => sum + procCpu(pid) - (startBackends.get(pid) ?? 0),
+        0,
+      );
+      const mine = process.cpuUsage(client0);
+      const m = machine();
+      await client.end();
+      return {
+        api: procCpu(apiPid) - api0,
+        postgres,
+        client: (mine.user + mine.system) / 1000,
+        machineBusy: (m.busy - machine0.busy) / (m.all - machine0.all),
+        cores: cpus().length,
+      };
+    },
+  };
 }
 
 let keys = 0;

@@ -40,6 +40,8 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { devMailRoutes } from './modules/mail/mail.routes.js';
+import { breaksRoutes } from './modules/breaks/breaks.routes.js';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ? (_address: string, hop: number) => hop < (config.TRUST_PROXY as number)
         : config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Each endpoint's schema judges its path parameters (400 naming the parameter); the router's
+    // default cut-off of 100 characters answered 404 or an undocumented 414, by position.
+    routerOptions: { maxParamLength: 16 * 1024 },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -100,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // A break's live stream is embedded by URL from these players only.
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.twitch.tv'],
         frameAncestors: ["'none'"],
         formAction: ["'self'", 'https://checkout.stripe.com'],
         objectSrc: ["'none'"],
@@ -146,8 +153,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(shippingRoutes, { shipping: services.shipping });
   await app.register(catalogRoutes, { catalog: services.catalog, images: services.images });
   await app.register(walletRoutes, { wallet: services.wallet });
-  await app.register(paymentsRoutes, { payments: services.payments, publicUrl: config.PUBLIC_URL });
+  await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(ordersRoutes, { orders: services.orders });
+  // Breaks exist only while their flag is on: otherwise every breaks route is the API's 404.
+  if (config.flags.BREAKS_ENABLED) {
+    await app.register(breaksRoutes, {
+      breaks: services.breaks,
+      admin: services.breaksAdmin,
+      events: services.breakEvents,
+      images: services.images,
+    });
+  }
+  await app.register(submissionsRoutes, { submissions: services.submissions });
 
   await registerSpa(app, webDist);
   return app as unknown as App;

@@ -21,6 +21,12 @@ import { GrailEvents } from './modules/grail/grail.events.js';
 import { SeedVault } from './modules/grail/fairness.js';
 import { GrailAdminService } from './modules/grail/grail-admin.service.js';
 import { PullsService } from './modules/pulls/pulls.service.js';
+import { BreaksService } from './modules/breaks/breaks.service.js';
+import { BreaksAdminService } from './modules/breaks/breaks-admin.service.js';
+import { BreakEvents } from './modules/breaks/breaks.events.js';
+import { BreakSeedVault } from './modules/breaks/breaks.fairness.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 
 /** One instance of each service per app; modules receive what they need from here. */
 export function createServices({
@@ -51,7 +57,9 @@ export function createServices({
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
   const shipping = new ShippingService(db, { mail, publicUrl: config.PUBLIC_URL, log });
   const grail = new GrailService(db, wallet, seedVault, buyback);
-  return {
+  const breakVault = new BreakSeedVault(config.APP_SECRET);
+  const breaks = new BreaksService(db, { wallet, shipping, vault: breakVault, log });
+  const services = {
     feed: new FeedService(db, {
       username: config.X_USERNAME,
       bearerToken: config.X_BEARER_TOKEN,
@@ -81,6 +89,27 @@ export function createServices({
     grailEvents: new GrailEvents(database, async (id) => (await grail.recentPulls(1, id))[0]),
     grailAdmin: new GrailAdminService(db, seedVault),
     pulls: new PullsService(db, wallet, shipping, buyback),
+    breaks,
+    breaksAdmin: new BreaksAdminService(db, {
+      breaks,
+      vault: breakVault,
+      audit: new AuditService(db),
+    }),
+    breakEvents: new BreakEvents(database, {
+      spots: (id) => breaks.spotsEvent(id),
+      hit: (id) => breaks.hitEvent(id),
+      reveal: (id) => breaks.reveal(id),
+    }),
+    audit: new AuditService(db),
+  };
+  return {
+    ...services,
+    submissions: createSubmissionsService(
+      db,
+      config,
+      { ...services, secondFactor: services.auth },
+      log,
+    ),
   };
 }
 export type Services = ReturnType<typeof createServices>;

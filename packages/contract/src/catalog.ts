@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { CAROUSEL_CARDS_LIMIT } from './constants.js';
 import { endpoint } from './endpoint.js';
+import { Dollars, MAX_DOLLARS, PositiveDollars } from './money.js';
+import { ImageId } from './platform.js';
+import { queryDecimal, queryDollars, queryInteger } from './query.js';
 
-export const CARD_GRADERS = ['PSA', 'BGS', 'SGC'] as const;
+export const CARD_GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 export const Grader = z.enum(CARD_GRADERS);
 export type Grader = z.infer<typeof Grader>;
 export const CardStatus = z.enum(['available', 'reserved', 'in_case', 'pulled', 'sold']);
@@ -26,44 +29,30 @@ export function certVerificationUrl(grader: string | null, certNumber: string | 
       return `https://www.beckett.com/grading/card-lookup?item_type=BGS&item_id=${cert}`;
     case 'SGC':
       return `https://gosgc.com/cert-code-lookup?certCode=${cert}`;
+    case 'CGC':
+      return `https://www.cgccards.com/certlookup/${cert}/`;
     default:
       return null;
   }
 }
 
-/** A query number: digits only, so 'abc' or '1e3' are rejected naming the parameter. */
-const queryNumber = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+(\.\d{1,2})?$/, 'must be a number')
-    .transform(Number)
-    .pipe(z.number().min(min).max(max));
-
 /** GET /api/products/store-items query: every parameter optional; limit capped at 100. */
 export const StoreItemsQuery = z
   .object({
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().int().min(1, 'must be at least 1'))
+    // A larger page size is served as the largest one, not refused.
+    limit: queryInteger(1, 1_000_000)
       .transform((n) => Math.min(n, STORE_MAX_LIMIT))
       .default(STORE_PAGE_SIZE),
-    page: z
-      .string()
-      .regex(/^\d+$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().int().min(1, 'must be at least 1').max(100_000))
-      .default(1),
+    page: queryInteger(1, 100_000).default(1),
     sort: StoreSort.default('createdAt'),
     order: SortOrder.default('desc'),
     q: z.string().trim().max(100).optional(),
     sport: z.string().trim().min(1).max(50).optional(),
     grader: z.enum([...CARD_GRADERS, 'Raw']).optional(),
-    minGrade: queryNumber(1, 10).optional(),
-    maxGrade: queryNumber(1, 10).optional(),
-    minPrice: queryNumber(0, 10_000_000).optional(),
-    maxPrice: queryNumber(0, 10_000_000).optional(),
+    minGrade: queryDecimal(1, 10).optional(),
+    maxGrade: queryDecimal(1, 10).optional(),
+    minPrice: queryDollars(0, MAX_DOLLARS).optional(),
+    maxPrice: queryDollars(0, MAX_DOLLARS).optional(),
   })
   .refine((q) => q.minGrade === undefined || q.maxGrade === undefined || q.minGrade <= q.maxGrade, {
     path: ['maxGrade'],
@@ -115,14 +104,18 @@ export const StoreItemsResponse = z.object({
 export type StoreItemsResponse = z.infer<typeof StoreItemsResponse>;
 
 export const CarouselCardsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(STORE_MAX_LIMIT).default(CAROUSEL_CARDS_LIMIT),
-  minFmv: z.coerce.number().min(0).default(0),
+  limit: queryInteger(1, STORE_MAX_LIMIT).default(CAROUSEL_CARDS_LIMIT),
+  minFmv: queryDollars(0, MAX_DOLLARS).default(0),
 });
 export const CarouselCardsResponse = z.array(Product);
 
 export const ProductParams = z.object({ id: z.uuid({ message: 'must be a valid id' }) });
 
-const money = z.number().min(0).max(10_000_000).multipleOf(0.01);
+/** The images of a card: ids answered by its uploads, each once, the first being the cover. */
+const CardImageIds = z
+  .array(ImageId)
+  .max(12, 'must list at most 12 images')
+  .refine((ids) => new Set(ids).size === ids.length, 'must not list an image twice');
 /** Admin create/update of a card (dollars, converted to cents by the server). */
 export const CardInput = z
   .object({
@@ -136,12 +129,19 @@ export const CardInput = z
     variant: z.string().trim().max(100).nullable().default(null),
     grader: Grader.nullable().default(null),
     grade: z.string().trim().min(1).max(30).nullable().default(null),
-    gradeValue: z.number().min(1).max(10).nullable().default(null),
+    // Slab grades go in half steps (BGS 9.5, PSA 8.5): 9.25 would be stored rounded to 9.3.
+    gradeValue: z
+      .number()
+      .min(1, 'must be at least 1')
+      .max(10, 'must be at most 10')
+      .refine((g) => Number.isInteger(g * 2), 'must be a whole or half grade, such as 9 or 9.5')
+      .nullable()
+      .default(null),
     certNumber: z.string().trim().max(40).nullable().default(null),
     conditionNote: z.string().trim().max(500).nullable().default(null),
-    fmv: money,
-    storePrice: money.positive().nullable().default(null),
-    imageIds: z.array(z.string().min(1).max(64)).max(12).default([]),
+    fmv: Dollars,
+    storePrice: PositiveDollars.nullable().default(null),
+    imageIds: CardImageIds.default([]),
   })
   .refine((c) => (c.grader === null) === (c.grade === null), {
     path: ['grade'],
@@ -150,10 +150,10 @@ export const CardInput = z
 export type CardInput = z.input<typeof CardInput>;
 export const CardUpdate = z.object({
   name: z.string().trim().min(1).max(200).optional(),
-  fmv: money.optional(),
-  storePrice: money.positive().nullable().optional(),
+  fmv: Dollars.optional(),
+  storePrice: PositiveDollars.nullable().optional(),
   status: z.enum(['available', 'reserved']).optional(),
-  imageIds: z.array(z.string().min(1).max(64)).max(12).optional(),
+  imageIds: CardImageIds.optional(),
   conditionNote: z.string().trim().max(500).nullable().optional(),
 });
 export type CardUpdate = z.input<typeof CardUpdate>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { ShippingAddress } from './auth.js';
+import { SafeReturnPath, SavedShippingAddress, ShippingAddress } from './auth.js';
 import { Product } from './catalog.js';
 import { endpoint } from './endpoint.js';
+import { isWholeCents } from './money.js';
+import { queryInteger } from './query.js';
 
 /** Top-up bounds in dollars. */
 export const TOP_UP_MIN = 5;
@@ -16,7 +18,7 @@ export const LedgerEntry = z.object({
   /** Signed dollars: credits positive, debits negative. */
   amount: z.number(),
   balanceAfter: z.number(),
-  kind: z.enum(['top_up', 'order', 'pack', 'buyback', 'refund', 'adjustment']),
+  kind: z.enum(['top_up', 'order', 'pack', 'buyback', 'refund', 'adjustment', 'sale', 'break']),
   refType: z.string(),
   refId: z.string(),
   description: z.string(),
@@ -25,8 +27,8 @@ export const LedgerEntry = z.object({
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
 export const WalletQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: queryInteger(1, 100_000).default(1),
+  limit: queryInteger(1, 100).default(20),
 });
 export const WalletResponse = z.object({
   balance: z.number(),
@@ -42,13 +44,9 @@ export const TopUpBody = z.object({
     .number({ message: 'must be a number of dollars' })
     .min(TOP_UP_MIN, `must be at least $${TOP_UP_MIN}`)
     .max(TOP_UP_MAX, `must be at most $${TOP_UP_MAX.toLocaleString('en-US')}`)
-    .multipleOf(0.01, 'must have at most 2 decimals'),
+    .refine(isWholeCents, 'must have at most 2 decimals'),
   /** Where to come back to after paying (a path of this site), e.g. the checkout. */
-  returnPath: z
-    .string()
-    .regex(/^\/(?!\/)[\w\-/?=&%.]*$/, 'must be a path of this site')
-    .max(200)
-    .optional(),
+  returnPath: SafeReturnPath.optional(),
 });
 export type TopUpBody = z.infer<typeof TopUpBody>;
 export const TopUpResponse = z.object({ checkoutUrl: z.string(), topUpId: z.string() });
@@ -76,7 +74,7 @@ export const Order = z.object({
   items: z.array(OrderItem),
   total: z.number(),
   status: OrderStatus,
-  shippingAddress: ShippingAddress,
+  shippingAddress: SavedShippingAddress,
   shipBy: z.string(),
   shipment: z.object({
     status: z.enum(['pending', 'shipped', 'delivered']),
@@ -113,6 +111,7 @@ export const OrderParams = z.object({ id });
 /** The signed-in collector's cart, with each card's current state (a sold one is flagged). */
 export const CartResponse = z.object({ items: z.array(Product) });
 export type CartResponse = z.infer<typeof CartResponse>;
+/** A cart holds each card once: a card listed again (two tabs, a merged visitor cart) counts once. */
 export const CartBody = z.object({ items: z.array(id).max(ORDER_MAX_ITEMS) });
 export type CartBody = z.infer<typeof CartBody>;
 

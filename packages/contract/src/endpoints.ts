@@ -1,9 +1,11 @@
 import { authEndpoints } from './auth.js';
+import { breakEndpoints } from './breaks.js';
 import { catalogEndpoints } from './catalog.js';
 import { commerceEndpoints } from './commerce.js';
 import { feedEndpoints } from './feed.js';
 import { grailEndpoints } from './grail.js';
 import { platformEndpoints } from './platform.js';
+import { submissionEndpoints } from './submissions.js';
 
 /**
  * Every endpoint of the API, by name. The server registers each from its declaration and a test
@@ -16,4 +18,6 @@ export const endpoints = {
   ...grailEndpoints,
   ...catalogEndpoints,
   ...commerceEndpoints,
+  ...submissionEndpoints,
+  ...breakEndpoints,
 } as const;

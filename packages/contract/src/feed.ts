@@ -38,12 +38,25 @@ export const XPostMedia = z.object({
 
 const PostId = z.string().regex(/^\d{1,25}$/, 'must be a numeric post id');
 
+/** X's first post (21 March 2006): no post is older. */
+export const X_FIRST_POST_AT = '2006-03-21T00:00:00Z';
+/**
+ * When a post was made: an ISO time from X's first post to now (a day of leeway for clocks).
+ * Year 0 has no timestamp in PostgreSQL, and a far-future post would head the feed for good.
+ */
+const PostTime = z.iso
+  .datetime({ message: 'must be an ISO date and time, such as 2026-11-24T18:30:00Z' })
+  .refine((v) => {
+    const at = Date.parse(v);
+    return at >= Date.parse(X_FIRST_POST_AT) && at <= Date.now() + 86_400_000;
+  }, 'must be a time since X began (March 2006), not in the future');
+
 /** An X post as the home page shows it (SPEC §3). */
 export const XPost = z
   .object({
     id: PostId,
     text: z.string().max(4000),
-    created_at: z.iso.datetime(),
+    created_at: PostTime,
     tweet_url: WebUrl,
     user: z.object({
       name: z.string().min(1).max(100),

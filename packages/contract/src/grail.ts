@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { ShippingAddress } from './auth.js';
+import { SavedShippingAddress, ShippingAddress } from './auth.js';
 import { RECENT_PULLS_LIMIT } from './constants.js';
 import { endpoint } from './endpoint.js';
 import { Dollars, dollarsBetween, dollarsToCents } from './money.js';
+import { queryInteger } from './query.js';
 
 /** Sell-back defaults (the server reads BUYBACK_PERCENT / BUYBACK_WINDOW_HOURS). */
 export const BUYBACK_PERCENT_DEFAULT = 85;
 export const BUYBACK_WINDOW_HOURS_DEFAULT = 72;
-/** SPEC §4 / §2: the text shown when no case is live. */
+/** The text the home page and the Grail Machine page show when no case is live. */
 export const NO_CASE_TITLE = 'Next Grail Case Loading...';
 export const NO_CASE_TEXT =
   'The current Grail Machine is sold out or being updated. Stay tuned for the next exciting case drop!';
@@ -22,7 +23,7 @@ export type GrailCaseStatus = z.infer<typeof GrailCaseStatus>;
 export const PullStatus = z.enum(['revealed', 'claimed', 'shipped', 'delivered', 'sold_back']);
 export type PullStatus = z.infer<typeof PullStatus>;
 
-/** A card as the Grail Machine shows it (SPEC §3 Product fields plus grading details). */
+/** A card as the Grail Machine shows it (a product's display fields plus grading details). */
 export const GrailCard = z.object({
   _id: z.string(),
   name: z.string(),
@@ -48,7 +49,7 @@ export const TierOdds = z.object({
 });
 export type TierOdds = z.infer<typeof TierOdds>;
 
-/** GET /api/grail-cases/active: the live or scheduled case (SPEC §3 "Grail case active status"). */
+/** GET /api/grail-cases/active: the live or scheduled case. */
 export const ActiveCaseResponse = z.object({
   caseId: z.string(),
   packPrice: z.number(),
@@ -92,7 +93,7 @@ export type CaseSummary = z.infer<typeof CaseSummary>;
 export const CaseListResponse = z.object({ cases: z.array(CaseSummary) });
 
 export const RecentPullsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50).default(RECENT_PULLS_LIMIT),
+  limit: queryInteger(1, 50).default(RECENT_PULLS_LIMIT),
 });
 export const RecentPull = z.object({
   _id: z.string(),
@@ -185,7 +186,7 @@ export const FairnessPull = z.object({
   pulledAt: z.string(),
 });
 export type FairnessPull = z.infer<typeof FairnessPull>;
-/** The committed contents, one entry per position (see README "Grail Machine and fairness"). */
+/** The committed contents, one entry per position (the fairness rule: docs/fairness.md). */
 export const FairnessContent = z.object({
   position: z.number().int(),
   cardId: z.string(),
@@ -354,14 +355,14 @@ export type AvailableCardsResponse = z.infer<typeof AvailableCardsResponse>;
 
 export const DueShipment = z.object({
   _id: z.string(),
-  sourceType: z.enum(['order', 'pull']),
+  sourceType: z.enum(['order', 'pull', 'break']),
   sourceId: z.string(),
   status: z.enum(['pending', 'shipped', 'delivered']),
   shipBy: z.string(),
   overdue: z.boolean(),
   username: z.string(),
   email: z.string(),
-  address: ShippingAddress,
+  address: SavedShippingAddress,
   items: z.array(z.string()),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),

@@ -9,4 +9,6 @@ export * from './feed.js';
 export * from './grail.js';
 export * from './catalog.js';
 export * from './commerce.js';
+export * from './submissions.js';
+export * from './breaks.js';
 export * from './endpoints.js';

@@ -33,7 +33,8 @@ const isApi = (url: string) => url === '/api' || url.startsWith('/api/');
 describe('the endpoint table and the registered routes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Breaks are registered only with their flag on (off by default in tests).
+    t = await createTestApp({ env: { BREAKS_ENABLED: 'true' } });
   });
   afterAll(() => t?.close());
 

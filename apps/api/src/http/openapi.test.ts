@@ -26,7 +26,8 @@ describe(`the OpenAPI document says what the server does (${testEngine})`, () =>
   const operation = (e: Endpoint) => doc.paths[openApiPath(e.path)]?.[e.method.toLowerCase()];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // Breaks are registered only with their flag on (off by default in tests).
+    t = await createTestApp({ env: { BREAKS_ENABLED: 'true' } });
     doc = (await t.app.inject({ url: '/api/docs/json' })).json();
   });
   afterAll(async () => {
@@ -160,6 +161,16 @@ describe(`the OpenAPI document says what the server does (${testEngine})`, () =>
           const res = await send(e, headers);
           expect(res.statusCode, `${e.operationId} ${res.body}`).toBe(404);
         }
+      }
+    });
+
+    it('400 naming a path parameter longer than any id, wherever it sits in the path', async () => {
+      for (const e of declared.filter((x) => x.params && x.responseKind !== 'event-stream')) {
+        const [name] = Object.keys(e.params!.shape);
+        const url = endpointUrl(e, { ...unknownParams(e), [name!]: 'x'.repeat(5000) });
+        const res = await send(e, caller(e).headers, url);
+        expect(res.statusCode, `${e.operationId} ${res.body.slice(0, 200)}`).toBe(400);
+        expect(res.json().field, e.operationId).toBe(name);
       }
     });
 

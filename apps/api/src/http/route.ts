@@ -134,16 +134,18 @@ export function route<E extends Endpoint>(
       if (endpoint.guard !== 'public') void reply.header('cache-control', 'no-store');
     },
     preValidation: async (request) => {
-      for (const [where, value] of [
-        ['params', request.params],
-        ['querystring', request.query],
-        ['body', request.body],
+      // Only the inputs the endpoint declares: a body or query it ignores is no bad input of its own.
+      for (const [where, value, read] of [
+        ['params', request.params, Boolean(endpoint.params)],
+        ['querystring', request.query, Boolean(endpoint.query)],
+        ['body', request.body, Boolean(endpoint.body)],
       ] as const) {
-        const field = fieldWithNul(value);
+        const field = read ? fieldWithNul(value) : undefined;
         if (field !== undefined)
-          throw badRequest(`Invalid ${where} ${field || where}: must not contain NUL characters`, {
-            field: field || where,
-          });
+          throw badRequest(
+            `Invalid ${field ? `${where} ${field}` : where}: must not contain NUL characters`,
+            { field: field || where },
+          );
       }
     },
   };

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 /**
  * Values that broke real endpoints: NUL and control characters, odd Unicode, numbers beyond a
- * 32-bit column or a double's range, years below 100, hexadecimal and exponent notations.
+ * 32-bit column or a double's range, years below 100 (and year 0, which PostgreSQL lacks), days
+ * that do not exist, hexadecimal and exponent notations, country codes no country has.
  */
 const HOSTILE_STRINGS = [
   '',
@@ -23,9 +24,12 @@ const HOSTILE_STRINGS = [
   '5e-324',
   '-1',
   '21474837',
+  '00',
+  'UK',
   '99999999999999999999',
   'NaN',
   'Infinity',
+  '0000-01-01T00:00:00Z',
   '0020-01-01T00:00:00Z',
   '0099-12-31T23:59:59.999Z',
   '9999-12-31T23:59:59Z',
@@ -83,12 +87,14 @@ const anyHostile: fc.Arbitrary<unknown> = fc.oneof(
 function plausibleString(s: JsonSchema): fc.Arbitrary<string> {
   if (s.format === 'uuid') return fc.uuid();
   if (s.format === 'email') return fc.constantFrom('collector@example.com', 'A@B.co');
+  // Times from year 0, which JavaScript dates have and PostgreSQL timestamps do not.
   if (s.format === 'date-time')
     return fc
-      .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') })
+      .date({ min: new Date('0000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z') })
       .filter((d) => !Number.isNaN(d.getTime()))
       .map((d) => d.toISOString());
-  if (s.format === 'date') return fc.constantFrom('1990-04-12', '0020-02-29', '9999-12-31');
+  if (s.format === 'date')
+    return fc.constantFrom('1990-04-12', '0000-01-01', '0020-02-29', '2001-02-30', '9999-12-31');
   const max = Math.min(s.maxLength ?? 40, 200);
   const min = Math.min(s.minLength ?? 0, max);
   return fc.string({ minLength: min, maxLength: max, unit: 'binary' });

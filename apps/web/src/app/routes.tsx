@@ -45,6 +45,8 @@ const SubmissionDetailPage = lazyPage(
   () => import('@/features/dashboard/pages/SubmissionDetailPage'),
 );
 const AdminPage = lazyPage(() => import('@/features/admin/pages/AdminPage'));
+const AdminSubmissionsPage = lazyPage(() => import('@/features/admin/pages/AdminSubmissionsPage'));
+const AdminBreaksPage = lazyPage(() => import('@/features/admin/pages/AdminBreaksPage'));
 const SellCardsPage = lazyPage(() => import('@/features/sell/pages/SellCardsPage'));
 const BreaksPage = lazyPage(() => import('@/features/breaks/pages/BreaksPage'));
 const BreakDetailPage = lazyPage(() => import('@/features/breaks/pages/BreakDetailPage'));
@@ -123,6 +125,24 @@ export const routes: RouteObject[] = [
               <ProtectedRoute admin>
                 <AdminPage />
               </ProtectedRoute>
+            ),
+          },
+          {
+            path: paths.adminSubmissions.path,
+            element: (
+              <ProtectedRoute admin>
+                <AdminSubmissionsPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: paths.adminBreaks.path,
+            element: (
+              <FlagRoute flag="BREAKS_ENABLED">
+                <ProtectedRoute admin>
+                  <AdminBreaksPage />
+                </ProtectedRoute>
+              </FlagRoute>
             ),
           },
           { path: paths.sellCards.path, element: <SellCardsPage /> },

@@ -1,5 +1,5 @@
 /**
- * Every route of the SPA in one place (SPEC §2), so no page assembles a URL by hand:
+ * Every route of the SPA in one place, so no page assembles a URL by hand:
  * `<Link to={paths.product.getHref(id)}>`. The router reads `path`, links call `getHref()`.
  */
 const withQuery = (path: string, query?: Record<string, string | undefined>) => {
@@ -57,13 +57,27 @@ export const paths = {
   },
   authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
   totpSetup: { path: '/totp-setup', getHref: () => '/totp-setup' },
-  completeProfile: { path: '/complete-profile', getHref: () => '/complete-profile' },
-  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  completeProfile: {
+    path: '/complete-profile',
+    /** `redirectTo`: where to go once the profile is complete. */
+    getHref: (query?: { redirectTo?: string }) => withQuery('/complete-profile', query),
+  },
+  dashboard: {
+    path: '/dashboard',
+    /** `tab`: the dashboard tab to open ('breaks', 'pulls'…). */
+    getHref: (query?: { tab?: string }) => withQuery('/dashboard', query),
+  },
   submission: {
     path: '/dashboard/submissions/:id',
     getHref: (id: string) => `/dashboard/submissions/${encodeURIComponent(id)}`,
   },
   admin: { path: '/admin', getHref: () => '/admin' },
+  adminBreaks: { path: '/admin/breaks', getHref: () => '/admin/breaks' },
+  adminSubmissions: {
+    path: '/admin/submissions',
+    /** `status`: the queue's filter; `id`: the submission open beside it. */
+    getHref: (query?: { status?: string; id?: string }) => withQuery('/admin/submissions', query),
+  },
   sellCards: { path: '/sell-cards', getHref: () => '/sell-cards' },
   breaks: { path: '/breaks', getHref: () => '/breaks' },
   breakDetail: {
@@ -74,7 +88,11 @@ export const paths = {
     path: '/breaks/:id/reveal',
     getHref: (id: string) => `/breaks/${encodeURIComponent(id)}/reveal`,
   },
-  breakPackReveal: { path: '/break-pack-reveal', getHref: () => '/break-pack-reveal' },
+  breakPackReveal: {
+    path: '/break-pack-reveal',
+    /** `break`: the break whose hits to follow. */
+    getHref: (query?: { break?: string }) => withQuery('/break-pack-reveal', query),
+  },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
@@ -82,7 +100,7 @@ export const paths = {
 } as const;
 
 /**
- * SPEC §2: the paths the client treats as needing no sign-in. A 401 seen on one of these never
+ * The paths the client treats as needing no sign-in. A 401 seen on one of these never
  * sends the person to the login page.
  */
 export const PUBLIC_PATHS = [

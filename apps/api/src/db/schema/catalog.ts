@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 export const CARD_STATUSES = ['available', 'reserved', 'in_case', 'pulled', 'sold'] as const;
-export const GRADERS = ['PSA', 'BGS', 'SGC'] as const;
+export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 
 /** One card is one physical item: its status moves forward and it is never sold twice. */
 export const cards = pgTable(

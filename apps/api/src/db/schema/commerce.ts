@@ -31,7 +31,16 @@ export const wallets = pgTable(
   (t) => [check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`)],
 );
 
-export const LEDGER_KINDS = ['top_up', 'order', 'pack', 'buyback', 'refund', 'adjustment'] as const;
+export const LEDGER_KINDS = [
+  'top_up',
+  'order',
+  'pack',
+  'buyback',
+  'refund',
+  'adjustment',
+  'sale',
+  'break',
+] as const;
 
 export const walletLedger = pgTable(
   'wallet_ledger',
@@ -55,6 +64,10 @@ export const walletLedger = pgTable(
     check('ledger_balance_nonnegative', sql`${t.balanceAfterCents} >= 0`),
     index('ledger_user_idx').on(t.userId, t.id.desc()),
     index('ledger_ref_idx').on(t.refType, t.refId),
+    // A break spot is refunded at most once, however often the refund runs.
+    uniqueIndex('ledger_break_refund_uq')
+      .on(t.refType, t.refId)
+      .where(sql`${t.kind} = 'refund' and ${t.refType} = 'break_spot'`),
   ],
 );
 
@@ -66,8 +79,8 @@ export const shipments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'order' or 'pull', and its id. */
-    sourceType: text('source_type', { enum: ['order', 'pull'] }).notNull(),
+    /** 'order', 'pull' or 'break' (an owner's combined break claim), and its id. */
+    sourceType: text('source_type', { enum: ['order', 'pull', 'break'] }).notNull(),
     sourceId: uuid('source_id').notNull(),
     address: jsonb('address').$type<ShippingAddress>().notNull(),
     status: text('status', { enum: ['pending', 'shipped', 'delivered'] })

@@ -5,3 +5,6 @@ export * from './auth.js';
 export * from './commerce.js';
 export * from './feed.js';
 export * from './grail.js';
+export * from './submissions.js';
+export * from './audit.js';
+export * from './breaks.js';

@@ -21,9 +21,10 @@ import {
   type StoreItemsQuery,
   type StoreSort,
 } from '@grail/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
+import { unknownImageIds } from '../images/images.service.js';
 import { dollarsToCents, toProduct, toStoreItem } from './catalog.view.js';
 
 export type StoreFilters = z.output<typeof StoreItemsQuery>;
@@ -131,8 +132,23 @@ export class CatalogService {
     return toProduct(row);
   }
 
-  async create(input: NewCard) {
-    const [row] = await this.db
+  /** A card shows only uploaded images: an id naming none is refused, naming the field. */
+  private async refuseUnknownImages(
+    imageIds: readonly string[] | undefined,
+    tx: Db | Tx = this.db,
+  ) {
+    const [unknown] = await unknownImageIds(tx, imageIds ?? []);
+    if (unknown !== undefined) {
+      throw badRequest(`Invalid body imageIds: no uploaded image has the id ${unknown}`, {
+        field: 'imageIds',
+      });
+    }
+  }
+
+  /** `tx`: a caller's transaction (a bought slab becomes a card with the purchase's record). */
+  async create(input: NewCard, tx: Db | Tx = this.db) {
+    await this.refuseUnknownImages(input.imageIds, tx);
+    const [row] = await tx
       .insert(cards)
       .values({
         name: input.name,
@@ -161,6 +177,7 @@ export class CatalogService {
     const [current] = await this.db.select().from(cards).where(eq(cards.id, id)).limit(1);
     if (!current) throw notFound('Card not found');
     await this.refuseCommittedChange(current, input);
+    await this.refuseUnknownImages(input.imageIds);
     const movable = current.status === 'available' || current.status === 'reserved';
     if (!movable && (input.status !== undefined || input.storePrice !== undefined)) {
       throw conflict(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { cards, images } from '../../db/schema/index.js';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { insertCard } from './catalog.test-support.js';
@@ -185,13 +186,19 @@ describe(`catalogue and store queries (${testEngine})`, () => {
     ['page=0', 'page'],
     ['sort=price', 'sort'],
     ['order=up', 'order'],
-    ['grader=CGC', 'grader'],
+    ['grader=HGA', 'grader'],
     ['minGrade=11', 'minGrade'],
     ['maxGrade=abc', 'maxGrade'],
     ['minPrice=-5', 'minPrice'],
     ['maxPrice=1e9', 'maxPrice'],
     ['minPrice=50&maxPrice=10', 'maxPrice'],
     ['minGrade=9&maxGrade=8', 'maxGrade'],
+    // Plain decimal digits only: no hexadecimal, exponent or sign.
+    ['limit=0x0a', 'limit'],
+    ['page=1e2', 'page'],
+    ['minPrice=1e308', 'minPrice'],
+    ['maxPrice=5e-324', 'maxPrice'],
+    ['minPrice=21474837', 'minPrice'],
   ])('rejects %s with 400 naming %s', async (query, field) => {
     const res = await t.app.inject({ url: `/api/products/store-items?${query}` });
     expect(res.statusCode).toBe(400);
@@ -211,6 +218,20 @@ describe(`catalogue and store queries (${testEngine})`, () => {
     expect((await t.app.inject({ url: '/api/products/carousel-cards?minFmv=-1' })).statusCode).toBe(
       400,
     );
+  });
+
+  it.each([
+    ['minFmv=21474837', 'minFmv', 'must be at most 10000000'],
+    ['minFmv=99999999999999999999', 'minFmv', 'must be at most 10000000'],
+    ['minFmv=1e308', 'minFmv', 'must be an amount in dollars, such as 25 or 25.50'],
+    ['minFmv=0.001', 'minFmv', 'must be an amount in dollars, such as 25 or 25.50'],
+    ['limit=0x0a', 'limit', 'must be a whole number written in digits'],
+    ['limit=0', 'limit', 'must be at least 1'],
+  ])('refuses carousel %s with 400 naming %s', async (query, field, message) => {
+    const res = await t.app.inject({ url: `/api/products/carousel-cards?${query}` });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'Bad Request', field });
+    expect(res.json().message).toBe(`Invalid querystring ${field}: ${message}`);
   });
 
   it('shows the full card with its cert verification link; unknown or malformed ids are 404/400', async () => {
@@ -388,6 +409,98 @@ describe(`admin card upkeep and image upload (${testEngine})`, () => {
       payload: { storePrice: 1 },
     });
     expect(patch.statusCode).toBe(409);
+  });
+
+  it.each([
+    [{ storePrice: 5e-324 }, 'storePrice', 'must be at least 0.01'],
+    [{ storePrice: 0.001 }, 'storePrice', 'must be at least 0.01'],
+    [{ storePrice: 10.005 }, 'storePrice', 'must have at most 2 decimals'],
+    [{ fmv: 1e308 }, 'fmv', 'must be at most 10000000'],
+    [{ fmv: 21474837 }, 'fmv', 'must be at most 10000000'],
+    [{ gradeValue: 9.25 }, 'gradeValue', 'must be a whole or half grade'],
+    [{ imageIds: ['a', 'a'] }, 'imageIds', 'must not list an image twice'],
+    [{ imageIds: ['../x'] }, 'imageIds.0', 'must be the id of an uploaded image'],
+  ])('refuses a card with %o, naming %s and writing nothing', async (change, field, message) => {
+    const count = () => t.database.db.select({ n: sql<number>`count(*)::int` }).from(cards);
+    const before = await count();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/cards',
+      headers: admin.headers,
+      payload: { ...newCard, ...change },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field });
+    expect(res.json().message).toContain(message);
+    expect(await count()).toEqual(before);
+  });
+
+  it('refuses image ids no upload answered, on create and on update', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/cards',
+      headers: admin.headers,
+      payload: { ...newCard, imageIds: ['never-uploaded'] },
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({
+      field: 'imageIds',
+      message: 'Invalid body imageIds: no uploaded image has the id never-uploaded',
+    });
+
+    const card = await insertCard(t.database.db, { imageIds: [] });
+    const updated = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/cards/${card.id}`,
+      headers: admin.headers,
+      payload: { imageIds: ['never-uploaded'], name: 'Renamed' },
+    });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().field).toBe('imageIds');
+    const [row] = await t.database.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(row).toMatchObject({ imageIds: [], name: card.name });
+
+    // An uploaded image may be listed.
+    const imageId = await t.app.services.images.store(
+      await sharp({ create: { width: 5, height: 7, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer(),
+    );
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/cards/${card.id}`,
+      headers: admin.headers,
+      payload: { imageIds: [imageId] },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().images).toHaveLength(1);
+  });
+
+  it('refuses a truncated PNG with 400 saying the file is damaged, storing nothing', async () => {
+    const card = await insertCard(t.database.db, { imageIds: [] });
+    const png = await sharp({
+      create: { width: 300, height: 420, channels: 3, background: '#336699' },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const truncated = multipart('front.png', 'image/png', png.subarray(0, png.length / 2));
+    const count = () => t.database.db.select({ n: sql<number>`count(*)::int` }).from(images);
+    const before = await count();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/cards/${card.id}/images`,
+      payload: truncated.payload,
+      headers: { ...admin.headers, ...truncated.headers },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'Bad Request',
+      field: 'image',
+      message: 'The image could not be read: the file is damaged or incomplete. Upload it again.',
+    });
+    expect(await count()).toEqual(before);
+    const [row] = await t.database.db.select().from(cards).where(eq(cards.id, card.id));
+    expect(row!.imageIds).toEqual([]);
   });
 
   it('rejects a graded card without a grade, naming the field', async () => {

@@ -395,6 +395,24 @@ describe(`X feed without a token on ${testEngine}`, () => {
     expect((await feed())[0]!.id).not.toBe('1870000000000000001');
   });
 
+  it.each([
+    ['0000-01-01T00:00:00Z', 'must be a time since X began'],
+    ['0020-06-01T00:00:00Z', 'must be a time since X began'],
+    ['9999-12-31T23:59:59Z', 'not in the future'],
+    ['2026-02-30T10:00:00Z', 'must be an ISO date and time'],
+  ])('refuses a post made at %s with 400 naming created_at, saving nothing', async (at, says) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/feed-posts',
+      headers: admin.headers,
+      payload: savedPost('1870000000000000007', at),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ field: 'created_at' });
+    expect(res.json().message).toContain(says);
+    expect((await feed()).map((p) => p.id)).not.toContain('1870000000000000007');
+  });
+
   it('rejects links that are not http(s) and entities outside the text, naming the field', async () => {
     const scriptLink = {
       ...savedPost('1870000000000000001', '2026-11-01T10:00:00Z', 'click me'),

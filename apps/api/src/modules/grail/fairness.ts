@@ -1,29 +1,8 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { sha256Hex } from '../../lib/provably-fair.js';
 import { SealedBox } from '../../lib/sealed-box.js';
 
-/**
- * The provably fair draw (docs/fairness.md). Pull k of a case, with the
- * buyer's client seed, reads the byte stream
- *   HMAC-SHA256(serverSeed, `${clientSeed}:${k}`) ‖ HMAC-SHA256(serverSeed, `${clientSeed}:${k}:1`) ‖ …
- * as big-endian uint32 words and takes the first word below the largest multiple of `remaining`
- * that fits in 2^32; index = word mod remaining. Rejecting the top sliver removes modulo bias.
- * The web FairnessPage implements the same function with Web Crypto.
- */
-export function drawIndex(serverSeed: Buffer, clientSeed: string, k: number, remaining: number) {
-  if (!Number.isInteger(remaining) || remaining < 1) throw new Error('nothing left to draw');
-  const limit = Math.floor(0x1_0000_0000 / remaining) * remaining;
-  for (let round = 0; ; round++) {
-    const message = round === 0 ? `${clientSeed}:${k}` : `${clientSeed}:${k}:${round}`;
-    const digest = createHmac('sha256', serverSeed).update(message).digest();
-    for (let offset = 0; offset < digest.length; offset += 4) {
-      const word = digest.readUInt32BE(offset);
-      if (word < limit) return word % remaining;
-    }
-  }
-}
-
-export const newServerSeed = () => randomBytes(32);
-export const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
+// The draw itself is shared with breaks: its rule is in lib/provably-fair.ts.
+export { drawIndex, newServerSeed, sha256Hex } from '../../lib/provably-fair.js';
 
 export interface ContentsEntry {
   position: number;

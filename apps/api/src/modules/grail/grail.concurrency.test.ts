@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
-import { createLiveCase, fund, purchaseInvariants } from './grail.test-support.js';
+import { SeedVault } from './fairness.js';
+import {
+  createLiveCase,
+  fund,
+  purchaseInvariants,
+  redrawnMismatches,
+} from './grail.test-support.js';
 
 /**
  * Many buyers race for one case. On PostgreSQL this is the issue's full run (1,000 purchases,
@@ -65,6 +71,10 @@ describe(`concurrent pack purchases (${testEngine})`, () => {
         cardsNotPulled: 0,
         counter: { pulls_count: CARDS, status: 'sold_out' },
       });
+      // However the purchases interleaved, every pull is the one the fairness rule gives.
+      expect(
+        await redrawnMismatches(t.database, new SeedVault(t.config.APP_SECRET!), caseId),
+      ).toEqual([]);
       // The ledger balances to the cent: every buyer paid exactly their packs.
       const spent = await Promise.all(
         buyers.map(

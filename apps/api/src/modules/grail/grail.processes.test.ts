@@ -13,7 +13,13 @@ import {
   type TestDatabase,
 } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
-import { createLiveCase, fund, purchaseInvariants } from './grail.test-support.js';
+import { SeedVault } from './fairness.js';
+import {
+  createLiveCase,
+  fund,
+  purchaseInvariants,
+  redrawnMismatches,
+} from './grail.test-support.js';
 
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const APP_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -171,6 +177,8 @@ describe.runIf(testEngine === 'postgres')(
           cardsNotPulled: 0,
           counter: { pulls_count: 100, status: 'sold_out' },
         });
+        // Two processes, each with its own copy of the remaining cards, drew every pull by the rule.
+        expect(await redrawnMismatches(t.database, new SeedVault(APP_SECRET), caseId)).toEqual([]);
 
         for (let i = 0; i < 40 && events.length < 100; i++)
           await new Promise((r) => setTimeout(r, 100));

@@ -15,11 +15,28 @@ import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, pulls, users } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
-import type { WalletService } from '../wallet/wallet.service.js';
+import { batchTransaction } from '../../db/batch.js';
+import {
+  idempotencyLock,
+  storedAnswer,
+  type IdempotencyOptions,
+  type IdempotentResult,
+} from '../idempotency/idempotency.service.js';
+import { isShortBalance, type WalletService } from '../wallet/wallet.service.js';
 import { toPull, type BuybackTerms } from '../pulls/pull.view.js';
-import { drawIndex, type ContentsEntry, type SeedVault } from './fairness.js';
-import { GRAIL_EVENTS_CHANNEL, type PullNotice } from './grail.events.js';
+import type { ContentsEntry, SeedVault } from './fairness.js';
+import {
+  answerOf,
+  candidatesFor,
+  drawStatement,
+  isNotDrawn,
+  lockStatement,
+  RemainingPositions,
+  seeStatement,
+  type SeenPack,
+  type Candidates,
+  type PackReceipt,
+} from './pack-purchase.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
@@ -27,20 +44,6 @@ type CardRow = typeof cards.$inferSelect;
 
 const TOP_GRAILS = 8;
 const PUBLIC_STATUSES = ['scheduled', 'active', 'sold_out', 'closed'] as const;
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
-interface DrawnRow {
-  id: string;
-  name: string;
-  grader: CardRow['grader'];
-  grade: string | null;
-  cert_number: string | null;
-  image_ids: string[];
-  fmv_cents: number;
-  position: number;
-  pulled_at: string | Date;
-}
 
 /** 'scheduled' becomes 'active' by itself once its activation time has passed. */
 export function effectiveStatus(c: CaseRow, now = new Date()): CaseRow['status'] {
@@ -116,7 +119,7 @@ export class GrailService {
     return c;
   }
 
-  /** The live or scheduled case (SPEC §4: a 404 reads as "inactive" on the home page). */
+  /** The live or scheduled case; none is a 404, which the home page reads as "inactive". */
   async activeCase(): Promise<ActiveCaseResponse> {
     const [c] = await this.db
       .select()
@@ -205,10 +208,22 @@ export class GrailService {
   // ---- Buying a pack ----
 
   /**
-   * One pack, one transaction: check the case is open, debit the pack price, lock the case and
-   * take pull number k, draw the card by the fairness rule from the remaining cards in position
-   * order, record the pull, mark the card pulled, and NOTIFY (delivered on commit). Any failure
-   * rolls all of it back; the same Idempotency-Key returns the first answer.
+   * One pack, one transaction, in two round trips (db/batch.ts), so that the case row, which every
+   * buyer of the case shares, is held only while the server runs one statement and the COMMIT:
+   *
+   * 1. Under the Idempotency-Key's lock, read the key's stored answer, the case and the wallet
+   *    without locking them: a repeat answers from the key, a closed, sold-out or unopened case
+   *    and a short balance answer before anything is written.
+   * 2. Debit the wallet (the buyer's own row), lock the case row, and in one statement take pull
+   *    number k, mark its card pulled, record the pull and the key's answer and queue the NOTIFY
+   *    (delivered on commit); the COMMIT goes with them.
+   *
+   * The server seed never leaves this process, so the draw is computed here before k is known:
+   * for the next few pull numbers after those step 1 saw (the candidates), with this buyer's
+   * client seed (pack-purchase.ts). The statement uses the one for the k it takes. When k has
+   * moved past them (more buyers got the lock first than there were candidates), no pull row can
+   * be written, the statement fails, the transaction rolls back with the debit, and the purchase
+   * starts again with more candidates. Any other failure also writes nothing.
    */
   async buyPack(
     user: SessionUser,
@@ -217,142 +232,223 @@ export class GrailService {
     idempotencyKey: string,
   ): Promise<IdempotentResult<PullResponse>> {
     const clientSeed = body.clientSeed ?? user.clientSeed;
-    return runIdempotent<PullResponse>(
-      this.db,
-      {
-        userId: user.id,
-        scope: `grail-pack:${caseId}`,
-        key: idempotencyKey,
-        request: { caseId, clientSeed },
-      },
-      async (tx) => {
-        // A plain read first, so a sold-out or unopened case answers without touching the wallet.
-        const [seen] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId));
-        assertOpen(seen);
-
-        // The debit locks only this buyer's wallet row; it comes before the case lock so the
-        // case row (the one point every buyer shares) is held for as little time as possible.
-        const pullId = randomUUID();
-        await this.wallet.debit(tx, user.id, seen.packPriceCents, {
-          kind: 'pack',
-          refType: 'pull',
-          refId: pullId,
-          description: `Grail pack: ${seen.name}`,
-        });
-
-        // Lock the case row and take pull number k in one statement; no row means it closed or
-        // sold out while we waited, and the throw rolls the debit back.
-        const [taken] = await tx
-          .update(grailCases)
-          .set({
-            pullsCount: sql`${grailCases.pullsCount} + 1`,
-            status: sql`case when ${grailCases.pullsCount} + 1 = ${grailCases.totalItems} then 'sold_out' else 'active' end`,
-            updatedAt: sql`now()`,
-          })
-          .where(
-            and(
-              eq(grailCases.id, caseId),
-              inArray(grailCases.status, ['scheduled', 'active']),
-              sql`${grailCases.pullsCount} < ${grailCases.totalItems}`,
-              sql`(${grailCases.activationTime} is null or ${grailCases.activationTime} <= now())`,
-            ),
-          )
-          .returning();
-        if (!taken) {
-          const [now] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId));
-          assertOpen(now);
-          throw conflict(SOLD_OUT_MESSAGE);
+    const key = {
+      userId: user.id,
+      scope: `grail-pack:${caseId}`,
+      key: idempotencyKey,
+      request: { caseId, clientSeed },
+    };
+    let window = this.window.size();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.gateOf(caseId).run(() =>
+          this.tryBuyPack(user, caseId, clientSeed, key, window),
+        );
+      } catch (err) {
+        if (isShortBalance(err)) {
+          // A parallel purchase of this buyer's spent the balance after step 1 read it.
+          const [c] = await this.db.select().from(grailCases).where(eq(grailCases.id, caseId));
+          throw this.wallet.shortfall(c!.packPriceCents, await this.wallet.balance(user.id));
         }
-        const k = taken.pullsCount;
-        const remainingBefore = taken.totalItems - k + 1;
-        // The server seed never leaves this process: the draw is computed here.
-        const index = drawIndex(
-          this.vault.open(taken.serverSeedEnc!),
-          clientSeed,
-          k,
-          remainingBefore,
-        );
+        if (!isNotDrawn(err)) throw err;
+        // No pull: the case closed or sold out meanwhile (409), or k moved past the candidates.
+        const [now] = await this.db.select().from(grailCases).where(eq(grailCases.id, caseId));
+        if (effectiveStatus(now!) !== 'active') this.remaining.delete(caseId);
+        assertOpen(now);
+        if (attempt >= MAX_ATTEMPTS) throw err;
+        // A second miss in a row may be a stale copy of the remaining cards: load it afresh.
+        if (attempt >= 2) this.remaining.delete(caseId);
+        window = Math.min(MAX_CANDIDATES, window * 2);
+      }
+    }
+  }
 
-        // One more statement while the row is held: the index-th remaining card by position is
-        // marked pulled, the pull is recorded, and the NOTIFY is queued (delivered on commit).
-        const notice: PullNotice = {
-          pullId,
-          caseId,
-          k,
-          remaining: remainingBefore - 1,
-          totalItems: taken.totalItems,
-          status: taken.status,
-        };
-        const [drawn] = rowsOf<DrawnRow>(
-          await tx.execute(sql`
-            with slot as (
-              select card_id, position from ${caseCards}
-              where case_id = ${caseId} and pulled = false
-              order by position offset ${index} limit 1
-            ), marked as (
-              update ${caseCards} cc set pulled = true from slot
-              where cc.card_id = slot.card_id
-              returning slot.card_id, slot.position
-            ), card as (
-              update ${cards} c set status = 'pulled', updated_at = now() from marked
-              where c.id = marked.card_id and c.status = 'in_case'
-              returning c.id, c.name, c.grader, c.grade, c.cert_number, c.image_ids, c.fmv_cents
-            ), pull as (
-              insert into ${pulls} (id, case_id, user_id, card_id, k, client_seed, remaining_before,
-                draw_index, position, price_cents, fmv_cents)
-              select ${pullId}::uuid, ${caseId}::uuid, ${user.id}::uuid, card.id, ${k}::int,
-                ${clientSeed}::text, ${remainingBefore}::int, ${index}::int, marked.position,
-                ${taken.packPriceCents}::int, card.fmv_cents
-              from card join marked on marked.card_id = card.id
-              returning pulled_at
-            )
-            select card.*, marked.position, pull.pulled_at,
-              pg_notify(${GRAIL_EVENTS_CHANNEL}, ${JSON.stringify(notice)})
-            from card join marked on marked.card_id = card.id cross join pull`),
-        );
-        if (!drawn) throw new Error(`case ${caseId} has no card at index ${index}`);
-        const card = {
-          id: drawn.id,
-          name: drawn.name,
-          grader: drawn.grader,
-          grade: drawn.grade,
-          certNumber: drawn.cert_number,
-          imageIds: drawn.image_ids,
-          fmvCents: drawn.fmv_cents,
-        };
-        const pulledAt = new Date(drawn.pulled_at);
-        const view = toPull(
-          {
-            pull: {
-              id: pullId,
-              caseId,
-              userId: user.id,
-              cardId: card.id,
-              k,
-              clientSeed,
-              remainingBefore,
-              drawIndex: index,
-              position: drawn.position,
-              priceCents: taken.packPriceCents,
-              fmvCents: card.fmvCents,
-              status: 'revealed',
-              shipmentId: null,
-              buybackCents: null,
-              pulledAt,
-              claimedAt: null,
-              soldBackAt: null,
-            },
-            card,
-            caseName: taken.name,
-            totalItems: taken.totalItems,
-            tiers: taken.tiers,
-            shipment: null,
-          },
-          this.buyback,
-        );
-        return { pull: view };
-      },
-    );
+  /**
+   * Purchases of one case that this process runs at once; the rest wait here, holding nothing.
+   * A few are enough to keep the case row busy (it is held for one statement), and fewer
+   * purchases between their first look and the lock means fewer candidates to compute, and
+   * pool connections left for everyone else.
+   */
+  private readonly gates = new Map<string, Gate>();
+  private gateOf(caseId: string): Gate {
+    let gate = this.gates.get(caseId);
+    if (!gate) {
+      if (this.gates.size >= 8) {
+        for (const [id, g] of this.gates) if (g.idle()) this.gates.delete(id);
+      }
+      gate = new Gate(Number(process.env.GRAIL_GATE ?? PURCHASES_AT_ONCE));
+      this.gates.set(caseId, gate);
+    }
+    return gate;
+  }
+
+  /** The live cases' remaining positions as this process last saw them. */
+  private readonly remaining = new Map<string, RemainingPositions>();
+  /** How many pull numbers a purchase draws for: about what recent purchases needed. */
+  private readonly window = new CandidateWindow();
+
+  private remainingOf(caseId: string): RemainingPositions {
+    let copy = this.remaining.get(caseId);
+    if (!copy) {
+      if (this.remaining.size >= 8) this.remaining.clear();
+      copy = new RemainingPositions();
+      this.remaining.set(caseId, copy);
+    }
+    return copy;
+  }
+
+  private async tryBuyPack(
+    user: SessionUser,
+    caseId: string,
+    clientSeed: string,
+    key: IdempotencyOptions,
+    window: number,
+  ): Promise<IdempotentResult<PullResponse>> {
+    return batchTransaction(this.db, async (tx) => {
+      // Step 1: one round trip, nothing written, no row lock taken.
+      const remaining = this.remainingOf(caseId);
+      const from = remaining.k;
+      const [, [seen]] = (await tx.run([
+        idempotencyLock(key),
+        seeStatement(key, caseId, remaining),
+      ])) as [unknown, (SeenPack | undefined)[]];
+      if (seen?.stored_hash) {
+        const stored = { request_hash: seen.stored_hash, response: seen.stored_response };
+        return { body: answerOf(storedAnswer(stored, key)), replayed: true };
+      }
+      if (!seen) throw caseNotFound();
+      assertOpen({
+        status: seen.status,
+        pullsCount: seen.pulls_count,
+        totalItems: seen.total_items,
+        activationTime: seen.activation_time,
+      });
+      const price = seen.pack_price_cents;
+      const balance = seen.balance_cents ?? 0;
+      if (balance < price) throw this.wallet.shortfall(price, balance);
+      if (!remaining.apply(from, seen.pulls_count, seen.positions)) {
+        this.remaining.delete(caseId);
+        throw new Error(`case ${caseId}: the remaining cards did not match the pulls`);
+      }
+
+      const candidates = this.drawCandidates(
+        this.seedOf(seen.server_seed_enc!),
+        clientSeed,
+        remaining,
+        window,
+        seen.total_items,
+      );
+      const pullId = randomUUID();
+      // Everything the answer is made of that is known before the draw; the statement adds the
+      // draw and stores the whole as the key's answer, so a repeat rebuilds the same answer.
+      const receipt: Omit<PackReceipt, 'drawn'> = {
+        pullId,
+        caseId,
+        userId: user.id,
+        clientSeed,
+        priceCents: price,
+        caseName: seen.name,
+        totalItems: seen.total_items,
+        tiers: seen.tiers,
+        buyback: this.buyback,
+      };
+      // Step 2: the per-buyer write first; then the case row's lock, in a statement of its own
+      // so that the draw statement starts (and takes its snapshot) once the previous holder has
+      // committed, and sees that holder's pull; then the draw statement and the COMMIT.
+      const [, , drawn] = await tx.run(
+        [
+          this.wallet.debitStatement(user.id, price, {
+            kind: 'pack',
+            refType: 'pull',
+            refId: pullId,
+            description: `Grail pack: ${seen.name}`,
+          }),
+          lockStatement(caseId),
+          drawStatement(receipt, key, candidates),
+        ],
+        { commit: true },
+      );
+      const answer = (drawn![0] as { response: PackReceipt }).response;
+      this.window.record(answer.drawn.k - candidates.base);
+      if (process.env.GRAIL_DEBUG) {
+        process.stderr.write(`lag ${answer.drawn.k - candidates.base} window ${window}\n`);
+      }
+      return { body: answerOf(answer), replayed: false };
+    });
+  }
+
+  /** The draws for the next `count` pull numbers (see candidatesFor). */
+  drawCandidates(
+    serverSeed: Buffer,
+    clientSeed: string,
+    remaining: RemainingPositions,
+    count: number,
+    totalItems: number,
+  ): Candidates {
+    return candidatesFor(serverSeed, clientSeed, remaining, count, totalItems);
+  }
+
+  /** Sealed seeds opened once per process (a re-sealed seed is a new entry). */
+  private readonly seeds = new Map<string, Buffer>();
+  private seedOf(sealed: string): Buffer {
+    let seed = this.seeds.get(sealed);
+    if (!seed) {
+      if (this.seeds.size >= 16) this.seeds.clear();
+      seed = this.vault.open(sealed);
+      this.seeds.set(sealed, seed);
+    }
+    return seed;
+  }
+}
+
+/** Purchases of one case run at once by one process (see gateOf). */
+const PURCHASES_AT_ONCE = 6;
+
+/** At most `limit` callers at a time; the others wait their turn, first come first served. */
+class Gate {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  idle() {
+    return this.running === 0 && this.waiting.length === 0;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((go) => this.waiting.push(go));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
+/** A purchase whose pull number keeps moving past its candidates gives up after this many tries. */
+const MAX_ATTEMPTS = 6;
+const MIN_CANDIDATES = 4;
+const MAX_CANDIDATES = 256;
+
+/**
+ * How many pull numbers to draw for: half again the most the last 64 purchases needed, so that
+ * about one purchase in a hundred has to start again, and few draws are computed for nothing.
+ */
+class CandidateWindow {
+  private readonly recent = new Array<number>(64).fill(MIN_CANDIDATES);
+  private next = 0;
+  private most = MIN_CANDIDATES;
+
+  record(needed: number) {
+    this.recent[this.next] = needed;
+    this.next = (this.next + 1) % this.recent.length;
+    this.most = Math.max(...this.recent);
+  }
+
+  size() {
+    return Math.min(MAX_CANDIDATES, Math.max(MIN_CANDIDATES, Math.ceil(this.most * 1.5)));
   }
 }
 
@@ -378,7 +474,9 @@ export async function contentsOf(db: Db | Tx, caseId: string): Promise<ContentsE
 }
 
 /** 404 for no such (or draft) case; 409 for closed, sold out or not yet open. */
-function assertOpen(c: CaseRow | undefined, now = new Date()): asserts c is CaseRow {
+function assertOpen<
+  C extends Pick<CaseRow, 'status' | 'pullsCount' | 'totalItems' | 'activationTime'>,
+>(c: C | undefined, now = new Date()): asserts c is C {
   if (!c || c.status === 'draft') throw caseNotFound();
   if (c.status === 'closed') throw conflict('This case is closed.');
   if (c.status === 'sold_out' || c.pullsCount >= c.totalItems) throw conflict(SOLD_OUT_MESSAGE);

@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { GrailAdminService } from './grail-admin.service.js';
+import { drawIndex, type SeedVault } from './fairness.js';
 
 /** The test cards' FMVs: $5 to $604.99, distinct for the first 600 cards. */
 export const testFmvCents = (i: number) => 500 + ((i * 3700) % 60_000);
@@ -139,4 +140,47 @@ export async function purchaseInvariants(database: Database, caseId: string) {
       sql`select pulls_count, status from grail_cases where id = ${caseId}`,
     ),
   };
+}
+
+/**
+ * Every pull of a case recomputed by the fairness rule (docs/fairness.md) from its sealed seed,
+ * in pull order: the pulls whose remaining count, index, position or card differ from the rule's
+ * (none, when every draw was made right, however the purchases interleaved).
+ */
+export async function redrawnMismatches(database: Database, vault: SeedVault, caseId: string) {
+  const rows = <T>(query: ReturnType<typeof sql>) =>
+    database.db.execute(query).then((r) => (r as unknown as { rows: T[] }).rows);
+  const [c] = await rows<{ server_seed_enc: string }>(
+    sql`select server_seed_enc from grail_cases where id = ${caseId}`,
+  );
+  const seed = vault.open(c!.server_seed_enc);
+  const contents = await rows<{ position: number; card_id: string }>(
+    sql`select position, card_id from case_cards where case_id = ${caseId} order by position`,
+  );
+  const pulls = await rows<{
+    k: number;
+    client_seed: string;
+    remaining_before: number;
+    draw_index: number;
+    position: number;
+    card_id: string;
+  }>(
+    sql`select k, client_seed, remaining_before, draw_index, position, card_id from pulls
+      where case_id = ${caseId} order by k`,
+  );
+  let left = contents;
+  const mismatches: number[] = [];
+  for (const p of pulls) {
+    const index = drawIndex(seed, p.client_seed, p.k, left.length);
+    const card = left[index]!;
+    if (
+      p.remaining_before !== left.length ||
+      p.draw_index !== index ||
+      p.position !== card.position ||
+      p.card_id !== card.card_id
+    )
+      mismatches.push(p.k);
+    left = left.filter((e) => e !== card);
+  }
+  return mismatches;
 }

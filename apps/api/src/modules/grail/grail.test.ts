@@ -1,11 +1,17 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FairnessResponse, PullEvent, PullResponse } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { cards, grailCases, pulls, users, wallets } from '../../db/schema/index.js';
-import { createLiveCase, fund, purchaseInvariants } from './grail.test-support.js';
+import { SeedVault } from './fairness.js';
+import {
+  createLiveCase,
+  fund,
+  purchaseInvariants,
+  redrawnMismatches,
+} from './grail.test-support.js';
 import { STREAMS_PER_CLIENT } from './grail.routes.js';
 
 let t: TestApp;
@@ -41,7 +47,7 @@ describe(`Grail Machine (${testEngine})`, () => {
   afterAll(async () => t?.close());
   beforeEach(closeAll);
 
-  describe('status semantics (SPEC §4)', () => {
+  describe('status semantics', () => {
     it('answers 404 when no case is live, so the home page reads it as inactive', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/grail-cases/active' });
       expect(res.statusCode).toBe(404);
@@ -142,6 +148,65 @@ describe(`Grail Machine (${testEngine})`, () => {
       expect(card!.status).toBe('pulled');
       const inv = await purchaseInvariants(t.database, caseId);
       expect(inv).toMatchObject({ debitsWithoutPull: 0, pullsWithoutDebit: 0, walletsOff: 0 });
+    });
+
+    it('starts again, charging once, when its pull number moved past the draws it computed', async () => {
+      const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 6 });
+      const user = await createUser(t);
+      await fund(t.database, t.app.services.wallet, user.id, 100_000);
+      expect((await buy(user, caseId)).statusCode).toBe(201);
+      const grail = t.app.services.grail;
+      const draw = grail.drawCandidates.bind(grail);
+      // As if more buyers had got the lock first than there were candidates: the first try draws
+      // only for pull 1, which is taken, so the statement takes pull 2 and finds no draw for it.
+      const spy = vi
+        .spyOn(grail, 'drawCandidates')
+        .mockImplementationOnce((seed, clientSeed, remaining, _count, total) => ({
+          ...draw(seed, clientSeed, remaining, 1, total),
+          base: remaining.k - 1,
+        }));
+      const res = await buy(user, caseId);
+      const tries = spy.mock.calls.length;
+      spy.mockRestore();
+      expect(res.statusCode).toBe(201);
+      expect(tries).toBe(2);
+      expect((res.json() as PullResponse).pull.k).toBe(2);
+      expect(await balanceOf(user.id)).toBe(100_000 - 2 * 2500);
+      const inv = await purchaseInvariants(t.database, caseId);
+      expect(inv).toMatchObject({
+        pulls: { n: 2, cards: 2, ks: 2, maxk: 2 },
+        debitsWithoutPull: 0,
+        pullsWithoutDebit: 0,
+        walletsOff: 0,
+        counter: { pulls_count: 2 },
+      });
+      expect(
+        await redrawnMismatches(t.database, new SeedVault(t.config.APP_SECRET!), caseId),
+      ).toEqual([]);
+    });
+
+    it('answers a repeated key with the first answer, even after the card was sold back and renamed', async () => {
+      const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 3 });
+      const user = await createUser(t);
+      await fund(t.database, t.app.services.wallet, user.id, 10_000);
+      const k = nextKey();
+      const first = await buy(user, caseId, { key: k });
+      expect(first.statusCode).toBe(201);
+      const { pull } = first.json() as PullResponse;
+      const sold = await t.app.inject({
+        method: 'POST',
+        url: `/api/pulls/${pull._id}/sell-back`,
+        headers: user.headers,
+      });
+      expect(sold.statusCode).toBe(200);
+      await t.database.db
+        .update(cards)
+        .set({ name: 'Renamed in inventory', imageIds: ['other-image'] })
+        .where(eq(cards.id, pull.card._id));
+      const again = await buy(user, caseId, { key: k });
+      expect(again.statusCode).toBe(201);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.json()).toEqual(first.json());
     });
 
     it('402 with the shortfall when the balance is short, and nothing is written', async () => {
@@ -318,7 +383,7 @@ describe(`Grail Machine (${testEngine})`, () => {
       expect(createHash('sha256').update(JSON.stringify(canonical)).digest('hex')).toBe(
         f.contentsHash,
       );
-      // Independent re-implementation of the README rule.
+      // Independent re-implementation of the rule in docs/fairness.md.
       let remaining = f.contents.map((e) => e.position);
       for (const p of f.pulls) {
         expect(p.remainingBefore).toBe(remaining.length);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema/index.js';
+import type { Execution, Prepared } from '../../db/batch.js';
 import { AppError, badRequest } from '../../errors.js';
 
 export interface IdempotentResult<T> {
@@ -27,6 +28,56 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
   return key;
 }
 
+export interface IdempotencyOptions {
+  userId: string;
+  scope: string;
+  key: string;
+  /** What the key stands for; the same key with a different request is refused. */
+  request: unknown;
+}
+
+export const requestHashOf = (request: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(request ?? null))
+    .digest('hex');
+
+const lockNameOf = (opts: IdempotencyOptions) => `${opts.userId}:${opts.scope}:${opts.key}`;
+
+/** The same key with a different request → 422. */
+function assertSameRequest(storedHash: string, requestHash: string) {
+  if (storedHash !== requestHash) {
+    throw new AppError(
+      422,
+      'This Idempotency-Key was already used with a different request.',
+      'Unprocessable Entity',
+    );
+  }
+}
+
+/**
+ * The same rule as runIdempotent for a command sent in batches (db/batch.ts): this statement
+ * opens it, waiting for a parallel holder of the same key to finish; the command then reads the
+ * key's row in a later statement (whose snapshot sees what that holder committed), answers from
+ * it with `storedAnswer` when there is one, and else inserts it with its answer before COMMIT.
+ */
+export function idempotencyLock(opts: IdempotencyOptions): Execution {
+  return { prepared: lockKey, values: [lockNameOf(opts)] };
+}
+
+const lockKey: Prepared = {
+  name: 'idempotency_lock',
+  text: 'select pg_advisory_xact_lock(hashtextextended($1::text, 0))',
+};
+
+/** The stored answer of an earlier request with this key (422 when that request differed). */
+export function storedAnswer(
+  row: { request_hash: string; response: unknown },
+  opts: IdempotencyOptions,
+): unknown {
+  assertSameRequest(row.request_hash, requestHashOf(opts.request));
+  return row.response;
+}
+
 /**
  * Runs `command` once per (user, scope, key) inside one transaction with the key's row, so a
  * repeat (even a parallel one) waits for and returns the first answer and is charged once.
@@ -35,17 +86,13 @@ export function requireIdempotencyKey(header: string | string[] | undefined): st
  */
 export async function runIdempotent<T>(
   db: Db,
-  opts: { userId: string; scope: string; key: string; request: unknown },
+  opts: IdempotencyOptions,
   command: (tx: Tx) => Promise<T>,
 ): Promise<IdempotentResult<T>> {
-  const requestHash = createHash('sha256')
-    .update(JSON.stringify(opts.request ?? null))
-    .digest('hex');
+  const requestHash = requestHashOf(opts.request);
   return db.transaction(async (tx) => {
     // Serialises holders of the same key: a parallel duplicate blocks here until the first commits.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`${opts.userId}:${opts.scope}:${opts.key}`}, 0))`,
-    );
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockNameOf(opts)}, 0))`);
     const [existing] = await tx
       .select()
       .from(idempotencyKeys)
@@ -58,13 +105,7 @@ export async function runIdempotent<T>(
       )
       .limit(1);
     if (existing) {
-      if (existing.requestHash !== requestHash) {
-        throw new AppError(
-          422,
-          'This Idempotency-Key was already used with a different request.',
-          'Unprocessable Entity',
-        );
-      }
+      assertSameRequest(existing.requestHash, requestHash);
       return { body: existing.response as T, replayed: true };
     }
     const body = await command(tx);

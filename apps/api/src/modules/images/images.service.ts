@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ImageSize } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { images, imageVariants } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 
 /** Width of each stored WebP variant (cards are portrait, 5:7). */
 export const IMAGE_VARIANT_WIDTHS: Record<ImageSize, number> = { sm: 320, md: 640, lg: 1280 };
@@ -22,6 +22,17 @@ export type EncodedImage = {
 export interface StoredImage {
   contentType: string;
   bytes: Buffer;
+}
+
+/** Which of these ids name no stored image (a card may only show uploaded images). */
+export async function unknownImageIds(db: Db | Tx, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: images.id })
+    .from(images)
+    .where(inArray(images.id, [...ids]));
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
 }
 
 /**
@@ -57,27 +68,38 @@ export class ImagesService {
         'Unsupported Media Type',
       );
     }
-    // Vector art is rasterised once at 2x, then every variant is cut from that bitmap.
-    const source =
-      format === 'svg'
-        ? await sharp(input, { density: 144 }).png({ compressionLevel: 0 }).toBuffer()
-        : input;
-    return Promise.all(
-      (Object.entries(IMAGE_VARIANT_WIDTHS) as [ImageSize, number][]).map(async ([size, width]) => {
-        const { data, info } = await sharp(source)
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 82, effort: 2 })
-          .toBuffer({ resolveWithObject: true });
-        return {
-          size,
-          contentType: 'image/webp',
-          width: info.width,
-          height: info.height,
-          bytes: data,
-        };
-      }),
-    );
+    try {
+      // Vector art is rasterised once at 2x, then every variant is cut from that bitmap.
+      const source =
+        format === 'svg'
+          ? await sharp(input, { density: 144 }).png({ compressionLevel: 0 }).toBuffer()
+          : input;
+      return await Promise.all(
+        (Object.entries(IMAGE_VARIANT_WIDTHS) as [ImageSize, number][]).map(
+          async ([size, width]) => {
+            const { data, info } = await sharp(source)
+              .rotate()
+              .resize({ width, withoutEnlargement: true })
+              .webp({ quality: 82, effort: 2 })
+              .toBuffer({ resolveWithObject: true });
+            return {
+              size,
+              contentType: 'image/webp',
+              width: info.width,
+              height: info.height,
+              bytes: data,
+            };
+          },
+        ),
+      );
+    } catch {
+      // The header named a format we take, but its pixels do not decode (a truncated or damaged
+      // file): the sender's fault, and nothing is stored.
+      throw badRequest(
+        'The image could not be read: the file is damaged or incomplete. Upload it again.',
+        { field: 'image' },
+      );
+    }
   }
 
   async save(

@@ -14,6 +14,7 @@ import {
   orderItems,
   orders,
   shipments,
+  users,
   type ShippingAddress,
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
@@ -233,9 +234,17 @@ export class OrdersService {
     return rows.map((r) => toProduct(r.card));
   }
 
-  /** Replaces the cart with these cards (unknown ids are dropped: a card may have been deleted). */
-  async setCart(userId: string, cardIds: string[]): Promise<Product[]> {
+  /**
+   * Replaces the cart with these cards, in this order. A card listed twice is kept once, where it
+   * first appears (a cart holds one of each card: each is unique); unknown ids are dropped, since
+   * a card may have been deleted since it was added.
+   */
+  async setCart(userId: string, listed: string[]): Promise<Product[]> {
+    const cardIds = [...new Set(listed)];
     await this.db.transaction(async (tx) => {
+      // One replacement at a time per collector: two at once (a double click, two tabs) would
+      // otherwise both insert the same rows and one fail on the cart's primary key.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
       if (cardIds.length === 0) return;
       const known = await tx.select({ id: cards.id }).from(cards).where(inArray(cards.id, cardIds));

@@ -259,6 +259,35 @@ describe(`store checkout (${testEngine})`, () => {
     expect(theirs.items).toEqual([]);
   });
 
+  it('keeps a card listed twice in the cart once, where it first appears', async () => {
+    const user = await createUser(t);
+    const a = await insertCard(t.database.db);
+    const b = await insertCard(t.database.db);
+    const put = (items: string[]) =>
+      t.app.inject({ method: 'PUT', url: '/api/cart', headers: user.headers, payload: { items } });
+    const twice = await put([a.id, b.id, a.id, a.id]);
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json().items.map((i: { _id: string }) => i._id)).toEqual([a.id, b.id]);
+    // Two replacements at once (a double click) both succeed; the cart is one of them.
+    const [first, second] = await Promise.all([put([b.id, b.id]), put([a.id, b.id])]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const cart = (await t.app.inject({ url: '/api/cart', headers: user.headers })).json();
+    expect([[b.id], [a.id, b.id]]).toContainEqual(cart.items.map((i: { _id: string }) => i._id));
+  });
+
+  it.each(['0x0a', '1e1', '+10', '10.0', ''])(
+    'refuses page size %j (query numbers are plain digits) naming limit',
+    async (limit) => {
+      const res = await t.app.inject({
+        url: `/api/orders?limit=${encodeURIComponent(limit)}`,
+        headers: buyer.headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field: 'limit' });
+      expect(res.json().message).toContain('limit');
+    },
+  );
+
   it('keeps the ledger and the balance in agreement', async () => {
     const rows = await t.database.db
       .select({

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DueShipment, MarkShippedBody } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import {
+  breakHits,
   cards,
   orderItems,
   orders,
@@ -16,7 +17,8 @@ import type { MailService } from '../mail/mail.service.js';
 
 export interface NewShipment {
   userId: string;
-  sourceType: 'order' | 'pull';
+  /** A Grail pull, a store order, or an owner's combined claim of a break's hits. */
+  sourceType: 'order' | 'pull' | 'break';
   sourceId: string;
   address: ShippingAddress;
   /** The 48-hour promise: paid (or claimed) at + 48 hours. */
@@ -57,6 +59,9 @@ export class ShippingService {
     const orderIds = rows
       .filter((r) => r.shipment.sourceType === 'order')
       .map((r) => r.shipment.sourceId);
+    const claimIds = rows
+      .filter((r) => r.shipment.sourceType === 'break')
+      .map((r) => r.shipment.sourceId);
     const items = new Map<string, string[]>();
     const add = (sourceId: string, name: string) =>
       items.set(sourceId, [...(items.get(sourceId) ?? []), name]);
@@ -74,6 +79,14 @@ export class ShippingService {
         .from(orderItems)
         .where(inArray(orderItems.orderId, orderIds));
       for (const g of got) add(g.id, g.name);
+    }
+    if (claimIds.length) {
+      const got = await tx
+        .select({ id: breakHits.claimId, name: breakHits.cardName, detail: breakHits.detail })
+        .from(breakHits)
+        .where(inArray(breakHits.claimId, claimIds))
+        .orderBy(asc(breakHits.hitNumber));
+      for (const g of got) add(g.id!, g.detail ? `${g.name} (${g.detail})` : g.name);
     }
     const now = Date.now();
     return rows.map(({ shipment: s, username, email }) => ({
@@ -124,6 +137,11 @@ export class ShippingService {
       }
       if (s.sourceType === 'pull') {
         await tx.update(pulls).set({ status: 'shipped' }).where(eq(pulls.id, s.sourceId));
+      } else if (s.sourceType === 'break') {
+        await tx
+          .update(breakHits)
+          .set({ status: 'shipped' })
+          .where(and(eq(breakHits.claimId, s.sourceId), eq(breakHits.status, 'claimed')));
       } else {
         await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, s.sourceId));
       }

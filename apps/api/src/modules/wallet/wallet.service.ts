@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { WalletResponse } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
+import type { Execution, Prepared } from '../../db/batch.js';
 import { walletLedger, wallets, LEDGER_KINDS } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { centsToDollars } from '../catalog/catalog.view.js';
@@ -14,6 +15,25 @@ export interface LedgerRef {
 }
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+const debitInBatch: Prepared = {
+  name: 'wallet_debit',
+  text: `with debited as (
+      update wallets set balance_cents = balance_cents - $2::int, updated_at = now()
+      where user_id = $1::uuid and balance_cents >= $2::int
+      returning balance_cents
+    )
+    insert into wallet_ledger
+      (user_id, amount_cents, balance_after_cents, kind, ref_type, ref_id, description)
+    select $1::uuid, -$2::int, debited.balance_cents, $3::text, $4::text, $5::text, $6::text
+    from (values (1)) as one_row left join debited on true`,
+};
+
+/** The failure of a debitStatement whose balance was short (its ledger row had no balance). */
+export const isShortBalance = (err: unknown) => {
+  const e = err as { code?: string; table?: string; column?: string };
+  return e.code === '23502' && e.table === 'wallet_ledger' && e.column === 'balance_after_cents';
+};
 
 /**
  * The wallet: balances in integer cents, every change one ledger row in the caller's transaction.
@@ -56,23 +76,37 @@ export class WalletService {
       .set({ balanceCents: sql`${wallets.balanceCents} - ${amountCents}`, updatedAt: sql`now()` })
       .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, amountCents)))
       .returning({ balance: wallets.balanceCents });
-    if (!row) {
-      const balance = await this.balance(userId, tx);
-      const shortfall = amountCents - balance;
-      throw new AppError(
-        402,
-        `Not enough balance: add $${dollars(shortfall)} to continue.`,
-        'Payment Required',
-        {
-          shortfall: shortfall / 100,
-          balance: balance / 100,
-        },
-      );
-    }
+    if (!row) throw this.shortfall(amountCents, await this.balance(userId, tx));
     await tx
       .insert(walletLedger)
       .values({ userId, amountCents: -amountCents, balanceAfterCents: row.balance, ...ref });
     return row.balance;
+  }
+
+  /**
+   * The same debit as one statement for a batch (db/batch.ts): it lowers the balance and writes the
+   * ledger row, or, when the balance is short (or there is no wallet), fails on the ledger's NOT
+   * NULL balance, which fails the batch and its transaction. `isShortBalance` recognises that
+   * failure; the caller then answers with `shortfall`.
+   */
+  debitStatement(userId: string, amountCents: number, ref: LedgerRef): Execution {
+    if (!Number.isInteger(amountCents) || amountCents <= 0)
+      throw new Error('debit must be a positive integer');
+    return {
+      prepared: debitInBatch,
+      values: [userId, amountCents, ref.kind, ref.refType, ref.refId, ref.description],
+    };
+  }
+
+  /** 402 `{ message, shortfall, balance }` for a debit of `amountCents` from `balanceCents`. */
+  shortfall(amountCents: number, balanceCents: number): AppError {
+    const shortfall = amountCents - balanceCents;
+    return new AppError(
+      402,
+      `Not enough balance: add $${dollars(shortfall)} to continue.`,
+      'Payment Required',
+      { shortfall: shortfall / 100, balance: balanceCents / 100 },
+    );
   }
 
   async entries(userId: string, page: number, limit: number) {

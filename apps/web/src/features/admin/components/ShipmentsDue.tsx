@@ -92,7 +92,11 @@ export function ShipmentsDue() {
               <TableCell>
                 {s.username}
                 <Typography variant="caption" component="div" color="text.secondary">
-                  {s.sourceType === 'pull' ? 'Grail pull' : 'Store order'}
+                  {s.sourceType === 'pull'
+                    ? 'Grail pull'
+                    : s.sourceType === 'break'
+                      ? 'Break hits'
+                      : 'Store order'}
                 </Typography>
               </TableCell>
               <TableCell>{s.items.join(', ')}</TableCell>

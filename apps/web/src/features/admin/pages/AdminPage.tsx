@@ -13,7 +13,10 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/config';
+import { paths } from '@/lib/paths';
 import { formatUsd } from '@/lib/format';
 import { useAdminCases, useCaseCommands } from '../api/useAdminCases';
 import { CaseEditor } from '../components/CaseEditor';
@@ -77,6 +80,7 @@ export default function AdminPage() {
   const { user, isLoading } = useAuth();
   const isAdmin = user?.role === 'admin';
   const cases = useAdminCases();
+  const { flags } = usePublicConfig();
   const [selected, setSelected] = useState<string | null>(null);
   if (isLoading) return <CircularProgress />;
   if (!isAdmin) {
@@ -95,6 +99,14 @@ export default function AdminPage() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
         Admin
       </Typography>
+      <Button
+        component={RouterLink}
+        to={paths.adminSubmissions.getHref()}
+        variant="outlined"
+        sx={{ mb: 3 }}
+      >
+        Submissions queue
+      </Button>
       <Stack spacing={4}>
         <Box>
           <Typography variant="h6" component="h2" gutterBottom>
@@ -142,6 +154,16 @@ export default function AdminPage() {
             )}
           </Box>
         </Box>
+        {flags.BREAKS_ENABLED && (
+          <Button
+            component={RouterLink}
+            to={paths.adminBreaks.getHref()}
+            variant="outlined"
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            Run breaks
+          </Button>
+        )}
         <ShipmentsDue />
         <MaintenanceSwitch />
       </Stack>

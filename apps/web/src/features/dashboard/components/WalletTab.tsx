@@ -29,6 +29,8 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   buyback: 'Sell-back',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  sale: 'Card sale',
+  break: 'Break spot',
 };
 
 function AddFunds() {

@@ -1,10 +1,14 @@
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/config';
+import { BreaksTab } from '../components/BreaksTab';
 import { OrdersTab } from '../components/OrdersTab';
 import { OverviewTab } from '../components/OverviewTab';
+import { PaymentsTab } from '../components/PaymentsTab';
 import { PullsTab } from '../components/PullsTab';
 import { SettingsTab } from '../components/SettingsTab';
+import { SubmissionsTab } from '../components/SubmissionsTab';
 import { WalletTab } from '../components/WalletTab';
 
 /** The dashboard's tabs; `?tab=` keeps the open one, so links can point at a tab. */
@@ -12,6 +16,9 @@ export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'orders', label: 'Orders' },
   { value: 'pulls', label: 'My Pulls' },
+  { value: 'breaks', label: 'Breaks' },
+  { value: 'submissions', label: 'Submissions' },
+  { value: 'payments', label: 'Payment history' },
   { value: 'wallet', label: 'Wallet' },
   { value: 'settings', label: 'Settings' },
 ] as const;
@@ -25,7 +32,10 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const tab: DashboardTab = isTab(requested) ? requested : 'overview';
+  // The Breaks tab exists only while breaks are on.
+  const { flags } = usePublicConfig();
+  const shown = (value: DashboardTab) => value !== 'breaks' || flags.BREAKS_ENABLED;
+  const tab: DashboardTab = isTab(requested) && shown(requested) ? requested : 'overview';
   if (!user) return null;
 
   return (
@@ -44,7 +54,7 @@ export default function DashboardPage() {
         aria-label="Dashboard sections"
         sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
       >
-        {DASHBOARD_TABS.map((t) => (
+        {DASHBOARD_TABS.filter((t) => shown(t.value)).map((t) => (
           <Tab
             key={t.value}
             value={t.value}
@@ -58,6 +68,9 @@ export default function DashboardPage() {
         {tab === 'overview' && <OverviewTab user={user} />}
         {tab === 'orders' && <OrdersTab />}
         {tab === 'pulls' && <PullsTab />}
+        {tab === 'breaks' && <BreaksTab />}
+        {tab === 'submissions' && <SubmissionsTab />}
+        {tab === 'payments' && <PaymentsTab />}
         {tab === 'wallet' && <WalletTab />}
         {tab === 'settings' && <SettingsTab user={user} />}
       </Box>

@@ -1,47 +1,15 @@
 import type { FairnessContent, FairnessPull } from '@grail/contract';
+import { drawIndex, sha256Hex } from '@/lib/fairness';
 
 /**
  * The fairness rule recomputed in the browser with Web Crypto (docs/fairness.md states it; the API
- * runs the same rule in modules/grail/fairness.ts):
+ * runs the same rule in apps/api/src/lib/provably-fair.ts; the draw itself is in lib/fairness.ts):
  *   stream = HMAC-SHA256(serverSeed, `${clientSeed}:${k}`), then `${clientSeed}:${k}:1`, `:2`, …
  *   read as big-endian uint32 words; take the first word < floor(2^32 / remaining) * remaining;
  *   index = word mod remaining; the card is the index-th remaining one by position.
  */
-const encoder = new TextEncoder();
-
-export const hexToBytes = (hex: string) =>
-  new Uint8Array((hex.match(/../g) ?? []).map((b) => parseInt(b, 16)));
-const toHex = (buf: ArrayBuffer) =>
-  Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
-
-export async function sha256Hex(data: Uint8Array | string): Promise<string> {
-  const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  return toHex(await crypto.subtle.digest('SHA-256', bytes as BufferSource));
-}
-
-export async function drawIndex(
-  serverSeedHex: string,
-  clientSeed: string,
-  k: number,
-  remaining: number,
-): Promise<number> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    hexToBytes(serverSeedHex) as BufferSource,
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const limit = Math.floor(2 ** 32 / remaining) * remaining;
-  for (let round = 0; ; round++) {
-    const message = round === 0 ? `${clientSeed}:${k}` : `${clientSeed}:${k}:${round}`;
-    const digest = new DataView(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
-    for (let offset = 0; offset < digest.byteLength; offset += 4) {
-      const word = digest.getUint32(offset, false);
-      if (word < limit) return word % remaining;
-    }
-  }
-}
+// The draw is shared with breaks; the grail pages keep importing it from here.
+export { drawIndex, hexToBytes, sha256Hex } from '@/lib/fairness';
 
 /** SHA-256 of the canonical JSON list [position, cardId, grader, grade, certNumber, fmvCents]. */
 export function contentsHash(contents: FairnessContent[]): Promise<string> {

@@ -1,0 +1,25 @@
+import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * What staff did, who did it and when, with the subject before and after. Append-only: a trigger
+ * (migration 0008) refuses every UPDATE and DELETE. No foreign key on the actor, so the record
+ * outlives the account.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id').notNull(),
+    /** What was done, e.g. `submission.offer`, `submission.pay`. */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.id),
+    index('audit_log_actor_idx').on(t.actorId, t.id),
+  ],
+);

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shipments } from './commerce.js';
+import { images } from './platform.js';
+import { users } from './users.js';
+
+export const BREAK_FORMAT_VALUES = ['random_team', 'pick_team'] as const;
+export const BREAK_STATUS_VALUES = [
+  'draft',
+  'open',
+  'filled',
+  'live',
+  'completed',
+  'cancelled',
+] as const;
+export const UNOWNED_HIT_RULE_VALUES = ['house', 'random_spot'] as const;
+export const BREAK_HIT_STATUS_VALUES = [
+  'held',
+  'house',
+  'claimed',
+  'shipped',
+  'sold_back',
+] as const;
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * A group break: the spots of a sealed product sold to collectors, then opened live. The server
+ * seed is sealed (AES-256-GCM) and its SHA-256 published when sales open; it is revealed when
+ * the teams are drawn. spots_sold is the k of the last spot sold: buyers take it with one
+ * conditional UPDATE, and the CHECK keeps it within total_spots whatever the code does.
+ */
+export const breaks = pgTable(
+  'breaks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    sport: text('sport').notNull(),
+    imageId: text('image_id').references(() => images.id),
+    boxes: integer('boxes').notNull(),
+    packsPerBox: integer('packs_per_box').notNull(),
+    format: text('format', { enum: BREAK_FORMAT_VALUES }).notNull(),
+    spotPriceCents: integer('spot_price_cents').notNull(),
+    totalSpots: integer('total_spots').notNull(),
+    minSpots: integer('min_spots').notNull(),
+    /** The team list in the committed order the shuffle starts from. */
+    teams: jsonb('teams').$type<string[]>().notNull(),
+    unownedHitRule: text('unowned_hit_rule', { enum: UNOWNED_HIT_RULE_VALUES })
+      .notNull()
+      .default('house'),
+    salesDeadline: timestamp('sales_deadline', { withTimezone: true }).notNull(),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    streamUrl: text('stream_url'),
+    status: text('status', { enum: BREAK_STATUS_VALUES }).notNull().default('draft'),
+    serverSeedEnc: text('server_seed_enc'),
+    serverSeedHash: text('server_seed_hash'),
+    /** The client seeds of the sold spots in purchase order, joined: fixed when the teams are drawn. */
+    publicInput: text('public_input'),
+    spotsSold: integer('spots_sold').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('breaks_status_known', sql`${t.status} in (${inList(BREAK_STATUS_VALUES)})`),
+    check('breaks_format_known', sql`${t.format} in (${inList(BREAK_FORMAT_VALUES)})`),
+    check(
+      'breaks_unowned_rule_known',
+      sql`${t.unownedHitRule} in (${inList(UNOWNED_HIT_RULE_VALUES)})`,
+    ),
+    check('breaks_price_positive', sql`${t.spotPriceCents} > 0`),
+    check(
+      'breaks_boxes_range',
+      sql`${t.boxes} between 1 and 100 and ${t.packsPerBox} between 1 and 100`,
+    ),
+    check('breaks_spots_range', sql`${t.totalSpots} between 2 and 64`),
+    check('breaks_min_spots_range', sql`${t.minSpots} between 1 and ${t.totalSpots}`),
+    check('breaks_sold_within_total', sql`${t.spotsSold} between 0 and ${t.totalSpots}`),
+    check('breaks_scheduled_after_deadline', sql`${t.scheduledAt} >= ${t.salesDeadline}`),
+    // Nothing goes on sale without its seed committed.
+    check(
+      'breaks_seed_committed',
+      sql`${t.status} = 'draft' or (${t.serverSeedEnc} is not null and ${t.serverSeedHash} is not null)`,
+    ),
+    index('breaks_status_idx').on(t.status, t.scheduledAt),
+    index('breaks_open_deadline_idx')
+      .on(t.salesDeadline)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/** The spots of a break: 1..N; a pick-your-team spot carries its team and price from the start. */
+export const breakSpots = pgTable(
+  'break_spots',
+  {
+    breakId: uuid('break_id')
+      .notNull()
+      .references(() => breaks.id, { onDelete: 'cascade' }),
+    spotNumber: integer('spot_number').notNull(),
+    /** Pick your team: set at creation; random team: set when the teams are drawn. */
+    team: text('team'),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.breakId, t.spotNumber] }),
+    check('break_spots_price_positive', sql`${t.priceCents} > 0`),
+    check('break_spots_number_range', sql`${t.spotNumber} between 1 and 64`),
+    uniqueIndex('break_spots_team_uq')
+      .on(t.breakId, t.team)
+      .where(sql`${t.team} is not null`),
+  ],
+);
+
+/**
+ * One spot sold. UNIQUE (break, spot) means a spot is never sold twice; UNIQUE (break, k) that
+ * purchase numbers are never reused. A refund sets refunded_at once (a conditional UPDATE) and
+ * its ledger row is unique per sale (wallet_ledger's break refund index).
+ */
+export const breakSpotSales = pgTable(
+  'break_spot_sales',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    breakId: uuid('break_id').notNull(),
+    spotNumber: integer('spot_number').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The spots bought together share one purchase (and one wallet debit, ref break_purchase). */
+    purchaseId: uuid('purchase_id').notNull(),
+    k: integer('k').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({
+      name: 'break_spot_sales_spot_fk',
+      columns: [t.breakId, t.spotNumber],
+      foreignColumns: [breakSpots.breakId, breakSpots.spotNumber],
+    }).onDelete('cascade'),
+    unique('break_spot_sales_spot_uq').on(t.breakId, t.spotNumber),
+    unique('break_spot_sales_k_uq').on(t.breakId, t.k),
+    check('break_spot_sales_price_positive', sql`${t.priceCents} > 0`),
+    check('break_spot_sales_k_positive', sql`${t.k} >= 1`),
+    index('break_spot_sales_user_idx').on(t.userId, t.purchasedAt.desc()),
+    index('break_spot_sales_purchase_idx').on(t.purchaseId),
+  ],
+);
+
+/** An owner's one combined shipment of a break's hits. */
+export const breakClaims = pgTable(
+  'break_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    breakId: uuid('break_id')
+      .notNull()
+      .references(() => breaks.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('break_claims_owner_uq').on(t.breakId, t.userId)],
+);
+
+/**
+ * A hit entered by staff as its pack is opened, with the owner it went to: the holder of its
+ * team's spot, or by the break's rule when nobody holds that team (user_id null = the house).
+ */
+export const breakHits = pgTable(
+  'break_hits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    breakId: uuid('break_id')
+      .notNull()
+      .references(() => breaks.id),
+    hitNumber: integer('hit_number').notNull(),
+    packNumber: integer('pack_number'),
+    cardName: text('card_name').notNull(),
+    team: text('team').notNull(),
+    detail: text('detail').notNull().default(''),
+    imageId: text('image_id').references(() => images.id),
+    spotNumber: integer('spot_number'),
+    userId: uuid('user_id').references(() => users.id),
+    status: text('status', { enum: BREAK_HIT_STATUS_VALUES }).notNull(),
+    buybackCents: integer('buyback_cents'),
+    soldBackCents: integer('sold_back_cents'),
+    claimId: uuid('claim_id').references(() => breakClaims.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    soldBackAt: timestamp('sold_back_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('break_hits_number_uq').on(t.breakId, t.hitNumber),
+    check('break_hits_status_known', sql`${t.status} in (${inList(BREAK_HIT_STATUS_VALUES)})`),
+    // The house holds exactly the hits nobody owns.
+    check('break_hits_owner_status', sql`(${t.userId} is null) = (${t.status} = 'house')`),
+    check('break_hits_buyback_positive', sql`${t.buybackCents} is null or ${t.buybackCents} > 0`),
+    check(
+      'break_hits_claimed_in_claim',
+      sql`(${t.status} in ('claimed', 'shipped')) = (${t.claimId} is not null)`,
+    ),
+    index('break_hits_user_idx').on(t.userId, t.createdAt.desc()),
+    index('break_hits_claim_idx').on(t.claimId),
+  ],
+);

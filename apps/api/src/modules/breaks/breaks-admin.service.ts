@@ -1,0 +1,477 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type AdminBreak,
+  type BreakInput,
+  type BreakSummary,
+  type BreakUpdate,
+  type CancelBreakResponse,
+  dollarsToCents,
+  type HitInput,
+  type HitUpdate,
+  teamKey,
+} from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { breakHits, breaks, breakSpotSales, breakSpots } from '../../db/schema/index.js';
+import { newServerSeed, sha256Hex } from '../../lib/provably-fair.js';
+import { badRequest, conflict } from '../../errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { SessionUser } from '../auth/sessions.service.js';
+import { unknownImageIds } from '../images/images.service.js';
+import { type BreakSeedVault, drawTeams, unownedHitSpot } from './breaks.fairness.js';
+import { breakNotFound, type BreaksService, notifyBreak } from './breaks.service.js';
+import type { BreakRow } from './breaks.view.js';
+
+type NewBreak = z.output<typeof BreakInput>;
+type NewHit = z.output<typeof HitInput>;
+type Team = { name: string; price?: number | undefined };
+
+/** Once spots are on sale, only these may change: the rest is what buyers paid for. */
+const CHANGEABLE_ON_SALE = new Set(['streamUrl', 'description']);
+
+/** The spots of a team list: pick your team carries each team and its price from the start. */
+function spotRowsOf(
+  breakId: string,
+  format: BreakRow['format'],
+  teams: Team[],
+  spotPriceCents: number,
+) {
+  return teams.map((t, i) => ({
+    breakId,
+    spotNumber: i + 1,
+    team: format === 'pick_team' ? t.name : null,
+    priceCents:
+      format === 'pick_team' && t.price !== undefined ? dollarsToCents(t.price) : spotPriceCents,
+  }));
+}
+
+/** What an audit record keeps of a break. */
+const auditView = (b: BreakRow) => ({
+  status: b.status,
+  title: b.title,
+  spotsSold: b.spotsSold,
+  totalSpots: b.totalSpots,
+});
+
+/**
+ * Staff running breaks: drafts, putting spots on sale (the seed is committed), running the
+ * break (the teams are drawn and the seed revealed), entering hits, ending and cancelling.
+ * Every command is one transaction with its audit record.
+ */
+export class BreaksAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { breaks: BreaksService; vault: BreakSeedVault; audit: AuditService },
+  ) {}
+
+  async list(): Promise<BreakSummary[]> {
+    await this.deps.breaks.sweepDue();
+    const rows = await this.db.select().from(breaks).orderBy(desc(breaks.createdAt)).limit(500);
+    return this.deps.breaks.summaries(rows);
+  }
+
+  async get(breakId: string, tx: Db | Tx = this.db): Promise<AdminBreak> {
+    const [b] = await tx.select().from(breaks).where(eq(breaks.id, breakId));
+    if (!b) throw breakNotFound();
+    return this.deps.breaks.assemble(b, null, tx);
+  }
+
+  private async lock(tx: Tx, breakId: string): Promise<BreakRow> {
+    const [b] = await tx.select().from(breaks).where(eq(breaks.id, breakId)).for('update');
+    if (!b) throw breakNotFound();
+    return b;
+  }
+
+  private async assertImage(tx: Tx, imageId: string | null | undefined) {
+    if (imageId && (await unknownImageIds(tx, [imageId])).length > 0) {
+      throw badRequest('Invalid body imageId: must be the id of an uploaded image', {
+        field: 'imageId',
+      });
+    }
+  }
+
+  async create(actor: SessionUser, input: NewBreak): Promise<AdminBreak> {
+    return this.db.transaction(async (tx) => {
+      await this.assertImage(tx, input.imageId);
+      const spotPriceCents = dollarsToCents(input.spotPrice);
+      const [b] = await tx
+        .insert(breaks)
+        .values({
+          title: input.title,
+          description: input.description,
+          sport: input.sport,
+          imageId: input.imageId,
+          boxes: input.boxes,
+          packsPerBox: input.packsPerBox,
+          format: input.format,
+          spotPriceCents,
+          totalSpots: input.teams.length,
+          minSpots: input.minSpots ?? input.teams.length,
+          teams: input.teams.map((t) => t.name),
+          unownedHitRule: input.unownedHitRule,
+          salesDeadline: new Date(input.salesDeadline),
+          scheduledAt: new Date(input.scheduledAt),
+          streamUrl: input.streamUrl,
+          createdBy: actor.id,
+        })
+        .returning();
+      await tx.insert(breakSpots).values(spotRowsOf(b!.id, b!.format, input.teams, spotPriceCents));
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.create',
+        subjectType: 'break',
+        subjectId: b!.id,
+        after: auditView(b!),
+      });
+      return this.get(b!.id, tx);
+    });
+  }
+
+  /** A draft may change in full; once on sale, only its stream link and description. */
+  async update(actor: SessionUser, breakId: string, patch: BreakUpdate): Promise<AdminBreak> {
+    return this.db.transaction(async (tx) => {
+      const b = await this.lock(tx, breakId);
+      const fields = Object.keys(patch).filter((k) => patch[k as keyof BreakUpdate] !== undefined);
+      if (b.status === 'completed' || b.status === 'cancelled') {
+        throw conflict(`This break is ${b.status}: it can no longer change.`);
+      }
+      if (b.status !== 'draft') {
+        const fixed = fields.filter((f) => !CHANGEABLE_ON_SALE.has(f));
+        if (fixed.length) {
+          throw conflict(
+            `Spots are on sale: only the stream link and the description can change, not ${fixed.join(', ')}.`,
+          );
+        }
+      }
+      await this.assertImage(tx, patch.imageId);
+      const teams = patch.teams?.length ? patch.teams : null;
+      const total = teams ? teams.length : b.totalSpots;
+      const minSpots = patch.minSpots === undefined ? null : (patch.minSpots ?? total);
+      const minAfter = minSpots ?? (teams ? Math.min(b.minSpots, total) : b.minSpots);
+      if (patch.minSpots != null && patch.minSpots > total) {
+        throw badRequest(`Invalid body minSpots: must be at most the number of spots (${total})`, {
+          field: 'minSpots',
+        });
+      }
+      const deadline = patch.salesDeadline ? new Date(patch.salesDeadline) : b.salesDeadline;
+      const scheduled = patch.scheduledAt ? new Date(patch.scheduledAt) : b.scheduledAt;
+      if (scheduled < deadline) {
+        throw badRequest('Invalid body scheduledAt: must not be before the sales deadline', {
+          field: 'scheduledAt',
+        });
+      }
+      const spotPriceCents =
+        patch.spotPrice === undefined ? b.spotPriceCents : dollarsToCents(patch.spotPrice);
+      const format = patch.format ?? b.format;
+      const [after] = await tx
+        .update(breaks)
+        .set({
+          ...(patch.title !== undefined && { title: patch.title }),
+          ...(patch.description !== undefined && { description: patch.description }),
+          ...(patch.sport !== undefined && { sport: patch.sport }),
+          ...(patch.imageId !== undefined && { imageId: patch.imageId }),
+          ...(patch.boxes !== undefined && { boxes: patch.boxes }),
+          ...(patch.packsPerBox !== undefined && { packsPerBox: patch.packsPerBox }),
+          ...(patch.streamUrl !== undefined && { streamUrl: patch.streamUrl }),
+          ...(patch.unownedHitRule !== undefined && { unownedHitRule: patch.unownedHitRule }),
+          format,
+          spotPriceCents,
+          totalSpots: total,
+          minSpots: minAfter,
+          teams: teams ? teams.map((t) => t.name) : b.teams,
+          salesDeadline: deadline,
+          scheduledAt: scheduled,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(breaks.id, breakId))
+        .returning();
+      if (
+        b.status === 'draft' &&
+        (teams || patch.format !== undefined || patch.spotPrice !== undefined)
+      ) {
+        // The spots follow the team list, format and price of the draft.
+        const current = await tx
+          .select()
+          .from(breakSpots)
+          .where(eq(breakSpots.breakId, breakId))
+          .orderBy(asc(breakSpots.spotNumber));
+        const list: Team[] =
+          teams ??
+          b.teams.map((name, i) => {
+            const spot = current[i];
+            const ownPrice =
+              b.format === 'pick_team' && spot && spot.priceCents !== b.spotPriceCents;
+            return { name, price: ownPrice ? spot.priceCents / 100 : undefined };
+          });
+        await tx.delete(breakSpots).where(eq(breakSpots.breakId, breakId));
+        await tx.insert(breakSpots).values(spotRowsOf(breakId, format, list, spotPriceCents));
+      }
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.update',
+        subjectType: 'break',
+        subjectId: breakId,
+        before: { ...auditView(b), fields },
+        after: auditView(after!),
+      });
+      if (b.status !== 'draft') await notifyBreak(tx, { breakId, type: 'spots' });
+      return this.get(breakId, tx);
+    });
+  }
+
+  /** Puts the spots on sale: a fresh server seed, sealed, with its SHA-256 published. */
+  async open(actor: SessionUser, breakId: string): Promise<AdminBreak> {
+    return this.db.transaction(async (tx) => {
+      const b = await this.lock(tx, breakId);
+      if (b.status !== 'draft') throw conflict('This break is already on sale or past it.');
+      if (b.salesDeadline.getTime() <= Date.now()) {
+        throw conflict('The sales deadline has passed: move it into the future before opening.');
+      }
+      const seed = newServerSeed();
+      const [after] = await tx
+        .update(breaks)
+        .set({
+          status: 'open',
+          serverSeedEnc: this.deps.vault.seal(seed),
+          serverSeedHash: sha256Hex(seed),
+          openedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(breaks.id, breakId))
+        .returning();
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.open',
+        subjectType: 'break',
+        subjectId: breakId,
+        before: auditView(b),
+        after: { ...auditView(after!), serverSeedHash: after!.serverSeedHash },
+      });
+      return this.get(breakId, tx);
+    });
+  }
+
+  /**
+   * Runs a filled break: the public input is fixed from the sold spots' client seeds in
+   * purchase order, the teams are drawn (random team) and the seed is revealed; watchers see the
+   * shuffle step by step over the live events.
+   */
+  async start(actor: SessionUser, breakId: string): Promise<AdminBreak> {
+    await this.deps.breaks.sweepDue(breakId);
+    return this.db.transaction(async (tx) => {
+      const b = await this.lock(tx, breakId);
+      if (b.status === 'draft') throw conflict('Put the spots on sale first.');
+      if (b.status === 'open') {
+        throw conflict(
+          `Sales are still open: ${b.spotsSold} of ${b.totalSpots} spots sold. The break can run once it fills, or at its deadline with at least ${b.minSpots} sold.`,
+        );
+      }
+      if (b.status === 'cancelled') throw conflict('This break was cancelled.');
+      if (b.status !== 'filled') throw conflict('This break has already run.');
+      const sales = await tx
+        .select()
+        .from(breakSpotSales)
+        .where(and(eq(breakSpotSales.breakId, breakId), isNull(breakSpotSales.refundedAt)))
+        .orderBy(asc(breakSpotSales.k));
+      const publicInput = sales.map((s) => s.clientSeed).join(',');
+      if (b.format === 'random_team') {
+        const { order } = drawTeams(this.deps.vault.open(b.serverSeedEnc!), publicInput, b.teams);
+        for (const [index, team] of order.entries()) {
+          await tx
+            .update(breakSpots)
+            .set({ team })
+            .where(and(eq(breakSpots.breakId, breakId), eq(breakSpots.spotNumber, index + 1)));
+        }
+      }
+      const [after] = await tx
+        .update(breaks)
+        .set({ status: 'live', startedAt: sql`now()`, publicInput, updatedAt: sql`now()` })
+        .where(eq(breaks.id, breakId))
+        .returning();
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.start',
+        subjectType: 'break',
+        subjectId: breakId,
+        before: auditView(b),
+        after: { ...auditView(after!), publicInput },
+      });
+      await notifyBreak(tx, { breakId, type: 'started' });
+      await notifyBreak(tx, { breakId, type: 'spots' });
+      return this.get(breakId, tx);
+    });
+  }
+
+  /**
+   * Enters a hit of a live break and gives it to the holder of its team's spot. A team whose
+   * spot did not sell stays with the breaker (the house); a team on no spot goes by the break's
+   * rule: the house, or a sold spot drawn with the revealed seed from the hit's number.
+   */
+  async addHit(actor: SessionUser, breakId: string, input: NewHit) {
+    return this.db.transaction(async (tx) => {
+      const b = await this.lock(tx, breakId);
+      if (b.status !== 'live') {
+        throw conflict(
+          b.status === 'completed'
+            ? 'This break has ended: no more hits can be entered.'
+            : 'Hits are entered while the break is live: start it first.',
+        );
+      }
+      await this.assertImage(tx, input.imageId);
+      const listed = b.teams.find((t) => teamKey(t) === teamKey(input.team));
+      const [{ next } = { next: 1 }] = await tx
+        .select({ next: sql<number>`coalesce(max(${breakHits.hitNumber}), 0)::int + 1` })
+        .from(breakHits)
+        .where(eq(breakHits.breakId, breakId));
+      const held = await tx
+        .select({
+          spotNumber: breakSpots.spotNumber,
+          team: breakSpots.team,
+          userId: breakSpotSales.userId,
+        })
+        .from(breakSpots)
+        .innerJoin(
+          breakSpotSales,
+          and(
+            eq(breakSpotSales.breakId, breakSpots.breakId),
+            eq(breakSpotSales.spotNumber, breakSpots.spotNumber),
+            isNull(breakSpotSales.refundedAt),
+          ),
+        )
+        .where(eq(breakSpots.breakId, breakId))
+        .orderBy(asc(breakSpots.spotNumber));
+      let owner: { spotNumber: number; userId: string } | null = null;
+      if (listed) {
+        owner = held.find((s) => s.team === listed) ?? null;
+      } else if (b.unownedHitRule === 'random_spot' && held.length > 0) {
+        const spotNumber = unownedHitSpot(
+          this.deps.vault.open(b.serverSeedEnc!),
+          b.publicInput ?? '',
+          next,
+          held.map((s) => s.spotNumber),
+        );
+        owner = held.find((s) => s.spotNumber === spotNumber)!;
+      }
+      const [hit] = await tx
+        .insert(breakHits)
+        .values({
+          breakId,
+          hitNumber: next,
+          packNumber: input.packNumber,
+          cardName: input.cardName,
+          team: listed ?? input.team,
+          detail: input.detail,
+          imageId: input.imageId,
+          spotNumber: owner?.spotNumber ?? null,
+          userId: owner?.userId ?? null,
+          status: owner ? 'held' : 'house',
+          buybackCents:
+            owner && input.buybackPrice !== null ? dollarsToCents(input.buybackPrice) : null,
+        })
+        .returning();
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.hit',
+        subjectType: 'break',
+        subjectId: breakId,
+        after: {
+          hitId: hit!.id,
+          hitNumber: hit!.hitNumber,
+          cardName: hit!.cardName,
+          team: hit!.team,
+          spotNumber: hit!.spotNumber,
+          userId: hit!.userId,
+        },
+      });
+      await notifyBreak(tx, { breakId, type: 'hit', hitId: hit!.id });
+      return this.get(breakId, tx);
+    });
+  }
+
+  /** Sets or clears the buyback price of a hit its owner still holds. */
+  async updateHit(
+    actor: SessionUser,
+    breakId: string,
+    hitId: string,
+    patch: HitUpdate,
+  ): Promise<AdminBreak> {
+    return this.db.transaction(async (tx) => {
+      const [hit] = await tx
+        .select()
+        .from(breakHits)
+        .where(and(eq(breakHits.id, hitId), eq(breakHits.breakId, breakId)))
+        .for('update');
+      if (!hit) throw breakNotFound();
+      if (hit.status !== 'held') {
+        throw conflict(
+          hit.status === 'house'
+            ? 'Nobody holds this hit: it has no buyback.'
+            : `This hit is ${hit.status.replace('_', ' ')}: its buyback can no longer change.`,
+        );
+      }
+      const buybackCents = patch.buybackPrice === null ? null : dollarsToCents(patch.buybackPrice);
+      await tx.update(breakHits).set({ buybackCents }).where(eq(breakHits.id, hitId));
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.hit.buyback',
+        subjectType: 'break',
+        subjectId: breakId,
+        before: { hitId, buybackCents: hit.buybackCents },
+        after: { hitId, buybackCents },
+      });
+      return this.get(breakId, tx);
+    });
+  }
+
+  /** Ends a live break: its owners may now claim their hits. */
+  async complete(actor: SessionUser, breakId: string): Promise<AdminBreak> {
+    return this.db.transaction(async (tx) => {
+      const b = await this.lock(tx, breakId);
+      if (b.status !== 'live') {
+        throw conflict(
+          b.status === 'completed' ? 'This break has already ended.' : 'Only a live break can end.',
+        );
+      }
+      const [after] = await tx
+        .update(breaks)
+        .set({ status: 'completed', endedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(breaks.id, breakId))
+        .returning();
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.complete',
+        subjectType: 'break',
+        subjectId: breakId,
+        before: auditView(b),
+        after: auditView(after!),
+      });
+      await notifyBreak(tx, { breakId, type: 'spots' });
+      return this.get(breakId, tx);
+    });
+  }
+
+  /** Cancels a break that has not run; every spot is refunded to its buyer's wallet. */
+  async cancel(actor: SessionUser, breakId: string): Promise<CancelBreakResponse> {
+    return this.db.transaction(async (tx) => {
+      const b = await this.lock(tx, breakId);
+      const done = await this.deps.breaks.cancelAndRefund(tx, breakId, { allowDraft: true });
+      if (!done) {
+        throw conflict(
+          b.status === 'cancelled'
+            ? 'This break is already cancelled.'
+            : 'This break has run: it can no longer be cancelled.',
+        );
+      }
+      await this.deps.audit.record(tx, {
+        actorId: actor.id,
+        action: 'break.cancel',
+        subjectType: 'break',
+        subjectId: breakId,
+        before: auditView(b),
+        after: { ...auditView(done.row), refunded: done.refunded },
+      });
+      await notifyBreak(tx, { breakId, type: 'spots' });
+      return { break: await this.get(breakId, tx), refunded: done.refunded };
+    });
+  }
+}

@@ -1,0 +1,176 @@
+import {
+  COLLECTOR_ACTIONS,
+  STAFF_ACTIONS,
+  SUBMISSION_STATUS_LABELS,
+  type CollectorAction,
+  type StaffAction,
+  type SubmissionStatus,
+} from '@grail/contract';
+import { conflict } from '../../errors.js';
+
+export type SubmissionAction = CollectorAction | StaffAction;
+/** Who may act: collector actions are `collector:<action>`, staff actions `staff:<action>`. */
+export type Actor = { id: string; role: 'collector' | 'staff' };
+
+/** The parts of a submission its transitions depend on. */
+export interface TransitionState {
+  status: SubmissionStatus;
+  offerExpiresAt: Date | null;
+  trackingNumber: string | null;
+  receivedAt: Date | null;
+}
+
+/** Offers waiting for the collector's answer; they expire SUBMISSION_OFFER_DAYS after being made. */
+export const OFFER_STATUSES: readonly SubmissionStatus[] = ['offer_made', 'offer_adjusted'];
+/** Still in progress: counted against the open-submissions limit. */
+export const OPEN_STATUSES: readonly SubmissionStatus[] = [
+  'submitted',
+  'under_review',
+  'offer_made',
+  'accepted',
+  'awaiting_shipment',
+  'received',
+  'offer_adjusted',
+  'verified',
+];
+
+/**
+ * From which statuses each action may be taken. Collector: accept, decline or cancel (before the
+ * cards ship), a tracking number while we wait for the cards, and the payout until paid. Staff:
+ * everything else. Offers, statuses and payouts never change any other way.
+ */
+const FROM: Record<SubmissionAction, readonly SubmissionStatus[]> = {
+  accept: ['offer_made', 'offer_adjusted'],
+  decline: ['offer_made', 'offer_adjusted'],
+  cancel: ['submitted', 'under_review', 'offer_made', 'awaiting_shipment'],
+  tracking: ['awaiting_shipment'],
+  payout: [
+    'submitted',
+    'under_review',
+    'offer_made',
+    'accepted',
+    'awaiting_shipment',
+    'received',
+    'offer_adjusted',
+    'verified',
+  ],
+  review: ['submitted'],
+  offer: ['submitted', 'under_review'],
+  receive: ['accepted', 'awaiting_shipment'],
+  verify: ['received'],
+  adjust: ['received'],
+  pay: ['verified'],
+  return: ['received', 'verified', 'declined', 'expired'],
+  inventory: ['verified', 'paid'],
+};
+
+/** The status as of `now`: an offer past its expiry is expired even before anyone writes it. */
+export function currentStatus(s: TransitionState, now: Date): SubmissionStatus {
+  if (OFFER_STATUSES.includes(s.status) && s.offerExpiresAt && s.offerExpiresAt <= now) {
+    return 'expired';
+  }
+  return s.status;
+}
+
+/** Whether `action` may be taken now (staff `cancel` is the collector's list minus shipment). */
+export function allows(
+  action: SubmissionAction,
+  s: TransitionState,
+  now: Date,
+  actor: Actor['role'],
+) {
+  const status = currentStatus(s, now);
+  if (actor === 'staff' && action === 'cancel') {
+    return ['submitted', 'under_review', 'offer_made'].includes(status);
+  }
+  if (!FROM[action].includes(status)) return false;
+  // Once the collector has shipped (a tracking number), the cards are on their way to us.
+  if (action === 'cancel' && status === 'awaiting_shipment') return s.trackingNumber === null;
+  // Only cards we hold can be sent back.
+  if (action === 'return' && (status === 'declined' || status === 'expired')) {
+    return s.receivedAt !== null;
+  }
+  return true;
+}
+
+const CANNOT: Record<SubmissionAction, string> = {
+  accept: 'there is no offer to accept',
+  decline: 'there is no offer to decline',
+  cancel: 'it can no longer be cancelled',
+  tracking: 'a tracking number cannot be added now',
+  payout: 'its payout can no longer be changed',
+  review: 'it cannot be put under review',
+  offer: 'an offer cannot be made now',
+  receive: 'it cannot be marked received',
+  verify: 'it cannot be verified',
+  adjust: 'an adjusted offer cannot be made now',
+  pay: 'it cannot be paid',
+  return: 'there are no cards of ours to return',
+  inventory: 'its cards cannot go into the inventory yet',
+};
+
+/** 409 naming the current status and what cannot be done. */
+export function illegalTransition(action: SubmissionAction, s: TransitionState, now: Date) {
+  const status = currentStatus(s, now);
+  let why = CANNOT[action];
+  if (action === 'pay' && status === 'paid') why = 'it has already been paid';
+  if (action === 'cancel' && status === 'awaiting_shipment') {
+    why = 'the cards are on their way to us, so it can no longer be cancelled';
+  }
+  return conflict(
+    `This submission is ${SUBMISSION_STATUS_LABELS[status].toLowerCase()} (status ${status}): ${why}.`,
+    { status },
+  );
+}
+
+export function collectorActions(s: TransitionState, now: Date): CollectorAction[] {
+  return COLLECTOR_ACTIONS.filter((a) => allows(a, s, now, 'collector'));
+}
+
+export function staffActions(
+  s: TransitionState,
+  now: Date,
+  cardsOutOfInventory: number,
+): StaffAction[] {
+  return STAFF_ACTIONS.filter(
+    (a) => allows(a, s, now, 'staff') && (a !== 'inventory' || cardsOutOfInventory > 0),
+  );
+}
+
+/** The store-credit bonus on an amount, in whole cents, rounded down. */
+export const creditBonusCents = (amountCents: number, percent: number) =>
+  Math.floor((amountCents * percent) / 100);
+
+/** The number a person reads: S-000042. */
+export const submissionNumber = (n: number) => `S-${String(n).padStart(6, '0')}`;
+
+/** Photos are JPEG, PNG or WebP by their magic bytes (never vector art or anything else). */
+export function isPhoto(b: Buffer): boolean {
+  return (
+    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
+    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
+    (b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      b.subarray(8, 12).toString('latin1') === 'WEBP')
+  );
+}
+
+/** "Account ••••6789 (Casey Collector)", "c•••@example.com": enough to recognise, no more. */
+export function maskPayout(
+  details:
+    | { method: 'bank'; accountHolder: string; accountNumber: string }
+    | { method: 'paypal'; email: string },
+): string {
+  if (details.method === 'bank') {
+    return `Account ••••${details.accountNumber.slice(-4)} (${details.accountHolder})`;
+  }
+  const [local = '', domain = ''] = details.email.split('@');
+  return `${local.slice(0, 1)}•••@${domain}`;
+}
+
+/** The numeric grade of a slab label ('GEM MT 10' → 10, '9.5' → 9.5), for the catalogue's filters. */
+export function gradeValueOf(grade: string): number | null {
+  const match = /(\d+(?:\.\d)?)\s*$/.exec(grade.trim()) ?? /(\d+(?:\.\d)?)/.exec(grade);
+  if (!match) return null;
+  const value = Number(match[1]);
+  return value >= 1 && value <= 10 ? value : null;
+}

@@ -1,0 +1,309 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import {
+  AddToInventoryBody,
+  PAYOUT_METHOD_LABELS,
+  ReturnBody,
+  type AdminSubmission,
+  type AdminSubmissionCard,
+} from '@grail/contract';
+import { formatUsd } from '@/lib/format';
+import { useStaffCommand } from '../api/adminSubmissions';
+
+const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
+  Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message])) as Record<string, string>;
+
+/** Paying a verified submission: store credit at once, or a bank/PayPal payment made by hand. */
+export function PayDialog({
+  submission,
+  onClose,
+}: {
+  submission: AdminSubmission;
+  onClose: () => void;
+}) {
+  const command = useStaffCommand(submission._id);
+  // One key per dialog: a double click or a retry after a lost answer pays once.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [reference, setReference] = useState('');
+  const [note, setNote] = useState('');
+  const storeCredit = submission.payout.method === 'store_credit';
+  const amount = submission.totals.final ?? 0;
+  const total = storeCredit ? (submission.totals.storeCredit ?? amount) : amount;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="pay-title" fullWidth maxWidth="xs">
+      <DialogTitle id="pay-title">Pay {formatUsd(total)}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 2 }}>
+          {storeCredit
+            ? `Credits ${formatUsd(total)} to ${submission.collector.username}'s wallet now: the offer of ${formatUsd(amount)} plus the ${submission.creditBonusPercent}% bonus.`
+            : `Pay ${formatUsd(amount)} by ${PAYOUT_METHOD_LABELS[submission.payout.method]} yourself first (${submission.payout.masked ?? 'see the full details'}), then record the payment's reference here.`}
+        </Typography>
+        <Stack spacing={2}>
+          {!storeCredit && (
+            <TextField
+              label="Payment reference"
+              value={reference}
+              onChange={(e) => setReference(e.target.value)}
+              required
+              helperText="As your bank or PayPal shows it"
+            />
+          )}
+          <TextField
+            label="Note (optional)"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+        </Stack>
+        {command.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {command.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Not now</Button>
+        <Button
+          variant="contained"
+          color="secondary"
+          disabled={command.isPending || (!storeCredit && reference.trim().length < 3)}
+          onClick={() =>
+            command.mutate(
+              {
+                kind: 'pay',
+                idempotencyKey,
+                body: {
+                  reference: storeCredit ? null : reference.trim(),
+                  note: note.trim() || null,
+                },
+              },
+              { onSuccess: onClose },
+            )
+          }
+        >
+          {storeCredit ? `Credit ${formatUsd(total)}` : 'Record payment'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Sending received cards back: the carrier and tracking, and why. */
+export function ReturnDialog({
+  submission,
+  onClose,
+}: {
+  submission: AdminSubmission;
+  onClose: () => void;
+}) {
+  const command = useStaffCommand(submission._id);
+  const [carrier, setCarrier] = useState('');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = () => {
+    const parsed = ReturnBody.safeParse({
+      carrier: carrier.trim() || null,
+      trackingNumber: trackingNumber.trim() || null,
+      note: note.trim() || null,
+    });
+    if (!parsed.success) return setErrors(issuesOf(parsed.error.issues));
+    setErrors({});
+    command.mutate({ kind: 'return', body: parsed.data }, { onSuccess: onClose });
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="return-title" fullWidth maxWidth="xs">
+      <DialogTitle id="return-title">Return the cards</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            label="Carrier"
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+            error={Boolean(errors.carrier)}
+            helperText={errors.carrier}
+          />
+          <TextField
+            label="Tracking number"
+            value={trackingNumber}
+            onChange={(e) => setTrackingNumber(e.target.value)}
+            error={Boolean(errors.trackingNumber)}
+            helperText={errors.trackingNumber}
+          />
+          <TextField
+            label="Why (shown to the collector)"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            multiline
+          />
+        </Stack>
+        {command.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {command.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Not now</Button>
+        <Button variant="contained" onClick={send} disabled={command.isPending}>
+          Mark returned
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Turning a submission down before the cards ship, with the reason the collector reads. */
+export function CancelDialog({
+  submission,
+  onClose,
+}: {
+  submission: AdminSubmission;
+  onClose: () => void;
+}) {
+  const command = useStaffCommand(submission._id);
+  const [note, setNote] = useState('');
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="decline-title" fullWidth maxWidth="xs">
+      <DialogTitle id="decline-title">Turn this submission down?</DialogTitle>
+      <DialogContent>
+        <TextField
+          label="Why (shown to the collector)"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          multiline
+          minRows={2}
+          fullWidth
+          sx={{ mt: 1 }}
+        />
+        {command.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {command.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Keep it</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={command.isPending}
+          onClick={() =>
+            command.mutate({ kind: 'cancel', note: note.trim() || null }, { onSuccess: onClose })
+          }
+        >
+          Turn down
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A verified slab becomes a catalogue card: a store card with a price, or a case card without. */
+export function InventoryDialog({
+  submission,
+  card,
+  onClose,
+}: {
+  submission: AdminSubmission;
+  card: AdminSubmissionCard;
+  onClose: () => void;
+}) {
+  const command = useStaffCommand(submission._id);
+  const [name, setName] = useState(
+    `${card.year} ${card.setName} ${card.player} #${card.cardNumber}`,
+  );
+  const [sport, setSport] = useState('');
+  const [fmv, setFmv] = useState(card.finalOffer !== null ? String(card.finalOffer) : '');
+  const [storePrice, setStorePrice] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = () => {
+    const parsed = AddToInventoryBody.safeParse({
+      name: name.trim() || null,
+      sport,
+      fmv: fmv.trim() === '' ? undefined : Number(fmv),
+      storePrice: storePrice.trim() === '' ? null : Number(storePrice),
+    });
+    if (!parsed.success) return setErrors(issuesOf(parsed.error.issues));
+    setErrors({});
+    command.mutate(
+      { kind: 'inventory', cardId: card._id, body: parsed.data },
+      { onSuccess: onClose },
+    );
+  };
+  const dollars = {
+    input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+  };
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="inventory-title" fullWidth maxWidth="sm">
+      <DialogTitle id="inventory-title">Add to inventory</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 2 }}>
+          {card.grader} {card.certNumber}, grade {card.grade}. With a store price it goes on sale in
+          the store; without one it waits for a Grail case.
+        </Typography>
+        <Stack spacing={2}>
+          <TextField
+            label="Name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={Boolean(errors.name)}
+            helperText={errors.name}
+          />
+          <TextField
+            label="Sport"
+            value={sport}
+            onChange={(e) => setSport(e.target.value)}
+            error={Boolean(errors.sport)}
+            helperText={errors.sport ?? 'Baseball, Basketball, Football…'}
+            required
+          />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="FMV"
+              value={fmv}
+              onChange={(e) => setFmv(e.target.value)}
+              inputMode="decimal"
+              error={Boolean(errors.fmv)}
+              helperText={errors.fmv}
+              slotProps={dollars}
+              required
+              fullWidth
+            />
+            <TextField
+              label="Store price (optional)"
+              value={storePrice}
+              onChange={(e) => setStorePrice(e.target.value)}
+              inputMode="decimal"
+              error={Boolean(errors.storePrice)}
+              helperText={errors.storePrice ?? 'Empty: a case card'}
+              slotProps={dollars}
+              fullWidth
+            />
+          </Stack>
+        </Stack>
+        {command.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {command.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Not now</Button>
+        <Button variant="contained" onClick={add} disabled={command.isPending}>
+          {storePrice.trim() ? 'Add as store card' : 'Add as case card'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

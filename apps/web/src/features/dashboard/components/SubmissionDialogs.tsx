@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  TextField,
+  Typography,
+} from '@mui/material';
+import type { Submission } from '@grail/contract';
+import { ApiError } from '@/lib/api/client';
+import { formatUsd } from '@/lib/format';
+import {
+  emptyPayout,
+  parsePayout,
+  PayoutFields,
+  type PayoutErrors,
+} from '@/components/submissions/PayoutFields';
+import { useSubmissionCommand } from '../api/submissionCommands';
+
+/** The error of a command: on the code field when the server names it, else above. */
+function errorParts(error: unknown): { code: string | null; other: string | null } {
+  if (!error) return { code: null, other: null };
+  const field = error instanceof ApiError ? (error.data as { field?: string } | null)?.field : null;
+  const message =
+    error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return field === 'totpCode' ? { code: message, other: null } : { code: null, other: message };
+}
+
+function CodeField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null;
+}) {
+  return (
+    <TextField
+      label="Two-factor code"
+      value={value}
+      onChange={(e) => onChange(e.target.value.trim())}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      error={Boolean(error)}
+      helperText={error ?? 'The 6-digit code from your authenticator app (or a recovery code).'}
+      fullWidth
+      sx={{ mt: 2 }}
+    />
+  );
+}
+
+/** Accepting the offer: the amount, what happens next, and a code when two-factor is on. */
+export function AcceptDialog({
+  submission,
+  totpEnabled,
+  open,
+  onClose,
+}: {
+  submission: Submission;
+  totpEnabled: boolean;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const command = useSubmissionCommand(submission._id);
+  const [code, setCode] = useState('');
+  const adjusted = submission.status === 'offer_adjusted';
+  const total = submission.totals.final ?? 0;
+  const errors = errorParts(command.error);
+  const storeCredit = submission.payout.method === 'store_credit';
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="accept-title" fullWidth maxWidth="xs">
+      <DialogTitle id="accept-title">Accept {formatUsd(total)}?</DialogTitle>
+      <DialogContent>
+        <Typography>
+          {adjusted
+            ? 'We pay you as soon as you accept: your cards are already with us.'
+            : `You sell your ${submission.cards.length === 1 ? 'card' : `${submission.cards.length} cards`} for ${formatUsd(total)}. Next, ship them to us; we pay once they arrive and match your description.`}
+        </Typography>
+        {storeCredit && submission.totals.storeCredit !== null && (
+          <Typography sx={{ mt: 1 }}>
+            As store credit you receive {formatUsd(submission.totals.storeCredit)} (with the{' '}
+            {submission.creditBonusPercent}% bonus).
+          </Typography>
+        )}
+        {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
+        {errors.other && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errors.other}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Not yet</Button>
+        <Button
+          variant="contained"
+          color="secondary"
+          disabled={command.isPending || (totpEnabled && code.length < 6)}
+          onClick={() =>
+            command.mutate(
+              { kind: 'accept', totpCode: totpEnabled ? code : undefined },
+              { onSuccess: onClose },
+            )
+          }
+        >
+          {command.isPending ? 'Accepting…' : 'Accept offer'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** Declining the offer, or cancelling the submission: a plain confirmation. */
+export function ConfirmDialog({
+  submission,
+  kind,
+  open,
+  onClose,
+}: {
+  submission: Submission;
+  kind: 'decline' | 'cancel';
+  open: boolean;
+  onClose: () => void;
+}) {
+  const command = useSubmissionCommand(submission._id);
+  const received = submission.status === 'offer_adjusted';
+  const title = kind === 'decline' ? 'Decline the offer?' : 'Cancel this submission?';
+  const text =
+    kind === 'decline'
+      ? received
+        ? 'We send your cards back to you.'
+        : 'Nothing is sold, and you keep your cards. You can submit them again any time.'
+      : 'Nothing is sold. If you already printed the packing slip, do not send the cards.';
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={`${kind}-title`} fullWidth maxWidth="xs">
+      <DialogTitle id={`${kind}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <Typography>{text}</Typography>
+        {command.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {command.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Keep it</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={command.isPending}
+          onClick={() => command.mutate({ kind }, { onSuccess: onClose })}
+        >
+          {kind === 'decline' ? 'Decline offer' : 'Cancel submission'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** New payout details (a code when two-factor is on); the old ones are replaced. */
+export function PayoutDialog({
+  submission,
+  totpEnabled,
+  open,
+  onClose,
+}: {
+  submission: Submission;
+  totpEnabled: boolean;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const command = useSubmissionCommand(submission._id);
+  const [draft, setDraft] = useState(() => ({
+    ...emptyPayout(),
+    method: submission.payout.method,
+  }));
+  const [fieldErrors, setFieldErrors] = useState<PayoutErrors>({});
+  const [code, setCode] = useState('');
+  const errors = errorParts(command.error);
+  const save = () => {
+    const parsed = parsePayout(draft);
+    setFieldErrors(parsed.errors);
+    if (!parsed.payout) return;
+    command.mutate(
+      {
+        kind: 'payout',
+        body: { payout: parsed.payout, ...(totpEnabled ? { totpCode: code } : {}) },
+      },
+      { onSuccess: onClose },
+    );
+  };
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="payout-title" fullWidth maxWidth="sm">
+      <DialogTitle id="payout-title">Change payout</DialogTitle>
+      <DialogContent>
+        <PayoutFields
+          value={draft}
+          onChange={setDraft}
+          errors={fieldErrors}
+          bonusPercent={submission.creditBonusPercent}
+        />
+        {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
+        {errors.other && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {errors.other}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Keep the current payout</Button>
+        <Button
+          variant="contained"
+          disabled={command.isPending || (totpEnabled && code.length < 6)}
+          onClick={save}
+        >
+          Save payout
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { submissionEndpoints, type CreateSubmissionBody } from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+import { submissionKeys } from '@/lib/api/submissions';
+
+/** Submits the cards; the new submission is put in the cache and every list refreshes. */
+export function useCreateSubmission() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateSubmissionBody) =>
+      (await callApi(submissionEndpoints.createSubmission, { body })).submission,
+    onSuccess: async (submission) => {
+      queryClient.setQueryData(submissionKeys.detail(submission._id), submission);
+      await queryClient.invalidateQueries({ queryKey: submissionKeys.all });
+    },
+  });
+}
