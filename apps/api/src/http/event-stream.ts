@@ -84,7 +84,7 @@ export function eventStreams(app: FastifyInstance) {
       };
       // Registered before subscribing, so a client that leaves meanwhile still frees its slot.
       let stop: (() => void) | undefined;
-      let heartbeat: NodeJS.Timeout | undefined;
+      let heartbeat: NodeJS.Timeout | undefined = undefined;
       let closed = false;
       const close = () => {
         if (closed) return;
