@@ -22,7 +22,10 @@ export function literal(value: SqlValue): string {
     return String(value);
   }
   // An array as its text form, which takes the type its cast or parameter gives it.
-  if (Array.isArray(value)) return `'{${value.map((v) => literal(v as number)).join(',')}}'`;
+  if (Array.isArray(value)) {
+    if (!value.every((v) => Number.isSafeInteger(v))) throw new Error('not whole numbers');
+    return `'{${value.join(',')}}'`;
+  }
   return pg.escapeLiteral(JSON.stringify((value as { json: unknown }).json));
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   type ActiveCaseResponse,
   type BuyPackBody,
@@ -13,7 +13,7 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, pulls, users } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { batchTransaction } from '../../db/batch.js';
 import {
@@ -23,7 +23,7 @@ import {
   type IdempotentResult,
 } from '../idempotency/idempotency.service.js';
 import { isShortBalance, type WalletService } from '../wallet/wallet.service.js';
-import { toPull, type BuybackTerms } from '../pulls/pull.view.js';
+import type { BuybackTerms } from '../pulls/pull.view.js';
 import type { ContentsEntry, SeedVault } from './fairness.js';
 import {
   answerOf,
@@ -224,6 +224,8 @@ export class GrailService {
    * moved past them (more buyers got the lock first than there were candidates), no pull row can
    * be written, the statement fails, the transaction rolls back with the debit, and the purchase
    * starts again with more candidates. Any other failure also writes nothing.
+   *
+   * A few purchases of a case run at once in this process (the gate); the rest wait before step 1.
    */
   async buyPack(
     user: SessionUser,
@@ -253,9 +255,15 @@ export class GrailService {
         if (!isNotDrawn(err)) throw err;
         // No pull: the case closed or sold out meanwhile (409), or k moved past the candidates.
         const [now] = await this.db.select().from(grailCases).where(eq(grailCases.id, caseId));
-        if (effectiveStatus(now!) !== 'active') this.remaining.delete(caseId);
+        if (!now || effectiveStatus(now) !== 'active') this.remaining.delete(caseId);
         assertOpen(now);
-        if (attempt >= MAX_ATTEMPTS) throw err;
+        if (attempt >= MAX_ATTEMPTS) {
+          throw new AppError(
+            503,
+            'So many packs are being bought that this one could not be drawn. Try again.',
+            'Service Unavailable',
+          );
+        }
         // A second miss in a row may be a stale copy of the remaining cards: load it afresh.
         if (attempt >= 2) this.remaining.delete(caseId);
         window = Math.min(MAX_CANDIDATES, window * 2);
@@ -276,7 +284,7 @@ export class GrailService {
       if (this.gates.size >= 8) {
         for (const [id, g] of this.gates) if (g.idle()) this.gates.delete(id);
       }
-      gate = new Gate(Number(process.env.GRAIL_GATE ?? PURCHASES_AT_ONCE));
+      gate = new Gate(PURCHASES_AT_ONCE);
       this.gates.set(caseId, gate);
     }
     return gate;
@@ -370,9 +378,6 @@ export class GrailService {
       );
       const answer = (drawn![0] as { response: PackReceipt }).response;
       this.window.record(answer.drawn.k - candidates.base);
-      if (process.env.GRAIL_DEBUG) {
-        process.stderr.write(`lag ${answer.drawn.k - candidates.base} window ${window}\n`);
-      }
       return { body: answerOf(answer), replayed: false };
     });
   }
@@ -402,7 +407,7 @@ export class GrailService {
 }
 
 /** Purchases of one case run at once by one process (see gateOf). */
-const PURCHASES_AT_ONCE = 6;
+const PURCHASES_AT_ONCE = 4;
 
 /** At most `limit` callers at a time; the others wait their turn, first come first served. */
 class Gate {
@@ -433,8 +438,8 @@ const MIN_CANDIDATES = 4;
 const MAX_CANDIDATES = 256;
 
 /**
- * How many pull numbers to draw for: half again the most the last 64 purchases needed, so that
- * about one purchase in a hundred has to start again, and few draws are computed for nothing.
+ * How many pull numbers to draw for: half again the most the last 64 purchases needed, so that a
+ * purchase seldom has to start again and few draws are computed for nothing.
  */
 class CandidateWindow {
   private readonly recent = new Array<number>(64).fill(MIN_CANDIDATES);

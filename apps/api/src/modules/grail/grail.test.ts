@@ -207,6 +207,8 @@ describe(`Grail Machine (${testEngine})`, () => {
       expect(again.statusCode).toBe(201);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(again.json()).toEqual(first.json());
+      const otherSeed = await buy(user, caseId, { key: k, body: { clientSeed: 'another-seed' } });
+      expect(otherSeed.statusCode).toBe(422);
     });
 
     it('402 with the shortfall when the balance is short, and nothing is written', async () => {

@@ -133,8 +133,10 @@ const lockCase: Prepared = {
  * for that k with the buyer's client seed. The card is the index-th of the cards remaining at k,
  * which are this copy's positions less those the j − 1 pulls in between take; so it is one of
  * positions[index … index + j − 1], and `slices` holds those j positions for each j, one after the
- * other (j's start at (j − 1)·j/2). Nothing here is stored, and each index is a draw with this
- * buyer's own client seed, so it shows no other buyer's draw and nothing of the server seed.
+ * other (j's start at (j − 1)·j/2). So the locked statement looks at j positions and the j − 1
+ * pulls in between instead of counting through every remaining card. Nothing here is stored, and
+ * each index is a draw with this buyer's own client seed, so it shows no other buyer's draw and
+ * nothing of the server seed (the positions are public: the fairness page lists every pull's).
  */
 export interface Candidates {
   base: number;
