@@ -17,17 +17,9 @@ import { ApiError } from '@/lib/api/client';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
+import { SummaryRow } from '@/components/SummaryRow';
 import { paths } from '@/lib/paths';
 import { useBuySpots } from '../api/useBuySpots';
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Stack direction="row" justifyContent="space-between" spacing={2}>
-      <Typography color={strong ? 'text.primary' : 'text.secondary'}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>{value}</Typography>
-    </Stack>
-  );
-}
 
 /**
  * The confirmation before buying spots: what is bought, the price, the balance, the refund rule,
@@ -98,9 +90,9 @@ export function BuySpotsDialog({
         ) : (
           <Stack spacing={1.25}>
             <Typography sx={{ fontWeight: 600 }}>{b.title}</Typography>
-            <Row label={pick ? 'Teams' : 'Spots'} value={what} />
-            <Row label="Total" value={formatUsd(total)} strong />
-            <Row
+            <SummaryRow label={pick ? 'Teams' : 'Spots'} value={what} />
+            <SummaryRow label="Total" value={formatUsd(total)} strong />
+            <SummaryRow
               label="Your balance"
               value={wallet.isPending ? '…' : balance === undefined ? '—' : formatUsd(balance)}
             />

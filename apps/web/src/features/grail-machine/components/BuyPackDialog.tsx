@@ -16,18 +16,10 @@ import { TOP_UP_MIN, type ActiveCaseResponse } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
+import { SummaryRow } from '@/components/SummaryRow';
 import { useBuyPack } from '../api/useBuyPack';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
 import { paths } from '@/lib/paths';
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <Stack direction="row" justifyContent="space-between">
-      <Typography color={strong ? 'text.primary' : 'text.secondary'}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 500 }}>{value}</Typography>
-    </Stack>
-  );
-}
 
 /** The confirmation before a purchase: price, balance, buyback terms, and a top-up when short. */
 export function BuyPackDialog({
@@ -76,8 +68,8 @@ export function BuyPackDialog({
           </Typography>
         ) : (
           <Stack spacing={1.25}>
-            <Row label="Pack price" value={formatUsd(live.packPrice)} strong />
-            <Row
+            <SummaryRow label="Pack price" value={formatUsd(live.packPrice)} strong />
+            <SummaryRow
               label="Your balance"
               value={wallet.isPending ? '…' : balance === undefined ? '—' : formatUsd(balance)}
             />
