@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { FeatureFlag } from '@grail/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Stage 2: application services, shared by the modules.
   const services = createServices({ config, database, log: app.log });
   app.decorate('services', services);
+  app.decorate('flagOn', (flag: FeatureFlag) => config.flags[flag]);
   registerAuth(app, services.sessions, Boolean(config.PUBLIC_URL?.startsWith('https:')));
   app.decorate('writeGate', maintenanceWriteGate(services.maintenance));
 
@@ -156,14 +158,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(ordersRoutes, { orders: services.orders });
   // Breaks exist only while their flag is on: otherwise every breaks route is the API's 404.
-  if (config.flags.BREAKS_ENABLED) {
-    await app.register(breaksRoutes, {
-      breaks: services.breaks,
-      admin: services.breaksAdmin,
-      events: services.breakEvents,
-      images: services.images,
-    });
-  }
+  await app.register(breaksRoutes, {
+    breaks: services.breaks,
+    admin: services.breaksAdmin,
+    events: services.breakEvents,
+    images: services.images,
+  });
   await app.register(submissionsRoutes, { submissions: services.submissions });
 
   await registerSpa(app, webDist);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FeatureFlag } from './flags.js';
 
 /**
  * Who may call an endpoint, checked before its input is validated:
@@ -45,6 +46,8 @@ export interface Endpoint {
   errors?: readonly number[];
   /** Hidden from the OpenAPI document (development-only routes). */
   hidden?: boolean;
+  /** The feature flag this endpoint belongs to: while the flag is off it answers 404. */
+  flag?: FeatureFlag;
 }
 
 /** Declares an endpoint, keeping its literal types so both apps infer from it. */
@@ -71,7 +74,7 @@ export function endpointStatuses(e: Endpoint): number[] {
   if (e.guard === 'purchase' || e.guard === 'admin') errors.add(403);
   if (isUnsafe(e.method) && !e.csrfExempt) errors.add(403);
   if (e.idempotent) errors.add(422);
-  if (e.params) errors.add(404);
+  if (e.params || e.flag) errors.add(404);
   // The database refusing work for a moment, or (for writes) maintenance: retry later.
   errors.add(503);
   return [...statuses, ...[...errors].sort((a, b) => a - b)];

@@ -9,8 +9,9 @@ import {
   type EndpointParams,
   type EndpointQuery,
   type EndpointResponse,
+  type FeatureFlag,
 } from '@grail/contract';
-import { badRequest } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import { requireIdempotencyKey } from '../modules/idempotency/idempotency.service.js';
 import type { SessionUser } from '../modules/auth/sessions.service.js';
 import { checkCsrf, checkGuard } from '../plugins/auth.js';
@@ -124,6 +125,9 @@ export function route<E extends Endpoint>(
       response,
     },
     onRequest: async (request, reply) => {
+      // A feature that is off does not exist: the same 404 as an unknown route, before anything else.
+      if (endpoint.flag && !request.server.flagOn(endpoint.flag))
+        throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
       await checkGuard(request, endpoint.guard);
       if (unsafe && !endpoint.csrfExempt) await checkCsrf(request);
       await request.server.writeGate?.(request, endpoint);
@@ -195,5 +199,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Refuses writes while they are paused (maintenance); set by the maintenance module. */
     writeGate?: (request: FastifyRequest, endpoint: Endpoint) => Promise<void>;
+    /** Whether a feature flag is on for this request. */
+    flagOn: (flag: FeatureFlag) => boolean;
   }
 }
