@@ -26,7 +26,8 @@ import { openDatabase } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { createServices } from '../apps/api/src/services.js';
 import { users } from '../apps/api/src/db/schema/index.js';
-import { createLiveCase, fund } from '../apps/api/src/modules/grail/grail.test-support.js';
+import { createLiveCase } from '../apps/api/test/fixtures/grail.js';
+import { fund } from '../apps/api/test/fixtures/wallet.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -107,7 +108,7 @@ async function main() {
           termsVersion: 'bench',
         })
         .returning({ id: users.id });
-      await fund(database, services.wallet, u!.id, perBuyer * 100);
+      await fund(database, u!.id, perBuyer * 100);
       const s = await services.sessions.create(u!.id);
       buyers.push({ headers: { authorization: `Bearer ${s.token}`, 'x-csrf-token': s.csrfToken } });
     }

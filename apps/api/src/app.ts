@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { FeatureFlag } from '@grail/contract';
+import { installPlainMessages, type FeatureFlag } from '@grail/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { completeOpenApiDocument, securitySchemes } from './http/openapi.js';
 import { registerAuth } from './plugins/auth.js';
+import { PageMetaService, pageTemplate, registerCrawlerFiles } from './http/page-meta.js';
 import { loggerOptions } from './logger.js';
 import { createServices, type Services } from './services.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
@@ -34,6 +35,10 @@ import { grailRoutes } from './modules/grail/grail.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { pullsRoutes } from './modules/pulls/pulls.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.js';
+import { staffUsersRoutes } from './modules/staff-users/staff-users.routes.js';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
+import { ga4CspSources } from './modules/analytics/ga4.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -42,7 +47,13 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { devMailRoutes } from './modules/mail/mail.routes.js';
 import { breaksRoutes } from './modules/breaks/breaks.routes.js';
+import { limitsRoutes } from './modules/limits/limits.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+import { outboxRoutes } from './modules/outbox/outbox.routes.js';
+import { discordRoutes } from './modules/discord/discord.routes.js';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { siteRoutes } from './modules/site/site.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +70,8 @@ export type App = FastifyInstance & { services: Services };
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(deps: AppDeps): Promise<App> {
+  // Validation messages in the product's words, the same as the web's forms show.
+  installPlainMessages();
   const { config, database } = deps;
   const webDist = deps.webDistDir ?? config.WEB_DIST_DIR ?? defaultWebDist;
   const version = deps.version ?? process.env.npm_package_version ?? '0.1.0';
@@ -99,13 +112,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptHashes(join(webDist, 'index.html'))],
+        // Google Analytics only while ADVANCED_ANALYTICS is on with a measurement id (ga4.ts).
+        scriptSrc: [
+          "'self'",
+          ...inlineScriptHashes(join(webDist, 'index.html')),
+          () => ga4CspSources(config, 'script'),
+        ],
         // MUI (emotion) injects style elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", () => ga4CspSources(config, 'connect')],
         // A break's live stream is embedded by URL from these players only.
         frameSrc: ['https://www.youtube-nocookie.com', 'https://player.twitch.tv'],
         frameAncestors: ["'none'"],
@@ -134,9 +152,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('flagOn', (flag: FeatureFlag) => config.flags[flag]);
   registerAuth(app, services.sessions, Boolean(config.PUBLIC_URL?.startsWith('https:')));
   app.decorate('writeGate', maintenanceWriteGate(services.maintenance));
+  // Each instance delivers the outbox; closing waits for the delivery in hand.
+  app.addHook('onReady', async () => services.outboxWorker.start());
+  app.addHook('onClose', async () => services.outboxWorker.stop());
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
-  await app.register(platformRoutes, { config, database, version });
+  app.addHook('onClose', async () => services.hotReads.close());
+  await app.register(platformRoutes, { config, database, version, hot: services.hotReads });
   await app.register(authRoutes, {
     auth: services.auth,
     sessions: services.sessions,
@@ -146,17 +168,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // The outbox holds reset and verification links: readable only on a developer's machine and in tests.
   if (config.APP_ENV === 'development' || config.APP_ENV === 'test')
     await app.register(devMailRoutes, { mail: services.mail });
-  await app.register(maintenanceRoutes, { maintenance: services.maintenance });
+  await app.register(maintenanceRoutes, {
+    maintenance: services.maintenance,
+    hot: services.hotReads,
+  });
   await app.register(imagesRoutes, { images: services.images });
   await app.register(feedRoutes, { feed: services.feed });
-  await app.register(grailRoutes, { grail: services.grail, events: services.grailEvents });
+  await app.register(grailRoutes, {
+    grail: services.grail,
+    events: services.grailEvents,
+    hot: services.hotReads,
+  });
   await app.register(adminRoutes, { admin: services.grailAdmin });
   await app.register(pullsRoutes, { pulls: services.pulls });
   await app.register(shippingRoutes, { shipping: services.shipping });
-  await app.register(catalogRoutes, { catalog: services.catalog, images: services.images });
+  await app.register(fulfilmentRoutes, { fulfilment: services.fulfilment });
+  await app.register(staffUsersRoutes, { staffUsers: services.staffUsers });
+  await app.register(analyticsRoutes, { analytics: services.analytics });
+  await app.register(catalogRoutes, {
+    catalog: services.catalog,
+    images: services.images,
+    hot: services.hotReads,
+  });
   await app.register(walletRoutes, { wallet: services.wallet });
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(ordersRoutes, { orders: services.orders });
+  await app.register(limitsRoutes, { limits: services.limits });
   // Breaks exist only while their flag is on: otherwise every breaks route is the API's 404.
   await app.register(breaksRoutes, {
     breaks: services.breaks,
@@ -165,8 +202,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     images: services.images,
   });
   await app.register(submissionsRoutes, { submissions: services.submissions });
+  await app.register(outboxRoutes, { outbox: services.outbox });
+  await app.register(discordRoutes, { discord: services.discord });
+  await app.register(inventoryRoutes, { inventory: services.inventory });
+  await app.register(siteRoutes, { flags: services.flags });
+  await app.register(auditRoutes, { audit: services.audit });
 
-  await registerSpa(app, webDist);
+  const pages = new PageMetaService({
+    publicUrl: config.PUBLIC_URL,
+    flags: config.flags,
+    catalog: services.catalog,
+    pulls: services.pulls,
+  });
+  registerCrawlerFiles(app, pages);
+  await registerSpa(app, webDist, pages);
   return app as unknown as App;
 }
 
@@ -198,10 +247,18 @@ function inlineScriptHashes(indexHtml: string): string[] {
   );
 }
 
-/** Unknown /api paths get JSON 404; every other GET gets the SPA's index.html. */
-async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+/**
+ * Unknown /api paths get JSON 404; every other GET gets the SPA's index.html with the page's own
+ * title and share tags (http/page-meta.ts).
+ */
+async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  pages: PageMetaService,
+): Promise<void> {
   const indexHtml = join(webDist, 'index.html');
   const hasSpa = existsSync(indexHtml);
+  const renderPage = hasSpa ? pageTemplate(readFileSync(indexHtml, 'utf8')) : null;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -209,6 +266,8 @@ async function registerSpa(app: FastifyInstance, webDist: string): Promise<void>
       wildcard: false,
       // The web build writes .br and .gz copies at the highest levels (apps/web/build/precompress.ts).
       preCompressed: true,
+      // Served from the catalogue by registerCrawlerFiles, not from the build.
+      globIgnore: ['robots.txt', 'sitemap.xml'],
       setHeaders(reply: { header(name: string, value: string): unknown }, path: string) {
         // Hashed build assets never change; index.html always revalidates.
         reply.header(
@@ -232,13 +291,18 @@ async function registerSpa(app: FastifyInstance, webDist: string): Promise<void>
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/'))
       return reply.status(404).send(notFoundJson(request.method, path));
-    if (!hasSpa) {
+    if (!renderPage) {
       return reply.status(503).send({
         message: 'The front end is not built. Run npm run build.',
         error: 'Service Unavailable',
       });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    const meta = await pages.describe(path);
+    return reply
+      .status(meta.status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderPage(meta));
   });
 }
 

@@ -25,6 +25,8 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((v, ctx) => parseTrustProxy(v, ctx)),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** How long an instance serves a public read from memory when no change notification came. */
+  HOT_READS_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   SUPPORT_EMAIL: z.email().default('support@grailmachine.example'),
   X_USERNAME: z
     .string()
@@ -51,7 +53,23 @@ export const ConfigSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   BREAKS_ENABLED: bool.optional(),
   ADVANCED_ANALYTICS: bool.optional(),
+  /** Google Analytics 4: loaded after the visitor's consent, and only while ADVANCED_ANALYTICS is on. */
+  ANALYTICS_MEASUREMENT_ID: z
+    .string()
+    .regex(/^G-[A-Z0-9]{4,20}$/, 'must be a GA4 measurement id such as G-ABC123XYZ')
+    .optional(),
   DISCORD_INTEGRATION: bool.optional(),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** How long a claimed outbox row stays with its instance before another may take it over. */
+  OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  DISCORD_CLIENT_ID: z.string().min(1).optional(),
+  DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
+  DISCORD_GUILD_ID: z.string().min(1).optional(),
+  DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+  DISCORD_COLLECTOR_ROLE_ID: z.string().min(1).optional(),
+  DISCORD_WEBHOOK_URL: z.url().optional(),
+  DISCORD_GRAIL_THRESHOLD: z.coerce.number().min(0).default(500),
+  DISCORD_API_BASE_URL: z.url().default('https://discord.com/api/v10'),
   WEB_DIST_DIR: z.string().optional(),
   API_DOCS: bool.optional(),
 });

@@ -68,4 +68,18 @@ describe.runIf(testEngine === 'pglite')('API architecture', () => {
     }
     expect(reaches).toEqual([]);
   });
+
+  it('ships no test code: fakes and fixtures live under test/, not src/', () => {
+    const testCode = files
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        return (
+          /from\s+'vitest'/.test(text) ||
+          /from\s+'(\.{1,2}\/)+test\//.test(text) ||
+          /(test-support|^fake-)/.test(relative(SRC, file).split('/').at(-1)!)
+        );
+      })
+      .map((file) => relative(SRC, file));
+    expect(testCode).toEqual([]);
+  });
 });

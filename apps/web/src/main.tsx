@@ -3,6 +3,7 @@ import './lib/styles/tokens.css';
 import './lib/styles/base.css';
 import { createRoot } from 'react-dom/client';
 import { config as zodConfig } from 'zod';
+import { installPlainMessages } from '@grail/contract';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/errors/ErrorBoundary';
 import { getCurrentUser } from './lib/api/client';
@@ -10,6 +11,8 @@ import { getCurrentUser } from './lib/api/client';
 // zod would probe for eval (new Function) before its first object parse; the CSP forbids eval,
 // and Chromium reports the refused probe as a policy violation even though zod catches it.
 zodConfig({ jitless: true });
+// A field without a message of its own says what is wrong in the product's words.
+installPlainMessages();
 
 // The auth warm-up's request (shared and cached by getCurrentUser) starts beside the maintenance
 // check, one round trip instead of two; the screens still come in order: maintenance, then auth.

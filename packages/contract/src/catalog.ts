@@ -64,7 +64,7 @@ export const StoreItemsQuery = z
   });
 export type StoreItemsQuery = z.input<typeof StoreItemsQuery>;
 
-/** A card as the API shows it (SPEC §3 Product and Store item fields, plus its details). */
+/** A card as the API shows it: the featured-card and store-item fields (name, images, FMV, price), plus its details. */
 export const Product = z.object({
   _id: z.string(),
   name: z.string(),
@@ -87,6 +87,9 @@ export const Product = z.object({
   images: z.array(z.string()),
   imageUrl: z.string(),
   fmv: z.number(),
+  /** Where the FMV comes from ('Recent sales') and when it last changed. */
+  fmvSource: z.string(),
+  fmvUpdatedAt: z.string(),
   storePrice: z.number().nullable(),
   status: CardStatus,
   createdAt: z.string(),

@@ -114,6 +114,15 @@ export type CartResponse = z.infer<typeof CartResponse>;
 /** A cart holds each card once: a card listed again (two tabs, a merged visitor cart) counts once. */
 export const CartBody = z.object({ items: z.array(id).max(ORDER_MAX_ITEMS) });
 export type CartBody = z.infer<typeof CartBody>;
+/**
+ * A visitor's cart merged into the account's at sign-in or register: the merged cart, and the
+ * cards left out because they were sold (or taken off sale) since the visitor added them.
+ */
+export const CartMergeResponse = z.object({
+  items: z.array(Product),
+  dropped: z.array(z.object({ _id: z.string(), name: z.string() })),
+});
+export type CartMergeResponse = z.infer<typeof CartMergeResponse>;
 
 /** What the Stripe webhook answers once it verified the event (a duplicate changes nothing). */
 export const StripeWebhookResponse = z.object({ received: z.boolean(), duplicate: z.boolean() });
@@ -243,5 +252,15 @@ export const commerceEndpoints = {
     guard: 'authenticated',
     body: CartBody,
     response: CartResponse,
+  }),
+  mergeCart: endpoint({
+    method: 'POST',
+    path: '/api/cart/merge',
+    operationId: 'mergeCart',
+    summary: "Add a visitor's cart to the caller's; cards sold meanwhile are named and left out",
+    tags: orders,
+    guard: 'authenticated',
+    body: CartBody,
+    response: CartMergeResponse,
   }),
 } as const;

@@ -7,6 +7,12 @@ export const CSRF_COOKIE_MAX_AGE_S = 86_400;
 export const CSRF_COOKIE_NAME = 'csrf-token';
 export const CSRF_HEADER_NAME = 'x-csrf-token';
 export const SESSION_COOKIE_NAME = 'sid';
+/**
+ * Set beside the httpOnly session cookie, readable by the page and secret-free: without it (and
+ * without a sign-in token) the page knows it has no session to check and asks no question
+ * whose answer is a 401.
+ */
+export const SIGNED_IN_COOKIE_NAME = 'signed-in';
 export const RECENT_PULLS_LIMIT = 10;
 export const RECENT_PULLS_CAROUSEL_MIN = 5;
 export const CAROUSEL_CARDS_LIMIT = 12;

@@ -38,8 +38,8 @@ export interface Endpoint {
   query?: ObjectSchema;
   body?: AnySchema;
   bodyKind?: BodyKind;
-  /** The success status (200 unless said). */
-  status?: 200 | 201 | 202 | 204;
+  /** The success status (200 unless said); 302 for a page the browser is sent on to (OAuth callbacks). */
+  status?: 200 | 201 | 202 | 204 | 302;
   response?: AnySchema;
   responseKind?: ResponseKind;
   /** Error statuses this endpoint answers besides the ones its guard and inputs imply. */

@@ -51,7 +51,7 @@ const PostTime = z.iso
     return at >= Date.parse(X_FIRST_POST_AT) && at <= Date.now() + 86_400_000;
   }, 'must be a time since X began (March 2006), not in the future');
 
-/** An X post as the home page shows it (SPEC §3). */
+/** An X post as the home page shows it: text, author, links, mentions, hashtags, media and counts. */
 export const XPost = z
   .object({
     id: PostId,

@@ -176,6 +176,38 @@ export type SellBackResponse = z.infer<typeof SellBackResponse>;
 export const PullPreferences = z.object({ clientSeed: ClientSeed, pullsAnonymous: z.boolean() });
 export type PullPreferences = z.infer<typeof PullPreferences>;
 
+/**
+ * A pull as anyone sees it on its public page (/pulls/{id}): the card, the pack and the proof, and
+ * of the collector only the username they let recent pulls show, or 'Anonymous'.
+ */
+export const PublicPull = z.object({
+  _id: z.string(),
+  caseId: z.string(),
+  caseName: z.string(),
+  k: z.number().int(),
+  totalItems: z.number().int(),
+  card: GrailCard,
+  pulledAt: z.string(),
+  packPrice: z.number(),
+  pulledBy: z.string(),
+  proof: PullProof,
+  serverSeedHash: z.string().nullable(),
+});
+export type PublicPull = z.infer<typeof PublicPull>;
+export const PublicPullResponse = z.object({ pull: PublicPull });
+export type PublicPullResponse = z.infer<typeof PublicPullResponse>;
+
+/** Every card a public case was filled with, by tier: those still in it and those already pulled. */
+export const ChecklistCard = GrailCard.extend({ pulled: z.boolean() });
+export type ChecklistCard = z.infer<typeof ChecklistCard>;
+export const CaseChecklistResponse = z.object({
+  caseId: z.string(),
+  totalItems: z.number().int(),
+  remaining: z.number().int(),
+  tiers: z.array(TierOdds.extend({ total: z.number().int(), cards: z.array(ChecklistCard) })),
+});
+export type CaseChecklistResponse = z.infer<typeof CaseChecklistResponse>;
+
 export const FairnessPull = z.object({
   k: z.number().int(),
   clientSeed: z.string(),
@@ -438,6 +470,16 @@ export const grailEndpoints = {
     params: CaseIdParams,
     response: CaseDetailResponse,
   }),
+  caseChecklist: endpoint({
+    method: 'GET',
+    path: '/api/grail-cases/:caseId/checklist',
+    operationId: 'getCaseChecklist',
+    summary: 'Every card of a case by tier, pulled or still in it',
+    tags: grail,
+    guard: 'public',
+    params: CaseIdParams,
+    response: CaseChecklistResponse,
+  }),
   fairness: endpoint({
     method: 'GET',
     path: '/api/grail-cases/:caseId/fairness',
@@ -489,6 +531,16 @@ export const grailEndpoints = {
     guard: 'authenticated',
     body: PullPreferences,
     response: PullPreferences,
+  }),
+  publicPull: endpoint({
+    method: 'GET',
+    path: '/api/pulls/:id/public',
+    operationId: 'getPublicPull',
+    summary: "Any pull's public page: card, pack, proof and the collector's chosen name",
+    tags: pulls,
+    guard: 'public',
+    params: IdParams,
+    response: PublicPullResponse,
   }),
   pull: endpoint({
     method: 'GET',

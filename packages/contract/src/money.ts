@@ -31,3 +31,11 @@ export function dollarsBetween(min: number, max: number) {
 export const Dollars = dollarsBetween(0, MAX_DOLLARS);
 /** At least one cent, up to MAX_DOLLARS: a price. */
 export const PositiveDollars = dollarsBetween(0.01, MAX_DOLLARS);
+
+/** A percentage of an amount in whole cents, rounded down: a store-credit bonus, a buyback. */
+export const percentOfCents = (cents: number, percent: number) =>
+  Math.floor((cents * percent) / 100);
+
+/** An amount as the server writes it in e-mails, ledger lines and notes: $1,234.50. */
+export const formatCents = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -34,6 +34,8 @@ export const PublicConfigResponse = z.object({
   appEnv: AppEnv,
   paymentProvider: z.enum(['sandbox', 'stripe']),
   debug: z.boolean(),
+  /** The GA4 measurement id while ADVANCED_ANALYTICS is on and one is set; otherwise null. */
+  analyticsMeasurementId: z.string().nullable().optional(),
 });
 export type PublicConfigResponse = z.infer<typeof PublicConfigResponse>;
 

@@ -167,7 +167,9 @@ export function route<E extends Endpoint>(
         request,
         reply,
       } as RouteContext<E>);
-      if (answer === reply) return reply;
+      // A handler that sent its answer returns the reply, a thenable: awaiting it waits for the
+      // answer to finish and yields undefined. Sending again would log "already sent" each time.
+      if (answer === reply || reply.sent) return reply;
       if (endpoint.responseKind === 'empty') return reply.status(status).send();
       if (endpoint.idempotent) {
         const { body, replayed } = answer as Idempotent<unknown>;

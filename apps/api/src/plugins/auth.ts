@@ -5,6 +5,7 @@ import {
   CSRF_COOKIE_NAME,
   CSRF_HEADER_NAME,
   SESSION_COOKIE_NAME,
+  SIGNED_IN_COOKIE_NAME,
   type GuardKind,
 } from '@grail/contract';
 import { AppError, unauthorized } from '../errors.js';
@@ -51,18 +52,20 @@ export function registerAuth(
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // By the matched route, not the raw URL: an encoded path such as /%61pi/... reaches the same
     // routes, so a prefix test on request.url would let it past this hook.
     if (!request.routeOptions.config.endpoint) return;
+    const bearer = bearerToken(request);
     const token =
-      bearerToken(request) ??
-      request.cookies[HOST_SESSION_COOKIE] ??
-      request.cookies[SESSION_COOKIE_NAME];
+      bearer ?? request.cookies[HOST_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE_NAME];
+    // A visitor (no credential) costs no database read.
     if (!token) return;
     const session = await sessionsService.resolve(token);
     request.session = session;
     request.user = session?.user ?? null;
+    // A cookie session opened before the hint existed gets it on its next request.
+    if (session && !bearer && !request.cookies[SIGNED_IN_COOKIE_NAME]) setSignedInHint(reply);
   });
 
   app.decorate('verifyCsrf', (request: FastifyRequest) => {
@@ -78,6 +81,15 @@ export function registerAuth(
   });
 
   const isHttps = (reply: FastifyReply) => publicUrlIsHttps || reply.request.protocol === 'https';
+  const setSignedInHint = (reply: FastifyReply) => {
+    reply.setCookie(SIGNED_IN_COOKIE_NAME, '1', {
+      httpOnly: false,
+      sameSite: 'lax',
+      path: '/',
+      secure: isHttps(reply),
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    });
+  };
   // The page writes this cookie itself with SameSite=Strict (lib/api/tokens.ts); the server's copy
   // says the same, so neither overwrites the other with a weaker setting.
   const setCsrf = (reply: FastifyReply, csrfToken: string) => {
@@ -100,6 +112,7 @@ export function registerAuth(
         secure: https,
         maxAge: SESSION_ABSOLUTE_MS / 1000,
       });
+      setSignedInHint(reply);
       setCsrf(reply, csrfToken);
     },
     setCsrf,
@@ -107,6 +120,7 @@ export function registerAuth(
       reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
       if (isHttps(reply)) reply.clearCookie(HOST_SESSION_COOKIE, { path: '/', secure: true });
       reply.clearCookie(CSRF_COOKIE_NAME, { path: '/' });
+      reply.clearCookie(SIGNED_IN_COOKIE_NAME, { path: '/' });
     },
   });
 }

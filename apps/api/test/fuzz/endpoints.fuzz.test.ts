@@ -89,7 +89,14 @@ function headersFor(e: Endpoint, caller: TestUser | null): Record<string, string
 
 describe.runIf(testEngine === engine)(`every endpoint survives hostile input (${engine})`, () => {
   beforeAll(async () => {
-    t = await createTestApp({ env: { RATE_LIMIT_SCALE: '100000', BREAKS_ENABLED: 'true' } });
+    t = await createTestApp({
+      env: {
+        RATE_LIMIT_SCALE: '100000',
+        BREAKS_ENABLED: 'true',
+        ADVANCED_ANALYTICS: 'true',
+        DISCORD_INTEGRATION: 'true',
+      },
+    });
     await installWriteCounter();
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/session/reset' });
     const cookie = reset.cookies.find((c) => c.name === 'csrf-token');

@@ -24,6 +24,7 @@ if (window.location.pathname === paths.home.path) {
 const GrailMachinePage = lazyPage(() => import('@/features/grail-machine/pages/GrailMachinePage'));
 const FairnessPage = lazyPage(() => import('@/features/grail-machine/pages/FairnessPage'));
 const GrailRevealPage = lazyPage(() => import('@/features/grail-machine/pages/GrailRevealPage'));
+const PublicPullPage = lazyPage(() => import('@/features/grail-machine/pages/PublicPullPage'));
 const DiscordGrailSuccessPage = lazyPage(
   () => import('@/features/grail-machine/pages/DiscordGrailSuccessPage'),
 );
@@ -47,6 +48,24 @@ const SubmissionDetailPage = lazyPage(
 const AdminPage = lazyPage(() => import('@/features/admin/pages/AdminPage'));
 const AdminSubmissionsPage = lazyPage(() => import('@/features/admin/pages/AdminSubmissionsPage'));
 const AdminBreaksPage = lazyPage(() => import('@/features/admin/pages/AdminBreaksPage'));
+const AdminConsolePage = lazyPage(() => import('@/features/admin/pages/AdminConsolePage'));
+const AdminInventoryPage = lazyPage(() => import('@/features/admin/pages/AdminInventoryPage'));
+const AdminSitePage = lazyPage(() => import('@/features/admin/pages/AdminSitePage'));
+const AdminAuditPage = lazyPage(() => import('@/features/admin/pages/AdminAuditPage'));
+// The console's shipping, users and analytics pages export their component by name.
+const AdminShippingPage = lazyPage(() =>
+  import('@/features/admin/pages/AdminShippingPage').then((m) => ({
+    default: m.AdminShippingPage,
+  })),
+);
+const AdminUsersPage = lazyPage(() =>
+  import('@/features/admin/pages/AdminUsersPage').then((m) => ({ default: m.AdminUsersPage })),
+);
+const AdminAnalyticsPage = lazyPage(() =>
+  import('@/features/admin/pages/AdminAnalyticsPage').then((m) => ({
+    default: m.AdminAnalyticsPage,
+  })),
+);
 const SellCardsPage = lazyPage(() => import('@/features/sell/pages/SellCardsPage'));
 const BreaksPage = lazyPage(() => import('@/features/breaks/pages/BreaksPage'));
 const BreakDetailPage = lazyPage(() => import('@/features/breaks/pages/BreakDetailPage'));
@@ -67,6 +86,7 @@ export const routes: RouteObject[] = [
           { path: paths.grailMachine.path, element: <GrailMachinePage /> },
           { path: paths.fairness.path, element: <FairnessPage /> },
           { path: paths.grailReveal.path, element: <GrailRevealPage /> },
+          { path: paths.pull.path, element: <PublicPullPage /> },
           { path: paths.discordGrailSuccess.path, element: <DiscordGrailSuccessPage /> },
           { path: paths.store.path, element: <StorePage /> },
           { path: paths.product.path, element: <ProductPage /> },
@@ -120,30 +140,39 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The staff console: its section links above each section's page.
             path: paths.admin.path,
             element: (
               <ProtectedRoute admin>
-                <AdminPage />
+                <AdminConsolePage />
               </ProtectedRoute>
             ),
-          },
-          {
-            path: paths.adminSubmissions.path,
-            element: (
-              <ProtectedRoute admin>
-                <AdminSubmissionsPage />
-              </ProtectedRoute>
-            ),
-          },
-          {
-            path: paths.adminBreaks.path,
-            element: (
-              <FlagRoute flag="BREAKS_ENABLED">
-                <ProtectedRoute admin>
-                  <AdminBreaksPage />
-                </ProtectedRoute>
-              </FlagRoute>
-            ),
+            children: [
+              { index: true, element: <AdminPage /> },
+              { path: paths.adminInventory.path, element: <AdminInventoryPage /> },
+              { path: paths.adminShipping.path, element: <AdminShippingPage /> },
+              { path: paths.adminUsers.path, element: <AdminUsersPage /> },
+              { path: `${paths.adminUsers.path}/:userId`, element: <AdminUsersPage /> },
+              { path: paths.adminSubmissions.path, element: <AdminSubmissionsPage /> },
+              {
+                path: paths.adminBreaks.path,
+                element: (
+                  <FlagRoute flag="BREAKS_ENABLED">
+                    <AdminBreaksPage />
+                  </FlagRoute>
+                ),
+              },
+              {
+                path: paths.adminAnalytics.path,
+                element: (
+                  <FlagRoute flag="ADVANCED_ANALYTICS">
+                    <AdminAnalyticsPage />
+                  </FlagRoute>
+                ),
+              },
+              { path: paths.adminSite.path, element: <AdminSitePage /> },
+              { path: paths.adminAudit.path, element: <AdminAuditPage /> },
+            ],
           },
           { path: paths.sellCards.path, element: <SellCardsPage /> },
           {

@@ -18,14 +18,19 @@ export interface PublicConfig {
   paymentProvider: PublicConfigResponse['paymentProvider'] | null;
   appEnv: PublicConfigResponse['appEnv'] | null;
   debug: boolean;
+  /** GA4, set only while ADVANCED_ANALYTICS is on (features/analytics). */
+  analyticsMeasurementId: string | null;
   isLoading: boolean;
 }
 
-/** Read once per page load; the app's start prefetches it on the landing page. */
+/**
+ * The app's start prefetches it on the landing page. Staff switch feature flags at run time, so
+ * an open page reads it again after a minute when it regains focus, and links and routes follow.
+ */
 export const publicConfigQuery = queryOptions({
   queryKey: ['config'] as const,
   queryFn: ({ signal }) => callApi(platformEndpoints.config, { signal }),
-  staleTime: Infinity,
+  staleTime: 60_000,
 });
 
 /**
@@ -44,6 +49,7 @@ export function usePublicConfig(): PublicConfig {
     paymentProvider: data?.paymentProvider ?? null,
     appEnv: data?.appEnv ?? null,
     debug: data?.debug ?? false,
+    analyticsMeasurementId: data?.analyticsMeasurementId ?? null,
     isLoading: isPending,
   };
 }

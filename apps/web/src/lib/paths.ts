@@ -23,8 +23,17 @@ export const paths = {
     path: '/grail-reveal',
     getHref: (query?: Record<string, string | undefined>) => withQuery('/grail-reveal', query),
   },
+  /** A pull's public page, shared by its collector. */
+  pull: {
+    path: '/pulls/:id',
+    getHref: (id: string) => `/pulls/${encodeURIComponent(id)}`,
+  },
   discordGrailSuccess: { path: '/discord-grail-success', getHref: () => '/discord-grail-success' },
-  store: { path: '/store', getHref: () => '/store' },
+  store: {
+    path: '/store',
+    /** `search`: the store's filters as its query string ('?sport=Baseball'), kept on the way back. */
+    getHref: (search = '') => `/store${search}`,
+  },
   product: {
     path: '/product/:id',
     getHref: (id: string) => `/product/${encodeURIComponent(id)}`,
@@ -73,6 +82,12 @@ export const paths = {
   },
   admin: { path: '/admin', getHref: () => '/admin' },
   adminBreaks: { path: '/admin/breaks', getHref: () => '/admin/breaks' },
+  adminInventory: { path: '/admin/inventory', getHref: () => '/admin/inventory' },
+  adminShipping: { path: '/admin/shipping', getHref: () => '/admin/shipping' },
+  adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminSite: { path: '/admin/site', getHref: () => '/admin/site' },
+  adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminAnalytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
   adminSubmissions: {
     path: '/admin/submissions',
     /** `status`: the queue's filter; `id`: the submission open beside it. */

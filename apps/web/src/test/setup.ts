@@ -1,5 +1,16 @@
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
+import { SIGNED_IN_COOKIE_NAME } from '@grail/contract';
 import { cleanup } from '@testing-library/react';
+import { installPlainMessages } from '@grail/contract';
+
+// As main.tsx does: forms under test show the product's words, not the validator's.
+installPlainMessages();
+
+// Suites fake the current-user answer per test, so the page is told it may hold a session (the
+// server's signed-in hint); a suite about visitors clears it (lib/api/client.test.ts).
+beforeEach(() => {
+  document.cookie = `${SIGNED_IN_COOKIE_NAME}=1; Path=/`;
+});
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@ import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle
 
 /**
  * What staff did, who did it and when, with the subject before and after. Append-only: a trigger
- * (migration 0008) refuses every UPDATE and DELETE. No foreign key on the actor, so the record
+ * (migration 0008) refuses every UPDATE and DELETE, and another (0013) every TRUNCATE. No foreign key on the actor, so the record
  * outlives the account.
  */
 export const auditLog = pgTable(

@@ -40,6 +40,9 @@ export const cards = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     fmvCents: integer('fmv_cents').notNull(),
+    /** Where the FMV comes from and when it was last set: shown beside every price. */
+    fmvSource: text('fmv_source').notNull().default('Recent sales'),
+    fmvUpdatedAt: timestamp('fmv_updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null when the card is not for sale in the store. */
     storePriceCents: integer('store_price_cents'),
     status: text('status', { enum: CARD_STATUSES }).notNull().default('available'),

@@ -8,3 +8,7 @@ export * from './grail.js';
 export * from './submissions.js';
 export * from './audit.js';
 export * from './breaks.js';
+export * from './fulfilment.js';
+export * from './outbox.js';
+export * from './discord.js';
+export * from './limits.js';

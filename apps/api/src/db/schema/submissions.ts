@@ -13,27 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PAYOUT_METHODS, SUBMISSION_GRADERS, SUBMISSION_STATUSES } from '@grail/contract';
 import { cards } from './catalog.js';
 import { images } from './platform.js';
 import { users } from './users.js';
-
-export const SUBMISSION_STATUS_VALUES = [
-  'submitted',
-  'under_review',
-  'offer_made',
-  'accepted',
-  'awaiting_shipment',
-  'received',
-  'offer_adjusted',
-  'verified',
-  'paid',
-  'declined',
-  'expired',
-  'returned',
-  'cancelled',
-] as const;
-export const PAYOUT_METHOD_VALUES = ['store_credit', 'bank', 'paypal'] as const;
-export const SUBMISSION_GRADER_VALUES = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -50,9 +33,9 @@ export const submissions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: SUBMISSION_STATUS_VALUES }).notNull().default('submitted'),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('submitted'),
     note: text('note'),
-    payoutMethod: text('payout_method', { enum: PAYOUT_METHOD_VALUES }).notNull(),
+    payoutMethod: text('payout_method', { enum: PAYOUT_METHODS }).notNull(),
     /** Bank or PayPal details, sealed with APP_SECRET (purpose "submission payout"). */
     payoutDetailsEnc: text('payout_details_enc'),
     /** What may be shown: "Account ••••6789 (Casey Collector)", "c•••@example.com". */
@@ -67,10 +50,10 @@ export const submissions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('submissions_status_known', sql`${t.status} in (${inList(SUBMISSION_STATUS_VALUES)})`),
+    check('submissions_status_known', sql`${t.status} in (${inList(SUBMISSION_STATUSES)})`),
     check(
       'submissions_payout_method_known',
-      sql`${t.payoutMethod} in (${inList(PAYOUT_METHOD_VALUES)})`,
+      sql`${t.payoutMethod} in (${inList(PAYOUT_METHODS)})`,
     ),
     check(
       'submissions_payout_details_present',
@@ -97,7 +80,7 @@ export const submissionCards = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    grader: text('grader', { enum: SUBMISSION_GRADER_VALUES }).notNull(),
+    grader: text('grader', { enum: SUBMISSION_GRADERS }).notNull(),
     certNumber: text('cert_number').notNull(),
     year: integer('year').notNull(),
     setName: text('set_name').notNull(),
@@ -123,7 +106,7 @@ export const submissionCards = pgTable(
   (t) => [
     check(
       'submission_cards_grader_known',
-      sql`${t.grader} in (${inList(SUBMISSION_GRADER_VALUES)})`,
+      sql`${t.grader} in (${inList(SUBMISSION_GRADERS)})`,
     ),
     check(
       'submission_cards_amounts_positive',
@@ -145,8 +128,8 @@ export const submissionEvents = pgTable(
     /** The collector or staff member; null for the system (an offer expiring). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorRole: text('actor_role', { enum: ['collector', 'staff', 'system'] }).notNull(),
-    fromStatus: text('from_status', { enum: SUBMISSION_STATUS_VALUES }),
-    toStatus: text('to_status', { enum: SUBMISSION_STATUS_VALUES }).notNull(),
+    fromStatus: text('from_status', { enum: SUBMISSION_STATUSES }),
+    toStatus: text('to_status', { enum: SUBMISSION_STATUSES }).notNull(),
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -165,7 +148,7 @@ export const submissionPayouts = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' })
       .unique('submission_payouts_submission_unique'),
-    method: text('method', { enum: PAYOUT_METHOD_VALUES }).notNull(),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     bonusCents: integer('bonus_cents').notNull().default(0),
     reference: text('reference'),

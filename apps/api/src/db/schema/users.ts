@@ -50,6 +50,8 @@ export const users = pgTable(
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** Shown as 'Anonymous' in recent pulls when true. */
     pullsAnonymous: boolean('pulls_anonymous').notNull().default(false),
+    /** Set by staff: a disabled account cannot sign in and its sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

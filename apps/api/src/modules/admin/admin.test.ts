@@ -6,7 +6,8 @@ import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.j
 import { createUser, type TestUser } from '../../../test/users.js';
 import { cards } from '../../db/schema/index.js';
 import { contentsHash } from '../grail/fairness.js';
-import { createLiveCase, fund, insertCards } from '../grail/grail.test-support.js';
+import { createLiveCase, insertCards } from '../../../test/fixtures/grail.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 describe(`admin: Grail cases from draft to live to closed (${testEngine})`, () => {
   let t: TestApp;
@@ -132,7 +133,7 @@ describe(`admin: Grail cases from draft to live to closed (${testEngine})`, () =
       tiers: [{ name: 'Big' }, { name: 'Small' }],
     });
 
-    await fund(t.database, t.app.services.wallet, collector.id, 10_000);
+    await fund(t.database, collector.id, 10_000);
     const bought = await t.app.inject({
       method: 'POST',
       url: `/api/grail-cases/${caseId}/packs`,
@@ -205,7 +206,7 @@ describe(`admin: committed cases stay as published, case settings are valid (${t
     t = await createTestApp();
     admin = await createUser(t, { role: 'admin' });
     collector = await createUser(t);
-    await fund(t.database, t.app.services.wallet, collector.id, 1_000_000);
+    await fund(t.database, collector.id, 1_000_000);
   });
   afterAll(() => t?.close());
 

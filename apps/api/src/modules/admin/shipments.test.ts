@@ -4,8 +4,9 @@ import type { DueShipment } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { mailOutbox } from '../../db/schema/index.js';
-import { createLiveCase, fund } from '../grail/grail.test-support.js';
+import { createLiveCase } from '../../../test/fixtures/grail.js';
 import { ShippingService } from '../shipping/shipping.service.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
     admin = await createUser(t, { role: 'admin' });
     collector = await createUser(t);
     ({ caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 3 }));
-    await fund(t.database, t.app.services.wallet, collector.id, 10_000);
+    await fund(t.database, collector.id, 10_000);
     const bought = await t.app.inject({
       method: 'POST',
       url: `/api/grail-cases/${caseId}/packs`,

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, like, lt, lte, type SQL } from 'drizzle-orm';
+import type { AuditListResponse, AuditQuery } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { auditLog } from '../../db/schema/index.js';
+import { auditLog, users } from '../../db/schema/index.js';
 
 export interface AuditEntry {
   /** The staff member who acted. */
@@ -26,7 +27,7 @@ export interface AuditRecord extends Required<AuditEntry> {
 export class AuditService {
   constructor(private readonly db: Db) {}
 
-  async record(tx: Db | Tx, entry: AuditEntry): Promise<void> {
+  async record(entry: AuditEntry, tx: Db | Tx = this.db): Promise<void> {
     await tx.insert(auditLog).values({
       actorId: entry.actorId,
       action: entry.action,
@@ -45,5 +46,65 @@ export class AuditService {
       .where(and(eq(auditLog.subjectType, subjectType), eq(auditLog.subjectId, subjectId)))
       .orderBy(asc(auditLog.id));
     return rows.map((r) => ({ ...r, before: r.before ?? null, after: r.after ?? null }));
+  }
+
+  /** The log for the staff console: newest first, filtered, one page, with each actor's e-mail. */
+  async search(query: AuditQuery): Promise<AuditListResponse> {
+    const where: SQL[] = [];
+    if (query.actor) {
+      const isId = /^[0-9a-f-]{36}$/i.test(query.actor);
+      where.push(
+        isId
+          ? eq(auditLog.actorId, query.actor)
+          : ilike(users.email, `%${query.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+      );
+    }
+    if (query.action)
+      where.push(
+        query.action.endsWith('.')
+          ? like(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          : eq(auditLog.action, query.action),
+      );
+    if (query.subjectType) where.push(eq(auditLog.subjectType, query.subjectType));
+    if (query.subjectId) where.push(eq(auditLog.subjectId, query.subjectId));
+    if (query.from) where.push(gte(auditLog.createdAt, new Date(query.from)));
+    // A bare date as the end means the whole of that day (UTC).
+    if (query.to)
+      where.push(
+        query.to.length === 10
+          ? lt(auditLog.createdAt, new Date(Date.parse(query.to) + 86_400_000))
+          : lte(auditLog.createdAt, new Date(query.to)),
+      );
+    const condition = where.length > 0 ? and(...where) : undefined;
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ entry: auditLog, email: users.email })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(condition)
+        .orderBy(desc(auditLog.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db
+        .select({ n: count() })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(condition),
+    ]);
+    return {
+      entries: rows.map(({ entry, email }) => ({
+        id: entry.id,
+        actor: { userId: entry.actorId, email },
+        action: entry.action,
+        subjectType: entry.subjectType,
+        subjectId: entry.subjectId,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+        createdAt: entry.createdAt.toISOString(),
+      })),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
   }
 }

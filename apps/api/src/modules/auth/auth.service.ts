@@ -11,7 +11,7 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { authTokens, recoveryCodes, users } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, unauthorized } from '../../errors.js';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import { accountByEmail } from '../users/users.service.js';
 import {
@@ -128,11 +128,11 @@ export class AuthService {
             termsVersion: TERMS_VERSION,
           })
           .returning();
-        await this.issueToken(tx, user!.id, 'verify_email', verifyToken, VERIFY_EMAIL_TTL_MS);
+        await this.issueToken(user!.id, 'verify_email', verifyToken, VERIFY_EMAIL_TTL_MS, tx);
         const session = await this.sessions.create(user!.id, meta, tx);
+        await this.sendVerification(user!, verifyToken, tx);
         return { user: user!, token: session.token, csrfToken: session.csrfToken };
       });
-      await this.sendVerification(result.user, verifyToken);
       return result;
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
@@ -161,7 +161,7 @@ export class AuthService {
   }
 
   private accountByEmail(email: string) {
-    return accountByEmail(this.db, email);
+    return accountByEmail(email, this.db);
   }
 
   /**
@@ -193,6 +193,7 @@ export class AuthService {
       displayName: null,
       dateOfBirth: null,
       shippingAddress: null,
+      disabledAt: null,
       termsAcceptedAt: now,
       termsVersion: TERMS_VERSION,
       theme: null,
@@ -222,6 +223,8 @@ export class AuthService {
       input.password,
     );
     if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    // Told only to whoever knows the password, so it reveals nothing about the address.
+    if (user.disabledAt) throw forbidden('This account is disabled. Contact support.');
     // A right password is no failure: its slots go back and the account's failures are cleared
     // (the second factor keeps its own count, which a password never clears).
     await attempt.refund();
@@ -229,11 +232,11 @@ export class AuthService {
     if (user.totpEnabledAt) {
       const challengeToken = randomToken();
       await this.issueToken(
-        this.db,
         user.id,
         'login_challenge',
         challengeToken,
         LOGIN_CHALLENGE_TTL_MS,
+        this.db,
       );
       return { totpRequired: true, challengeToken };
     }
@@ -331,7 +334,7 @@ export class AuthService {
     session?: { id: string; userId: string } | null,
   ): Promise<SessionUser> {
     const user = await this.db.transaction(async (tx) => {
-      const row = await this.consumeToken(tx, token, 'verify_email');
+      const row = await this.consumeToken(token, 'verify_email', tx);
       if (!row) throw badRequest('This verification link is invalid or has expired.');
       const [updated] = await tx
         .update(users)
@@ -348,17 +351,23 @@ export class AuthService {
     if (user.emailVerifiedAt) throw badRequest('Your email address is already verified.');
     await this.limits.take([LIMITS.verifyResendPerUser, user.id]);
     const token = randomToken();
-    await this.issueToken(this.db, user.id, 'verify_email', token, VERIFY_EMAIL_TTL_MS);
-    await this.sendVerification(user, token);
+    await this.db.transaction(async (tx) => {
+      await this.issueToken(user.id, 'verify_email', token, VERIFY_EMAIL_TTL_MS, tx);
+      await this.sendVerification(user, token, tx);
+    });
   }
 
-  private async sendVerification(user: SessionUser, token: string) {
+  /** Queued in `tx`, the transaction that issues the token: no mail without its token, nor the reverse. */
+  private async sendVerification(user: SessionUser, token: string, tx: Tx) {
     const link = `${this.publicUrl}/auth/callback?token=${token}`;
-    await this.mail.send({
-      to: user.email,
-      subject: 'Verify your email for Grail Machine',
-      text: `Hi ${user.username},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works for 48 hours. If you did not create an account, ignore this message.\n\nGrail Machine`,
-    });
+    await this.mail.send(
+      {
+        to: user.email,
+        subject: 'Verify your email for Grail Machine',
+        text: `Hi ${user.username},\n\nPlease confirm your email address by opening this link:\n\n${link}\n\nThe link works for 48 hours. If you did not create an account, ignore this message.\n\nGrail Machine`,
+      },
+      tx,
+    );
   }
 
   /** Same answer, about the same time, whether or not the email has an account. */
@@ -381,11 +390,16 @@ export class AuthService {
 
   private async sendReset(user: SessionUser) {
     const token = randomToken();
-    await this.issueToken(this.db, user.id, 'reset_password', token, RESET_PASSWORD_TTL_MS);
-    await this.mail.send({
-      to: user.email,
-      subject: 'Reset your Grail Machine password',
-      text: `Hi ${user.username},\n\nSomeone (hopefully you) asked to reset your password. Choose a new one here:\n\n${this.publicUrl}/reset-password/${token}\n\nThe link works once, for 1 hour. If you did not ask, ignore this message: your password stays the same.\n\nGrail Machine`,
+    await this.db.transaction(async (tx) => {
+      await this.issueToken(user.id, 'reset_password', token, RESET_PASSWORD_TTL_MS, tx);
+      await this.mail.send(
+        {
+          to: user.email,
+          subject: 'Reset your Grail Machine password',
+          text: `Hi ${user.username},\n\nSomeone (hopefully you) asked to reset your password. Choose a new one here:\n\n${this.publicUrl}/reset-password/${token}\n\nThe link works once, for 1 hour. If you did not ask, ignore this message: your password stays the same.\n\nGrail Machine`,
+        },
+        tx,
+      );
     });
   }
 
@@ -411,10 +425,10 @@ export class AuthService {
     assertStrongPassword(password, [pending.email, pending.username]);
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
-      const row = await this.consumeToken(tx, token, 'reset_password');
+      const row = await this.consumeToken(token, 'reset_password', tx);
       if (!row) throw badRequest('This reset link is invalid or has expired.');
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
-      await this.sessions.revokeCredentials(row.userId, { tx });
+      await this.sessions.revokeCredentials(row.userId, undefined, tx);
     });
   }
 
@@ -484,11 +498,11 @@ export class AuthService {
   }
 
   private async issueToken(
-    tx: Db | Tx,
     userId: string,
     purpose: 'verify_email' | 'reset_password' | 'login_challenge',
     token: string,
     ttlMs: number,
+    tx: Db | Tx,
   ) {
     await tx.insert(authTokens).values({
       userId,
@@ -500,9 +514,9 @@ export class AuthService {
 
   /** Marks a live token used and returns it; null when unknown, used or expired. */
   private async consumeToken(
-    tx: Db | Tx,
     token: string,
     purpose: 'verify_email' | 'reset_password',
+    tx: Db | Tx,
   ) {
     const [row] = await tx
       .update(authTokens)

@@ -3,14 +3,14 @@ import { count, eq, sql } from 'drizzle-orm';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { sessions, users } from '../../db/schema/index.js';
 import {
-  STRONG_PASSWORD,
   bearer,
   cookiesOf,
   login,
   newAccount,
   register,
   signUp,
-} from './auth.test-support.js';
+} from '../../../test/fixtures/auth.js';
+import { TEST_PASSWORD } from '../../../test/users.js';
 
 const userCount = async (t: TestApp) =>
   (await t.database.db.select({ n: count() }).from(users))[0]!.n;
@@ -197,8 +197,8 @@ describe(`auth: sign-up, sign-in, sessions, CSRF (${testEngine})`, () => {
   describe('POST /api/auth/login', () => {
     it('signs in with any case of the email and opens a NEW session every time', async () => {
       const account = await signUp(t);
-      const a = await login(t, account.body.email.toLowerCase(), STRONG_PASSWORD);
-      const b = await login(t, account.body.email.toUpperCase(), STRONG_PASSWORD);
+      const a = await login(t, account.body.email.toLowerCase(), TEST_PASSWORD);
+      const b = await login(t, account.body.email.toUpperCase(), TEST_PASSWORD);
       expect(a.statusCode).toBe(200);
       expect(b.statusCode).toBe(200);
       const tokens = [account.token, a.json().token, b.json().token];
@@ -214,7 +214,7 @@ describe(`auth: sign-up, sign-in, sessions, CSRF (${testEngine})`, () => {
         method: 'POST',
         url: '/api/auth/login',
         cookies: { sid: 'attacker-chosen-session-id' },
-        payload: { email: account.body.email, password: STRONG_PASSWORD },
+        payload: { email: account.body.email, password: TEST_PASSWORD },
       });
       expect(res.statusCode).toBe(200);
       expect(cookiesOf(res).sid!.value).not.toBe('attacker-chosen-session-id');
@@ -380,7 +380,7 @@ describe(`auth: sign-up, sign-in, sessions, CSRF (${testEngine})`, () => {
         ['/api/auth/login', { email: 'x@example.com', password: 'whatever-it-is' }],
         ['/api/auth/login/totp', { challengeToken: 'none', code: '123456' }],
         ['/api/auth/forgot-password', { email: 'x@example.com' }],
-        ['/api/auth/reset-password', { token: 'none', password: STRONG_PASSWORD }],
+        ['/api/auth/reset-password', { token: 'none', password: TEST_PASSWORD }],
       ] as const) {
         const res = await t.app.inject({ method: 'POST', url, payload });
         expect(res.statusCode, url).not.toBe(403);

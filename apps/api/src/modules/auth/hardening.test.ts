@@ -4,7 +4,6 @@ import { Secret, TOTP } from 'otpauth';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { sessions, users } from '../../db/schema/index.js';
 import {
-  STRONG_PASSWORD,
   bearer,
   cookiesOf,
   login,
@@ -12,7 +11,8 @@ import {
   register,
   signUp,
   tokenFromLink,
-} from './auth.test-support.js';
+} from '../../../test/fixtures/auth.js';
+import { TEST_PASSWORD } from '../../../test/users.js';
 
 const PUBLIC_URL = 'https://grail.example';
 const NEW_PASSWORD = 'Harbor-lantern-cobalt-58';
@@ -121,7 +121,7 @@ describe(`auth hardening: links, limits, sessions (${testEngine})`, () => {
   describe('sessions and links after a password change', () => {
     it('a reset link issued before a password change no longer works, and other sessions end', async () => {
       const account = await signUpFresh(t);
-      const other = (await login(t, account.body.email, STRONG_PASSWORD)).json();
+      const other = (await login(t, account.body.email, TEST_PASSWORD)).json();
       await t.app.inject({
         method: 'POST',
         url: '/api/auth/forgot-password',
@@ -132,7 +132,7 @@ describe(`auth hardening: links, limits, sessions (${testEngine})`, () => {
         method: 'PUT',
         url: '/api/users/me/password',
         headers: bearer(account),
-        payload: { currentPassword: STRONG_PASSWORD, newPassword: NEW_PASSWORD },
+        payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
       });
       expect(change.statusCode).toBe(200);
       const reset = await t.app.inject({
@@ -304,7 +304,7 @@ describe(`auth hardening: per-account limits a password cannot clear (${testEngi
     let ip = 0;
     const challenge = async () => {
       ip += 1;
-      const res = await login(t, account.body.email, STRONG_PASSWORD, `198.18.1.${ip}`);
+      const res = await login(t, account.body.email, TEST_PASSWORD, `198.18.1.${ip}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json().challengeToken as string;
     };
@@ -342,10 +342,10 @@ describe(`auth hardening: per-account limits a password cannot clear (${testEngi
       });
     for (let i = 0; i < 5; i += 1)
       expect((await change('Not-my-password-00')).statusCode).toBe(400);
-    const locked = await change(STRONG_PASSWORD);
+    const locked = await change(TEST_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(t, account.body.email, STRONG_PASSWORD, '203.0.113.202')).statusCode).toBe(
+    expect((await login(t, account.body.email, TEST_PASSWORD, '203.0.113.202')).statusCode).toBe(
       200,
     );
   });
@@ -361,7 +361,7 @@ describe(`auth hardening: per-account limits a password cannot clear (${testEngi
       });
     for (let i = 0; i < 5; i += 1)
       expect((await disable('Not-my-password-00', codeNow(secret))).statusCode).toBe(400);
-    const locked = await disable(STRONG_PASSWORD, codeNow(secret));
+    const locked = await disable(TEST_PASSWORD, codeNow(secret));
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toBeDefined();
   });

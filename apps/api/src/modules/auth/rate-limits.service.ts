@@ -93,7 +93,7 @@ export class RateLimitService {
       let wait = 0;
       let message = 'Too many attempts.';
       for (const { limit, bucket } of buckets) {
-        const seconds = await this.secondsUntilRoom(tx, limit, bucket);
+        const seconds = await this.secondsUntilRoom(limit, bucket, tx);
         if (seconds > wait) {
           wait = seconds;
           message = limit.message ?? 'Too many attempts.';
@@ -122,7 +122,7 @@ export class RateLimitService {
   }
 
   /** 0 when `bucket` has room; else the seconds until enough of its events leave the window. */
-  private async secondsUntilRoom(tx: Tx, limit: Limit, bucket: string): Promise<number> {
+  private async secondsUntilRoom(limit: Limit, bucket: string, tx: Tx): Promise<number> {
     const inWindow = and(
       eq(rateLimitEvents.bucket, bucket),
       sql`${rateLimitEvents.createdAt} > clock_timestamp() - ${limit.windowMs}::int * interval '1 millisecond'`,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, like } from 'drizzle-orm';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { rateLimitEvents } from '../../db/schema/index.js';
-import { STRONG_PASSWORD, login, newAccount, register, signUp } from './auth.test-support.js';
+import { login, newAccount, register, signUp } from '../../../test/fixtures/auth.js';
+import { TEST_PASSWORD } from '../../../test/users.js';
 
 describe(`auth: abuse limits kept in the database (${testEngine})`, () => {
   let t: TestApp;
@@ -17,7 +18,7 @@ describe(`auth: abuse limits kept in the database (${testEngine})`, () => {
       const res = await login(t, account.body.email, 'Wrong-password-999', `198.51.100.${i}`);
       expect(res.statusCode).toBe(401);
     }
-    const locked = await login(t, account.body.email, STRONG_PASSWORD, '198.51.100.77');
+    const locked = await login(t, account.body.email, TEST_PASSWORD, '198.51.100.77');
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toMatch(/Too many attempts/);
     const retryAfter = Number(locked.headers['retry-after']);
@@ -35,10 +36,8 @@ describe(`auth: abuse limits kept in the database (${testEngine})`, () => {
       );
     }
     const other = await signUp(t);
-    expect((await login(t, other.body.email, STRONG_PASSWORD, ip)).statusCode).toBe(429);
-    expect((await login(t, other.body.email, STRONG_PASSWORD, '203.0.113.10')).statusCode).toBe(
-      200,
-    );
+    expect((await login(t, other.body.email, TEST_PASSWORD, ip)).statusCode).toBe(429);
+    expect((await login(t, other.body.email, TEST_PASSWORD, '203.0.113.10')).statusCode).toBe(200);
   });
 
   it('limits forgot-password to 5 an hour per email and per IP, and registration to 10 per IP', async () => {

@@ -4,14 +4,8 @@ import { FORGOT_PASSWORD_MESSAGE } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { authTokens, users } from '../../db/schema/index.js';
 import { hashToken } from './sessions.service.js';
-import {
-  STRONG_PASSWORD,
-  bearer,
-  lastMailTo,
-  login,
-  signUp,
-  tokenFromLink,
-} from './auth.test-support.js';
+import { bearer, lastMailTo, login, signUp, tokenFromLink } from '../../../test/fixtures/auth.js';
+import { TEST_PASSWORD } from '../../../test/users.js';
 
 const NEW_PASSWORD = 'Harbor-lantern-cobalt-58';
 
@@ -128,7 +122,7 @@ describe(`auth: e-mail verification and password recovery (${testEngine})`, () =
 
     it('links to /reset-password/{token}; the token works once and ends every session', async () => {
       const account = await signUp(t);
-      const other = (await login(t, account.body.email, STRONG_PASSWORD)).json();
+      const other = (await login(t, account.body.email, TEST_PASSWORD)).json();
       await forgot(account.body.email);
       const mail = (await t.app.services.mail.outbox()).find(
         (m) => m.to === account.body.email && m.subject.includes('Reset'),
@@ -144,7 +138,7 @@ describe(`auth: e-mail verification and password recovery (${testEngine})`, () =
         const me = await t.app.inject({ url: '/api/auth/current', headers: bearer(s) });
         expect(me.statusCode).toBe(401);
       }
-      expect((await login(t, account.body.email, STRONG_PASSWORD)).statusCode).toBe(401);
+      expect((await login(t, account.body.email, TEST_PASSWORD)).statusCode).toBe(401);
       expect((await login(t, account.body.email, NEW_PASSWORD)).statusCode).toBe(200);
 
       const again = await reset(token, 'Another-fresh-passphrase-77');
@@ -175,7 +169,7 @@ describe(`auth: e-mail verification and password recovery (${testEngine})`, () =
       const expired = await reset(token);
       expect(expired.statusCode).toBe(400);
       expect((await reset('x'.repeat(43))).statusCode).toBe(400);
-      expect((await login(t, account.body.email, STRONG_PASSWORD)).statusCode).toBe(200);
+      expect((await login(t, account.body.email, TEST_PASSWORD)).statusCode).toBe(200);
       const [missing] = await t.database.db
         .select()
         .from(authTokens)

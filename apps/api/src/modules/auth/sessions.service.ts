@@ -18,11 +18,35 @@ export interface ActiveSession {
   user: SessionUser;
 }
 
+/**
+ * The look-up behind every signed-in request, prepared once: the query is not rebuilt per request
+ * and PostgreSQL plans it once per connection.
+ */
+const sessionByToken = (db: Db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        // A disabled account's sessions are ended; none it might still hold counts.
+        isNull(users.disabledAt),
+      ),
+    )
+    .limit(1)
+    .prepare('session_by_token');
+
 export class SessionsService {
+  private readonly byToken: ReturnType<typeof sessionByToken>;
+
   constructor(
     private readonly db: Db,
     private readonly appSecret: string,
-  ) {}
+  ) {
+    this.byToken = sessionByToken(db);
+  }
 
   /** A brand-new session (never reused across sign-ins, so no fixation). */
   async create(
@@ -49,12 +73,7 @@ export class SessionsService {
 
   /** The live session for a token, or null when unknown, expired or idle too long. */
   async resolve(token: string, now = new Date()): Promise<ActiveSession | null> {
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const [row] = await this.byToken.execute({ tokenHash: hashToken(token), now });
     if (!row) return null;
     if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
       await this.db.delete(sessions).where(eq(sessions.id, row.session.id));
@@ -116,7 +135,8 @@ export class SessionsService {
    */
   async revokeCredentials(
     userId: string,
-    { keepSessionId, tx = this.db }: { keepSessionId?: string; tx?: Db | Tx } = {},
+    keepSessionId?: string,
+    tx: Db | Tx = this.db,
   ): Promise<void> {
     await this.destroyAllForUser(userId, keepSessionId, tx);
     await tx

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { recoveryCodes, users } from '../../db/schema/index.js';
-import { STRONG_PASSWORD, bearer, login, signUp } from './auth.test-support.js';
+import { bearer, login, signUp } from '../../../test/fixtures/auth.js';
+import { TEST_PASSWORD } from '../../../test/users.js';
 
 /** What an authenticator app would show for `secret` at `offsetSteps` 30 s steps from now. */
 const codeAt = (secret: string, offsetSteps = 0) =>
@@ -47,7 +48,7 @@ describe(`auth: TOTP two-factor (${testEngine})`, () => {
   }
 
   const startLogin = async (email: string) => {
-    const res = await login(t, email, STRONG_PASSWORD);
+    const res = await login(t, email, TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     return res;
   };
@@ -168,10 +169,10 @@ describe(`auth: TOTP two-factor (${testEngine})`, () => {
     const noPw = await disable({ password: 'Wrong-password-here-1', code: codeAt(secret) });
     expect(noPw.statusCode).toBe(400);
     expect(noPw.json().field).toBe('password');
-    const badCode = await disable({ password: STRONG_PASSWORD, code: '000000' });
+    const badCode = await disable({ password: TEST_PASSWORD, code: '000000' });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json().field).toBe('code');
-    const ok = await disable({ password: STRONG_PASSWORD, code: codeAt(secret) });
+    const ok = await disable({ password: TEST_PASSWORD, code: codeAt(secret) });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.totpEnabled).toBe(false);
     const direct = await startLogin(account.body.email);

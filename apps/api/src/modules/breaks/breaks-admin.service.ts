@@ -76,14 +76,14 @@ export class BreaksAdminService {
     return this.deps.breaks.assemble(b, null, tx);
   }
 
-  private async lock(tx: Tx, breakId: string): Promise<BreakRow> {
+  private async lock(breakId: string, tx: Tx): Promise<BreakRow> {
     const [b] = await tx.select().from(breaks).where(eq(breaks.id, breakId)).for('update');
     if (!b) throw breakNotFound();
     return b;
   }
 
-  private async assertImage(tx: Tx, imageId: string | null | undefined) {
-    if (imageId && (await unknownImageIds(tx, [imageId])).length > 0) {
+  private async assertImage(imageId: string | null | undefined, tx: Tx) {
+    if (imageId && (await unknownImageIds([imageId], tx)).length > 0) {
       throw badRequest('Invalid body imageId: must be the id of an uploaded image', {
         field: 'imageId',
       });
@@ -92,7 +92,7 @@ export class BreaksAdminService {
 
   async create(actor: SessionUser, input: NewBreak): Promise<AdminBreak> {
     return this.db.transaction(async (tx) => {
-      await this.assertImage(tx, input.imageId);
+      await this.assertImage(input.imageId, tx);
       const spotPriceCents = dollarsToCents(input.spotPrice);
       const [b] = await tx
         .insert(breaks)
@@ -116,13 +116,16 @@ export class BreaksAdminService {
         })
         .returning();
       await tx.insert(breakSpots).values(spotRowsOf(b!.id, b!.format, input.teams, spotPriceCents));
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.create',
-        subjectType: 'break',
-        subjectId: b!.id,
-        after: auditView(b!),
-      });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.create',
+          subjectType: 'break',
+          subjectId: b!.id,
+          after: auditView(b!),
+        },
+        tx,
+      );
       return this.get(b!.id, tx);
     });
   }
@@ -130,7 +133,7 @@ export class BreaksAdminService {
   /** A draft may change in full; once on sale, only its stream link and description. */
   async update(actor: SessionUser, breakId: string, patch: BreakUpdate): Promise<AdminBreak> {
     return this.db.transaction(async (tx) => {
-      const b = await this.lock(tx, breakId);
+      const b = await this.lock(breakId, tx);
       const fields = Object.keys(patch).filter((k) => patch[k as keyof BreakUpdate] !== undefined);
       if (b.status === 'completed' || b.status === 'cancelled') {
         throw conflict(`This break is ${b.status}: it can no longer change.`);
@@ -143,7 +146,7 @@ export class BreaksAdminService {
           );
         }
       }
-      await this.assertImage(tx, patch.imageId);
+      await this.assertImage(patch.imageId, tx);
       const teams = patch.teams?.length ? patch.teams : null;
       const total = teams ? teams.length : b.totalSpots;
       const minSpots = patch.minSpots === undefined ? null : (patch.minSpots ?? total);
@@ -206,15 +209,18 @@ export class BreaksAdminService {
         await tx.delete(breakSpots).where(eq(breakSpots.breakId, breakId));
         await tx.insert(breakSpots).values(spotRowsOf(breakId, format, list, spotPriceCents));
       }
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.update',
-        subjectType: 'break',
-        subjectId: breakId,
-        before: { ...auditView(b), fields },
-        after: auditView(after!),
-      });
-      if (b.status !== 'draft') await notifyBreak(tx, { breakId, type: 'spots' });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.update',
+          subjectType: 'break',
+          subjectId: breakId,
+          before: { ...auditView(b), fields },
+          after: auditView(after!),
+        },
+        tx,
+      );
+      if (b.status !== 'draft') await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
     });
   }
@@ -222,7 +228,7 @@ export class BreaksAdminService {
   /** Puts the spots on sale: a fresh server seed, sealed, with its SHA-256 published. */
   async open(actor: SessionUser, breakId: string): Promise<AdminBreak> {
     return this.db.transaction(async (tx) => {
-      const b = await this.lock(tx, breakId);
+      const b = await this.lock(breakId, tx);
       if (b.status !== 'draft') throw conflict('This break is already on sale or past it.');
       if (b.salesDeadline.getTime() <= Date.now()) {
         throw conflict('The sales deadline has passed: move it into the future before opening.');
@@ -239,14 +245,17 @@ export class BreaksAdminService {
         })
         .where(eq(breaks.id, breakId))
         .returning();
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.open',
-        subjectType: 'break',
-        subjectId: breakId,
-        before: auditView(b),
-        after: { ...auditView(after!), serverSeedHash: after!.serverSeedHash },
-      });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.open',
+          subjectType: 'break',
+          subjectId: breakId,
+          before: auditView(b),
+          after: { ...auditView(after!), serverSeedHash: after!.serverSeedHash },
+        },
+        tx,
+      );
       return this.get(breakId, tx);
     });
   }
@@ -259,7 +268,7 @@ export class BreaksAdminService {
   async start(actor: SessionUser, breakId: string): Promise<AdminBreak> {
     await this.deps.breaks.sweepDue(breakId);
     return this.db.transaction(async (tx) => {
-      const b = await this.lock(tx, breakId);
+      const b = await this.lock(breakId, tx);
       if (b.status === 'draft') throw conflict('Put the spots on sale first.');
       if (b.status === 'open') {
         throw conflict(
@@ -288,16 +297,19 @@ export class BreaksAdminService {
         .set({ status: 'live', startedAt: sql`now()`, publicInput, updatedAt: sql`now()` })
         .where(eq(breaks.id, breakId))
         .returning();
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.start',
-        subjectType: 'break',
-        subjectId: breakId,
-        before: auditView(b),
-        after: { ...auditView(after!), publicInput },
-      });
-      await notifyBreak(tx, { breakId, type: 'started' });
-      await notifyBreak(tx, { breakId, type: 'spots' });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.start',
+          subjectType: 'break',
+          subjectId: breakId,
+          before: auditView(b),
+          after: { ...auditView(after!), publicInput },
+        },
+        tx,
+      );
+      await notifyBreak({ breakId, type: 'started' }, tx);
+      await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
     });
   }
@@ -309,7 +321,7 @@ export class BreaksAdminService {
    */
   async addHit(actor: SessionUser, breakId: string, input: NewHit) {
     return this.db.transaction(async (tx) => {
-      const b = await this.lock(tx, breakId);
+      const b = await this.lock(breakId, tx);
       if (b.status !== 'live') {
         throw conflict(
           b.status === 'completed'
@@ -317,7 +329,7 @@ export class BreaksAdminService {
             : 'Hits are entered while the break is live: start it first.',
         );
       }
-      await this.assertImage(tx, input.imageId);
+      await this.assertImage(input.imageId, tx);
       const listed = b.teams.find((t) => teamKey(t) === teamKey(input.team));
       const [{ next } = { next: 1 }] = await tx
         .select({ next: sql<number>`coalesce(max(${breakHits.hitNumber}), 0)::int + 1` })
@@ -369,21 +381,24 @@ export class BreaksAdminService {
             owner && input.buybackPrice !== null ? dollarsToCents(input.buybackPrice) : null,
         })
         .returning();
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.hit',
-        subjectType: 'break',
-        subjectId: breakId,
-        after: {
-          hitId: hit!.id,
-          hitNumber: hit!.hitNumber,
-          cardName: hit!.cardName,
-          team: hit!.team,
-          spotNumber: hit!.spotNumber,
-          userId: hit!.userId,
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.hit',
+          subjectType: 'break',
+          subjectId: breakId,
+          after: {
+            hitId: hit!.id,
+            hitNumber: hit!.hitNumber,
+            cardName: hit!.cardName,
+            team: hit!.team,
+            spotNumber: hit!.spotNumber,
+            userId: hit!.userId,
+          },
         },
-      });
-      await notifyBreak(tx, { breakId, type: 'hit', hitId: hit!.id });
+        tx,
+      );
+      await notifyBreak({ breakId, type: 'hit', hitId: hit!.id }, tx);
       return this.get(breakId, tx);
     });
   }
@@ -411,14 +426,17 @@ export class BreaksAdminService {
       }
       const buybackCents = patch.buybackPrice === null ? null : dollarsToCents(patch.buybackPrice);
       await tx.update(breakHits).set({ buybackCents }).where(eq(breakHits.id, hitId));
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.hit.buyback',
-        subjectType: 'break',
-        subjectId: breakId,
-        before: { hitId, buybackCents: hit.buybackCents },
-        after: { hitId, buybackCents },
-      });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.hit.buyback',
+          subjectType: 'break',
+          subjectId: breakId,
+          before: { hitId, buybackCents: hit.buybackCents },
+          after: { hitId, buybackCents },
+        },
+        tx,
+      );
       return this.get(breakId, tx);
     });
   }
@@ -426,7 +444,7 @@ export class BreaksAdminService {
   /** Ends a live break: its owners may now claim their hits. */
   async complete(actor: SessionUser, breakId: string): Promise<AdminBreak> {
     return this.db.transaction(async (tx) => {
-      const b = await this.lock(tx, breakId);
+      const b = await this.lock(breakId, tx);
       if (b.status !== 'live') {
         throw conflict(
           b.status === 'completed' ? 'This break has already ended.' : 'Only a live break can end.',
@@ -437,15 +455,18 @@ export class BreaksAdminService {
         .set({ status: 'completed', endedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(breaks.id, breakId))
         .returning();
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.complete',
-        subjectType: 'break',
-        subjectId: breakId,
-        before: auditView(b),
-        after: auditView(after!),
-      });
-      await notifyBreak(tx, { breakId, type: 'spots' });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.complete',
+          subjectType: 'break',
+          subjectId: breakId,
+          before: auditView(b),
+          after: auditView(after!),
+        },
+        tx,
+      );
+      await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
     });
   }
@@ -453,8 +474,8 @@ export class BreaksAdminService {
   /** Cancels a break that has not run; every spot is refunded to its buyer's wallet. */
   async cancel(actor: SessionUser, breakId: string): Promise<CancelBreakResponse> {
     return this.db.transaction(async (tx) => {
-      const b = await this.lock(tx, breakId);
-      const done = await this.deps.breaks.cancelAndRefund(tx, breakId, { allowDraft: true });
+      const b = await this.lock(breakId, tx);
+      const done = await this.deps.breaks.cancelAndRefund(breakId, { allowDraft: true }, tx);
       if (!done) {
         throw conflict(
           b.status === 'cancelled'
@@ -462,15 +483,18 @@ export class BreaksAdminService {
             : 'This break has run: it can no longer be cancelled.',
         );
       }
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: 'break.cancel',
-        subjectType: 'break',
-        subjectId: breakId,
-        before: auditView(b),
-        after: { ...auditView(done.row), refunded: done.refunded },
-      });
-      await notifyBreak(tx, { breakId, type: 'spots' });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: 'break.cancel',
+          subjectType: 'break',
+          subjectId: breakId,
+          before: auditView(b),
+          after: { ...auditView(done.row), refunded: done.refunded },
+        },
+        tx,
+      );
+      await notifyBreak({ breakId, type: 'spots' }, tx);
       return { break: await this.get(breakId, tx), refunded: done.refunded };
     });
   }

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
-import { fund } from '../grail/grail.test-support.js';
-import { BREAKS_ON, buySpots, openBreak, saleInvariants } from './breaks.test-support.js';
+import { BREAKS_ON, buySpots, openBreak, saleInvariants } from '../../../test/fixtures/breaks.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 /**
  * Many buyers race for one break's spots. On PostgreSQL this is the issue's full run (300
@@ -34,8 +34,7 @@ describe(`concurrent spot purchases (${testEngine})`, () => {
       for (let i = 0; i < BUYERS; i++) buyers.push(await createUser(t));
       // Enough for every attempt, so a 402 can never stand in for a sold-out 409.
       const perBuyer = Math.ceil(PURCHASES / BUYERS);
-      for (const u of buyers)
-        await fund(t.database, t.app.services.wallet, u.id, perBuyer * PRICE_CENTS);
+      for (const u of buyers) await fund(t.database, u.id, perBuyer * PRICE_CENTS);
 
       const results = await Promise.all(
         Array.from({ length: PURCHASES }, (_, i) =>

@@ -37,6 +37,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
+import type { LimitsService } from '../limits/limits.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { type BreakSeedVault, drawTeams } from './breaks.fairness.js';
 import { BREAK_EVENTS_CHANNEL, type BreakNotice, type RevealItem } from './breaks.events.js';
@@ -59,7 +60,7 @@ const REVEALED = new Set<BreakRow['status']>(['live', 'completed', 'cancelled'])
 type Owner = { username: string; anonymous: boolean };
 
 /** Queues a live event; PostgreSQL delivers it to every instance when the transaction commits. */
-export async function notifyBreak(tx: Db | Tx, notice: BreakNotice): Promise<void> {
+export async function notifyBreak(notice: BreakNotice, tx: Db | Tx): Promise<void> {
   await tx.execute(sql`select pg_notify(${BREAK_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
 }
 
@@ -75,13 +76,14 @@ export class BreaksService {
       wallet: WalletService;
       shipping: ShippingService;
       vault: BreakSeedVault;
+      limits: LimitsService;
       log?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined;
     },
   ) {}
 
   // ---- Reading ----
 
-  private async pricesOf(tx: Db | Tx, ids: string[]) {
+  private async pricesOf(ids: string[], tx: Db | Tx) {
     if (ids.length === 0) return new Map<string, { min: number; max: number }>();
     const rows = await tx
       .select({
@@ -97,8 +99,8 @@ export class BreaksService {
 
   async summaries(rows: BreakRow[], tx: Db | Tx = this.db): Promise<BreakSummary[]> {
     const prices = await this.pricesOf(
-      tx,
       rows.map((r) => r.id),
+      tx,
     );
     return rows.map((r) => toBreakSummary(r, prices.get(r.id)));
   }
@@ -428,12 +430,18 @@ export class BreaksService {
         // The debit locks only this buyer's wallet row; it comes before the break row lock so
         // the one row every buyer shares is held as briefly as possible.
         const purchaseId = randomUUID();
-        const balanceCents = await this.deps.wallet.debit(tx, user.id, chargeCents, {
-          kind: 'break',
-          refType: 'break_purchase',
-          refId: purchaseId,
-          description: `Break spot${quantity === 1 ? '' : 's'}: ${seen.title}`,
-        });
+        await this.deps.limits.checkPurchase(tx, user.id, chargeCents);
+        const balanceCents = await this.deps.wallet.debit(
+          user.id,
+          chargeCents,
+          {
+            kind: 'break',
+            refType: 'break_purchase',
+            refId: purchaseId,
+            description: `Break spot${quantity === 1 ? '' : 's'}: ${seen.title}`,
+          },
+          tx,
+        );
 
         // Lock the break and take k = sold + 1 … sold + quantity in one statement; no row means
         // it sold out, closed or passed its deadline while we waited (the throw undoes the debit).
@@ -487,7 +495,7 @@ export class BreaksService {
               .map((s) => s.team ?? `#${s.spotNumber}`),
           );
         }
-        await notifyBreak(tx, { breakId, type: 'spots' });
+        await notifyBreak({ breakId, type: 'spots' }, tx);
         const teamOf = new Map(spotRows.map((s) => [s.spotNumber, s.team]));
         return {
           breakId,
@@ -524,8 +532,8 @@ export class BreaksService {
     let cancelled = 0;
     for (const { id } of unfilled) {
       const done = await this.db.transaction(async (tx) => {
-        const row = await this.cancelAndRefund(tx, id, { onlyUnfilled: true });
-        if (row) await notifyBreak(tx, { breakId: id, type: 'spots' });
+        const row = await this.cancelAndRefund(id, { onlyUnfilled: true }, tx);
+        if (row) await notifyBreak({ breakId: id, type: 'spots' }, tx);
         return row;
       });
       if (done) {
@@ -537,7 +545,7 @@ export class BreaksService {
       }
     }
     for (const { id } of filled) {
-      await notifyBreak(this.db, { breakId: id, type: 'spots' });
+      await notifyBreak({ breakId: id, type: 'spots' }, this.db);
     }
     return { filled: filled.length, cancelled };
   }
@@ -550,9 +558,9 @@ export class BreaksService {
    * in a cancellable state.
    */
   async cancelAndRefund(
-    tx: Tx,
     breakId: string,
-    opts: { onlyUnfilled?: boolean; allowDraft?: boolean } = {},
+    opts: { onlyUnfilled?: boolean; allowDraft?: boolean },
+    tx: Tx,
   ): Promise<{ row: BreakRow; refunded: number } | null> {
     const statuses: BreakRow['status'][] = opts.allowDraft
       ? ['draft', 'open', 'filled']
@@ -574,23 +582,28 @@ export class BreaksService {
       )
       .returning();
     if (!row) return null;
-    return { row, refunded: await this.refundSales(tx, breakId, row.title) };
+    return { row, refunded: await this.refundSales(breakId, row.title, tx) };
   }
 
   /** Refunds every not-yet-refunded sale of a break; a sale already refunded is skipped. */
-  async refundSales(tx: Tx, breakId: string, title: string): Promise<number> {
+  async refundSales(breakId: string, title: string, tx: Tx): Promise<number> {
     const refunded = await tx
       .update(breakSpotSales)
       .set({ refundedAt: sql`now()` })
       .where(and(eq(breakSpotSales.breakId, breakId), isNull(breakSpotSales.refundedAt)))
       .returning();
     for (const sale of refunded.sort((a, b) => a.k - b.k)) {
-      await this.deps.wallet.credit(tx, sale.userId, sale.priceCents, {
-        kind: 'refund',
-        refType: 'break_spot',
-        refId: sale.id,
-        description: `Refund of break spot #${sale.spotNumber}: ${title}`,
-      });
+      await this.deps.wallet.credit(
+        sale.userId,
+        sale.priceCents,
+        {
+          kind: 'refund',
+          refType: 'break_spot',
+          refId: sale.id,
+          description: `Refund of break spot #${sale.spotNumber}: ${title}`,
+        },
+        tx,
+      );
     }
     return refunded.length;
   }
@@ -701,13 +714,16 @@ export class BreaksService {
       const promise = SHIPPING_PROMISE_HOURS * 3600 * 1000;
       const from = Math.max(b.endedAt?.getTime() ?? Date.now(), Date.now());
       const claimId = randomUUID();
-      const shipment = await this.deps.shipping.create(tx, {
-        userId: user.id,
-        sourceType: 'break',
-        sourceId: claimId,
-        address,
-        shipBy: new Date(from + promise),
-      });
+      const shipment = await this.deps.shipping.create(
+        {
+          userId: user.id,
+          sourceType: 'break',
+          sourceId: claimId,
+          address,
+          shipBy: new Date(from + promise),
+        },
+        tx,
+      );
       await tx
         .insert(breakClaims)
         .values({ id: claimId, breakId, userId: user.id, shipmentId: shipment.id });
@@ -740,12 +756,17 @@ export class BreaksService {
         throw conflict('This hit has no buyback price: claim it to have it shipped.');
       }
       const [b] = await tx.select().from(breaks).where(eq(breaks.id, hit.breakId));
-      const balance = await this.deps.wallet.credit(tx, userId, hit.buybackCents, {
-        kind: 'buyback',
-        refType: 'break_hit',
-        refId: hit.id,
-        description: `Sell-back of ${hit.cardName} (${b?.title ?? 'break'})`,
-      });
+      const balance = await this.deps.wallet.credit(
+        userId,
+        hit.buybackCents,
+        {
+          kind: 'buyback',
+          refType: 'break_hit',
+          refId: hit.id,
+          description: `Sell-back of ${hit.cardName} (${b?.title ?? 'break'})`,
+        },
+        tx,
+      );
       const [updated] = await tx
         .update(breakHits)
         .set({ status: 'sold_back', soldBackCents: hit.buybackCents, soldBackAt: sql`now()` })

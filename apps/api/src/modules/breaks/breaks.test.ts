@@ -16,7 +16,6 @@ import {
 import { breakSpotSales, users, walletLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
-import { fund } from '../grail/grail.test-support.js';
 import {
   BREAKS_ON,
   buySpots,
@@ -26,7 +25,8 @@ import {
   refundsPerSale,
   saleInvariants,
   staffCommand,
-} from './breaks.test-support.js';
+} from '../../../test/fixtures/breaks.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 const balanceOf = (t: TestApp, userId: string) => t.app.services.wallet.balance(userId);
 
@@ -218,7 +218,7 @@ describe('breaks', () => {
       const b = await openBreak(t, staff, { spots: 4, spotPrice: 25 });
       const buyer = await createUser(t);
       const broke = await createUser(t);
-      await fund(t.database, t.app.services.wallet, buyer.id, 10_000);
+      await fund(t.database, buyer.id, 10_000);
 
       const short = await buySpots(t, broke, b._id, { quantity: 1 });
       expect(short.statusCode).toBe(402);
@@ -263,7 +263,7 @@ describe('breaks', () => {
       const b = await openBreak(t, staff, { spots: 2 });
       const shy = await createUser(t);
       await t.database.db.update(users).set({ pullsAnonymous: true }).where(eq(users.id, shy.id));
-      await fund(t.database, t.app.services.wallet, shy.id, 5_000);
+      await fund(t.database, shy.id, 5_000);
       expect((await buySpots(t, shy, b._id)).statusCode).toBe(201);
       const detail = (await getBreak(b._id)).json() as BreakDetailResponse;
       expect(detail.break.spots[0]!.holder).toBe('Anonymous');
@@ -278,8 +278,8 @@ describe('breaks', () => {
       expect(b.spots.map((s) => s.team)).toEqual(['Yankees', 'Royals', 'Pirates']);
       const a = await createUser(t);
       const c = await createUser(t);
-      await fund(t.database, t.app.services.wallet, a.id, 20_000);
-      await fund(t.database, t.app.services.wallet, c.id, 20_000);
+      await fund(t.database, a.id, 20_000);
+      await fund(t.database, c.id, 20_000);
       expect((await buySpots(t, a, b._id, { quantity: 1 })).statusCode).toBe(400);
       const bought = await buySpots(t, a, b._id, { spotNumbers: [1, 3] });
       expect(bought.statusCode, bought.body).toBe(201);
@@ -307,8 +307,8 @@ describe('breaks', () => {
       const b = await openBreak(t, staff, { spots: 4, spotPrice: 10, unownedHitRule: 'house' });
       const ann = await createUser(t);
       const bob = await createUser(t);
-      await fund(t.database, t.app.services.wallet, ann.id, 10_000);
-      await fund(t.database, t.app.services.wallet, bob.id, 10_000);
+      await fund(t.database, ann.id, 10_000);
+      await fund(t.database, bob.id, 10_000);
       expect(
         (await buySpots(t, ann, b._id, { quantity: 3, clientSeed: 'ann-seed' })).statusCode,
       ).toBe(201);
@@ -498,7 +498,7 @@ describe('breaks', () => {
     it('runs at the deadline with its minimum sold; unsold teams stay with the house', async () => {
       const b = await openBreak(t, staff, { spots: 4, minSpots: 2, unownedHitRule: 'random_spot' });
       const buyer = await createUser(t);
-      await fund(t.database, t.app.services.wallet, buyer.id, 10_000);
+      await fund(t.database, buyer.id, 10_000);
       expect((await buySpots(t, buyer, b._id, { quantity: 2 })).statusCode).toBe(201);
       await passDeadline(t.database, b._id);
       expect((await buySpots(t, buyer, b._id)).statusCode).toBe(409);
@@ -524,7 +524,7 @@ describe('breaks', () => {
     it('refunds every buyer of an unfilled break exactly once, even when the refund runs twice', async () => {
       const b = await openBreak(t, staff, { spots: 5, spotPrice: 30 });
       const buyers = [await createUser(t), await createUser(t), await createUser(t)];
-      for (const u of buyers) await fund(t.database, t.app.services.wallet, u.id, 10_000);
+      for (const u of buyers) await fund(t.database, u.id, 10_000);
       for (const [i, u] of buyers.entries()) {
         expect((await buySpots(t, u, b._id, { quantity: i + 1 > 2 ? 1 : i + 1 })).statusCode).toBe(
           201,
@@ -540,7 +540,7 @@ describe('breaks', () => {
       expect(runs.map((r) => r.cancelled).sort()).toEqual([0, 1]);
       expect((await breaks.sweepDue()).cancelled).toBe(0);
       // A direct second refund of the same break finds nothing left to refund.
-      expect(await t.database.db.transaction((tx) => breaks.refundSales(tx, b._id, 'again'))).toBe(
+      expect(await t.database.db.transaction((tx) => breaks.refundSales(b._id, 'again', tx))).toBe(
         0,
       );
 
@@ -580,7 +580,7 @@ describe('breaks', () => {
     it('refunds every spot when staff cancel, once', async () => {
       const b = await openBreak(t, staff, { spots: 3, spotPrice: 15 });
       const u = await createUser(t);
-      await fund(t.database, t.app.services.wallet, u.id, 5_000);
+      await fund(t.database, u.id, 5_000);
       await buySpots(t, u, b._id, { quantity: 2 });
       expect(await balanceOf(t, u.id)).toBe(2_000);
       const [first, second] = await Promise.all([
@@ -610,7 +610,7 @@ describe('breaks', () => {
     it('streams the shuffle step by step, each spot’s team, then each hit', async () => {
       const b = await openBreak(t, staff, { spots: 3, spotPrice: 5 });
       const buyer = await createUser(t);
-      await fund(t.database, t.app.services.wallet, buyer.id, 5_000);
+      await fund(t.database, buyer.id, 5_000);
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const controller = new AbortController();
       const res = await fetch(`${address}/api/breaks/${b._id}/events`, {

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { catalogEndpoints as api, imageUrl } from '@grail/contract';
 import { AppError, badRequest } from '../../errors.js';
+import type { HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import type { ImagesService } from '../images/images.service.js';
 import { MAX_IMAGE_BYTES } from '../images/images.service.js';
@@ -16,17 +17,26 @@ const isPhoto = (b: Buffer) =>
 
 export async function catalogRoutes(
   app: FastifyInstance,
-  { catalog, images }: { catalog: CatalogService; images: ImagesService },
+  { catalog, images, hot }: { catalog: CatalogService; images: ImagesService; hot: HotReads },
 ): Promise<void> {
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
 
-  route(app, api.storeItems, async ({ query }) => catalog.storeItems(query));
-
-  route(app, api.carouselCards, async ({ query }) =>
-    catalog.carouselCards(query.limit, query.minFmv),
+  // Keyed by the validated query: the same filters in any order or spelling share one answer.
+  route(app, api.storeItems, async ({ query, request, reply }) =>
+    hot.send(request, reply, 'catalog', `store-items:${JSON.stringify(query)}`, () =>
+      catalog.storeItems(query),
+    ),
   );
 
-  route(app, api.product, async ({ params }) => catalog.product(params.id));
+  route(app, api.carouselCards, async ({ query, request, reply }) =>
+    hot.send(request, reply, 'catalog', `carousel:${query.limit}:${query.minFmv}`, () =>
+      catalog.carouselCards(query.limit, query.minFmv),
+    ),
+  );
+
+  route(app, api.product, async ({ params, request, reply }) =>
+    hot.send(request, reply, 'catalog', `product:${params.id}`, () => catalog.product(params.id)),
+  );
 
   // Admin upkeep of the catalogue.
   route(app, api.adminCreateCard, async ({ body }) => catalog.create(body));

@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import {
   COMMITTED_CARD_MESSAGE,
+  dollarsToCents,
   type CardInput,
   type CardUpdate,
   type StoreItemsQuery,
@@ -24,8 +25,9 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
+import { notifyChange } from '../../http/hot-reads.js';
 import { unknownImageIds } from '../images/images.service.js';
-import { dollarsToCents, toProduct, toStoreItem } from './catalog.view.js';
+import { toProduct, toStoreItem } from './catalog.view.js';
 
 export type StoreFilters = z.output<typeof StoreItemsQuery>;
 export type NewCard = z.output<typeof CardInput>;
@@ -126,6 +128,16 @@ export class CatalogService {
     return rows.map(toProduct);
   }
 
+  /** The store's cards for the sitemap: id and last change, newest first. */
+  async storeProductIds(limit = 50_000) {
+    return this.db
+      .select({ id: cards.id, updatedAt: cards.updatedAt })
+      .from(cards)
+      .where(and(eq(cards.status, 'available'), isNotNull(cards.storePriceCents)))
+      .orderBy(desc(cards.createdAt), desc(cards.id))
+      .limit(limit);
+  }
+
   async product(id: string) {
     const [row] = await this.db.select().from(cards).where(eq(cards.id, id)).limit(1);
     if (!row) throw notFound('Card not found');
@@ -137,7 +149,7 @@ export class CatalogService {
     imageIds: readonly string[] | undefined,
     tx: Db | Tx = this.db,
   ) {
-    const [unknown] = await unknownImageIds(tx, imageIds ?? []);
+    const [unknown] = await unknownImageIds(imageIds ?? [], tx);
     if (unknown !== undefined) {
       throw badRequest(`Invalid body imageIds: no uploaded image has the id ${unknown}`, {
         field: 'imageIds',
@@ -169,6 +181,7 @@ export class CatalogService {
         storePriceCents: input.storePrice === null ? null : dollarsToCents(input.storePrice),
       })
       .returning();
+    await notifyChange('catalog', tx);
     return toProduct(row!);
   }
 
@@ -189,6 +202,9 @@ export class CatalogService {
       .set({
         ...(input.name !== undefined && { name: input.name }),
         ...(input.fmv !== undefined && { fmvCents: dollarsToCents(input.fmv) }),
+        // The date beside the FMV is when its value last changed.
+        ...(input.fmv !== undefined &&
+          dollarsToCents(input.fmv) !== current.fmvCents && { fmvUpdatedAt: new Date() }),
         ...(input.storePrice !== undefined && {
           storePriceCents: input.storePrice === null ? null : dollarsToCents(input.storePrice),
         }),
@@ -199,6 +215,8 @@ export class CatalogService {
       })
       .where(eq(cards.id, id))
       .returning();
+    // A card's name, value and images also show in the live case and its pulls.
+    await notifyChange(['catalog', 'grail'], this.db);
     return toProduct(row!);
   }
 
@@ -239,6 +257,7 @@ export class CatalogService {
     } catch {
       throw conflict('This card is referenced by an order or a case and cannot be deleted.');
     }
+    await notifyChange('catalog', this.db);
   }
 
   async appendImage(id: string, imageId: string) {
@@ -248,6 +267,7 @@ export class CatalogService {
       .where(eq(cards.id, id))
       .returning();
     if (!row) throw notFound('Card not found');
+    await notifyChange(['catalog', 'grail'], this.db);
     return toProduct(row);
   }
 }

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { cards, images } from '../../db/schema/index.js';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
-import { insertCard } from './catalog.test-support.js';
+import { insertCard } from '../../../test/fixtures/catalog.js';
 
 describe(`catalogue and store queries (${testEngine})`, () => {
   let t: TestApp;

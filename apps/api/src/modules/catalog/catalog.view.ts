@@ -1,10 +1,13 @@
-import { certVerificationUrl, imageUrl, type Product, type StoreItem } from '@grail/contract';
+import {
+  centsToDollars,
+  certVerificationUrl,
+  imageUrl,
+  type Product,
+  type StoreItem,
+} from '@grail/contract';
 import type { cards } from '../../db/schema/index.js';
 
 export type CardRow = typeof cards.$inferSelect;
-
-export const centsToDollars = (cents: number) => Math.round(cents) / 100;
-export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
 /** 'PSA GEM MT 10', 'BGS 9.5', or 'Raw' for an ungraded card. */
 export const gradeLabel = (card: Pick<CardRow, 'grader' | 'grade'>) =>
@@ -33,6 +36,8 @@ export function toProduct(card: CardRow): Product {
     images,
     imageUrl: images[0] ?? '',
     fmv: centsToDollars(card.fmvCents),
+    fmvSource: card.fmvSource,
+    fmvUpdatedAt: card.fmvUpdatedAt.toISOString(),
     storePrice: card.storePriceCents === null ? null : centsToDollars(card.storePriceCents),
     status: card.status,
     createdAt: card.createdAt.toISOString(),

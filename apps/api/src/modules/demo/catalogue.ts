@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { parseCsv } from '../../lib/csv.js';
 
 /**
  * The curated demo catalogue: real-looking cards across sports, graded by PSA, BGS and SGC or raw.
@@ -51,13 +52,11 @@ const COLUMNS = Object.keys(CatalogueRow.shape) as (keyof CatalogueRow)[];
  * the build). Every line is checked; a bad one stops the load naming its line and column.
  */
 export function parseCatalogue(text: string): CatalogueRow[] {
-  const [head, ...lines] = text.trim().split(/\r?\n/);
-  if (head !== COLUMNS.join(','))
+  const [head, ...records] = parseCsv(text);
+  if (head?.cells.join(',') !== COLUMNS.join(','))
     throw new Error(`catalogue.csv: the header must be ${COLUMNS.join(',')}`);
-  return lines.map((line, index) => {
-    const lineNo = index + 2;
-    const cells = line.split(',');
-    if (line.includes('"') || cells.length !== COLUMNS.length) {
+  return records.map(({ line: lineNo, cells }) => {
+    if (cells.length !== COLUMNS.length) {
       throw new Error(
         `catalogue.csv line ${lineNo}: expected ${COLUMNS.length} plain comma-separated values`,
       );

@@ -4,7 +4,7 @@ import type { XPost } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { xFeedCache } from '../../db/schema/index.js';
-import { startFakeXApi, type FakeXApi } from './fake-x-api.js';
+import { startFakeXApi, type FakeXApi } from '../../../test/fakes/fake-x-api.js';
 import { FeedService } from './feed.service.js';
 
 const cp = (text: string, start: number, end: number) =>
@@ -57,7 +57,7 @@ describe(`X feed from the X API on ${testEngine}`, () => {
       await t.database.db.select().from(xFeedCache).where(eq(xFeedCache.username, 'GrailMachine'))
     )[0]!;
 
-  it('looks the profile up, reads its posts with the expansions and answers SPEC §3 posts', async () => {
+  it('looks the profile up, reads its posts with the expansions and answers posts with text, author, entities, media and metrics', async () => {
     const tweets = await getFeed();
 
     expect(fake.requests.map((r) => r.path)).toEqual([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getJson, UpstreamError } from '../../lib/upstream.js';
 
 /** What the X API v2 answers for a user lookup (only the fields the feed uses). */
 const XUser = z.object({
@@ -65,15 +66,7 @@ const UserPostsResponse = z.object({
 export type XApiUserPosts = z.infer<typeof UserPostsResponse>;
 
 /** A failed upstream call; `retryAt` is when X said we may ask again (429 reset header). */
-export class XApiError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-    readonly retryAt?: Date,
-  ) {
-    super(message);
-  }
-}
+export class XApiError extends UpstreamError {}
 
 export interface XApiClientOptions {
   baseUrl: string;
@@ -110,38 +103,18 @@ export class XApiClient {
   private async get(path: string, query: Record<string, string>): Promise<unknown> {
     const url = new URL(path, this.options.baseUrl);
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        headers: { authorization: `Bearer ${this.options.bearerToken}` },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      throw new XApiError(
-        timedOut
-          ? `X API did not answer within ${this.options.timeoutMs} ms`
-          : `X API unreachable: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    if (res.status === 429) {
-      await res.body?.cancel();
-      const reset = Number(res.headers.get('x-rate-limit-reset'));
-      throw new XApiError(
-        'X API rate limit reached',
-        429,
-        Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : undefined,
-      );
-    }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new XApiError(`X API answered ${res.status}`, res.status);
-    }
-    try {
-      return await res.json();
-    } catch {
-      throw new XApiError('X API answered malformed JSON', res.status);
-    }
+    const { body } = await getJson(url, {
+      service: 'X API',
+      error: XApiError,
+      headers: { authorization: `Bearer ${this.options.bearerToken}` },
+      timeoutMs: this.options.timeoutMs,
+      retryAt: (res) => {
+        // X names the moment the window resets, in epoch seconds.
+        const reset = Number(res.headers.get('x-rate-limit-reset'));
+        return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000) : undefined;
+      },
+    });
+    return body;
   }
 }
 

@@ -68,7 +68,10 @@ function mediaUrl(media: XApiMedia): string | undefined {
   return media.url ?? media.preview_image_url;
 }
 
-/** One X API v2 post (with its expansions) in SPEC §3's shape; undefined when it cannot be shown. */
+/**
+ * One X API v2 post (with its expansions) as the home page shows it (`XPost`); undefined when it
+ * cannot be shown.
+ */
 export function mapXPost(
   post: XApiPost,
   author: XApiUser,
@@ -142,7 +145,7 @@ export function mapXPost(
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The user's recent posts, newest first, in SPEC §3's shape. */
+/** The user's recent posts, newest first, as the home page shows them (`XPost`). */
 export function mapXPosts(response: XApiUserPosts, profile: XApiUser): XPost[] {
   const users = new Map((response.includes?.users ?? []).map((u) => [u.id, u]));
   const mediaByKey = new Map((response.includes?.media ?? []).map((m) => [m.media_key, m]));

@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
+import { notifyChange } from '../../http/hot-reads.js';
 import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from './fairness.js';
 import { caseNotFound, contentsOf, toCaseSummary } from './grail.service.js';
 import { tierOf, toGrailCard, tiersToCents, tiersToDollars } from './grail.view.js';
@@ -95,7 +96,7 @@ export class GrailAdminService {
   async updateCase(caseId: string, patch: CaseUpdate): Promise<AdminCase> {
     if (patch.tiers !== undefined) assertTiersValid(patch.tiers);
     return this.db.transaction(async (tx) => {
-      await lockDraft(tx, caseId);
+      await lockDraft(caseId, tx);
       await tx
         .update(grailCases)
         .set({
@@ -109,6 +110,7 @@ export class GrailAdminService {
           updatedAt: sql`now()`,
         })
         .where(eq(grailCases.id, caseId));
+      await notifyChange('grail', tx);
       return this.getCase(caseId, tx);
     });
   }
@@ -116,7 +118,7 @@ export class GrailAdminService {
   /** Puts available cards into a draft case (they become `in_case`); all or none. */
   async addCards(caseId: string, cardIds: string[], tx?: Tx): Promise<void> {
     const run = async (t: Tx) => {
-      await lockDraft(t, caseId);
+      await lockDraft(caseId, t);
       const unique = [...new Set(cardIds)];
       const taken = await t
         .update(cards)
@@ -137,6 +139,7 @@ export class GrailAdminService {
         });
       }
       await t.insert(caseCards).values(unique.map((cardId) => ({ caseId, cardId })));
+      await notifyChange('catalog', t);
     };
     if (tx) return run(tx);
     return this.db.transaction(run);
@@ -144,7 +147,7 @@ export class GrailAdminService {
 
   async removeCard(caseId: string, cardId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await lockDraft(tx, caseId);
+      await lockDraft(caseId, tx);
       const [gone] = await tx
         .delete(caseCards)
         .where(and(eq(caseCards.caseId, caseId), eq(caseCards.cardId, cardId)))
@@ -154,6 +157,7 @@ export class GrailAdminService {
         .update(cards)
         .set({ status: 'available', updatedAt: sql`now()` })
         .where(eq(cards.id, cardId));
+      await notifyChange('catalog', tx);
     });
   }
 
@@ -165,13 +169,13 @@ export class GrailAdminService {
    */
   async goLive(caseId: string, tx?: Tx): Promise<void> {
     const run = async (t: Tx) => {
-      const c = await lockDraft(t, caseId);
+      const c = await lockDraft(caseId, t);
       await t.execute(sql`
         update ${caseCards} set position = numbered.n
         from (select card_id, row_number() over (order by added_at, card_id) as n
               from ${caseCards} where case_id = ${caseId}) as numbered
         where ${caseCards.cardId} = numbered.card_id`);
-      const contents = await contentsOf(t, caseId);
+      const contents = await contentsOf(caseId, t);
       if (contents.length === 0) throw conflict('Add at least one card before going live.');
       const problems = tierProblems(tiersToDollars(c.tiers));
       if (problems.length > 0) {
@@ -212,6 +216,7 @@ export class GrailAdminService {
           throw conflict('Another case is live or scheduled; close it first.');
         throw err;
       }
+      await notifyChange(['grail', 'catalog'], t);
     };
     if (tx) return run(tx);
     return this.db.transaction(run);
@@ -247,11 +252,12 @@ export class GrailAdminService {
         await tx.delete(caseCards).where(eq(caseCards.caseId, caseId));
         await markClosed();
       }
+      await notifyChange(['grail', 'catalog'], tx);
     });
   }
 }
 
-async function lockDraft(tx: Tx, caseId: string): Promise<CaseRow> {
+async function lockDraft(caseId: string, tx: Tx): Promise<CaseRow> {
   const [c] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId)).for('update');
   if (!c) throw caseNotFound();
   if (c.status !== 'draft') throw conflict('Only a draft case can be changed.');

@@ -10,7 +10,8 @@ import { migrateDatabase, migrationsFolder } from '../../db/migrate.js';
 import { cards, grailCases } from '../../db/schema/index.js';
 import { createTestApp, testConfig, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser } from '../../../test/users.js';
-import { createLiveCase, fund, insertCards } from './grail.test-support.js';
+import { createLiveCase, insertCards } from '../../../test/fixtures/grail.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 /** The SQLSTATE a refused statement failed with (drizzle keeps the driver's error as cause). */
 async function refusal(t: TestApp, query: SQL): Promise<string | undefined> {
@@ -130,7 +131,7 @@ describe(`the database keeps committed Grail cases as published (${testEngine})`
   it("refuses a change of a recorded pull's proof, price or FMV", async () => {
     const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 3 });
     const user = await createUser(t);
-    await fund(t.database, t.app.services.wallet, user.id, 10_000);
+    await fund(t.database, user.id, 10_000);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/grail-cases/${caseId}/packs`,

@@ -4,10 +4,10 @@ import { createUser, type TestUser } from '../../../test/users.js';
 import { SeedVault } from './fairness.js';
 import {
   createLiveCase,
-  fund,
   purchaseInvariants,
   redrawnMismatches,
-} from './grail.test-support.js';
+} from '../../../test/fixtures/grail.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 /**
  * Many buyers race for one case. On PostgreSQL this is the issue's full run (1,000 purchases,
@@ -39,8 +39,7 @@ describe(`concurrent pack purchases (${testEngine})`, () => {
       for (let i = 0; i < BUYERS; i++) buyers.push(await createUser(t));
       // Enough for every attempt, so a 402 can never stand in for a sold-out 409.
       const perBuyer = Math.ceil(PURCHASES / BUYERS);
-      for (const b of buyers)
-        await fund(t.database, t.app.services.wallet, b.id, perBuyer * PRICE_CENTS);
+      for (const b of buyers) await fund(t.database, b.id, perBuyer * PRICE_CENTS);
 
       const results = await Promise.all(
         Array.from({ length: PURCHASES }, (_, i) => {

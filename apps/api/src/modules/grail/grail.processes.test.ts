@@ -16,10 +16,10 @@ import { createUser, type TestUser } from '../../../test/users.js';
 import { SeedVault } from './fairness.js';
 import {
   createLiveCase,
-  fund,
   purchaseInvariants,
   redrawnMismatches,
-} from './grail.test-support.js';
+} from '../../../test/fixtures/grail.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
 const APP_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -102,7 +102,7 @@ describe.runIf(testEngine === 'postgres')(
       const list: TestUser[] = [];
       for (let i = 0; i < n; i++) {
         const b = await createUser(t);
-        await fund(t.database, t.app.services.wallet, b.id, cents);
+        await fund(t.database, b.id, cents);
         list.push(b);
       }
       return list;

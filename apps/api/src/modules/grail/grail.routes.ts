@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { grailEndpoints as api } from '@grail/contract';
 import { eventStreams } from '../../http/event-stream.js';
+import type { HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import type { GrailEvents } from './grail.events.js';
 import type { GrailService } from './grail.service.js';
@@ -10,16 +11,17 @@ export { STREAMS_PER_CLIENT, STREAMS_PER_INSTANCE } from '../../http/event-strea
 
 export async function grailRoutes(
   app: FastifyInstance,
-  { grail, events }: { grail: GrailService; events: GrailEvents },
+  { grail, events, hot }: { grail: GrailService; events: GrailEvents; hot: HotReads },
 ): Promise<void> {
-  route(app, api.activeCase, async ({ reply }) => {
-    reply.header('cache-control', 'no-store');
-    return grail.activeCase();
-  });
+  route(app, api.activeCase, async ({ request, reply }) =>
+    hot.send(request, reply, 'grail', 'active-case', () => grail.activeCase()),
+  );
 
-  route(app, api.recentPulls, async ({ query }) => ({
-    pulls: await grail.recentPulls(query.limit),
-  }));
+  route(app, api.recentPulls, async ({ query, request, reply }) =>
+    hot.send(request, reply, 'grail', `recent-pulls:${query.limit}`, async () => ({
+      pulls: await grail.recentPulls(query.limit),
+    })),
+  );
 
   route(app, api.cases, async () => ({ cases: await grail.listCases() }));
 
@@ -31,6 +33,8 @@ export async function grailRoutes(
   app.addHook('onClose', async () => events.close());
 
   route(app, api.caseDetail, async ({ params }) => grail.caseDetail(params.caseId));
+
+  route(app, api.caseChecklist, async ({ params }) => grail.caseChecklist(params.caseId));
 
   route(app, api.fairness, async ({ params }) => grail.fairness(params.caseId));
 

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   type ActiveCaseResponse,
   type BuyPackBody,
+  type CaseChecklistResponse,
   type CaseDetailResponse,
   type CaseSummary,
   centsToDollars,
@@ -24,6 +25,7 @@ import {
 } from '../idempotency/idempotency.service.js';
 import { isShortBalance, type WalletService } from '../wallet/wallet.service.js';
 import type { BuybackTerms } from '../pulls/pull.view.js';
+import type { LimitsService } from '../limits/limits.service.js';
 import type { ContentsEntry, SeedVault } from './fairness.js';
 import {
   answerOf,
@@ -66,6 +68,9 @@ export class GrailService {
     private readonly wallet: WalletService,
     private readonly vault: SeedVault,
     private readonly buyback: BuybackTerms,
+    private readonly limits: LimitsService,
+    /** Pulls with an FMV above this many cents are announced on Discord; null announces none. */
+    private readonly announceAboveCents: number | null = null,
   ) {}
 
   // ---- Reading ----
@@ -148,6 +153,37 @@ export class GrailService {
     };
   }
 
+  /**
+   * The whole case as a checklist: every card it was filled with, by tier, the pulled ones marked,
+   * with each tier's odds over the cards still in it.
+   */
+  async caseChecklist(caseId: string): Promise<CaseChecklistResponse> {
+    const c = await this.publicCase(caseId);
+    const rows = await this.db
+      .select({ card: cards, pulled: caseCards.pulled })
+      .from(caseCards)
+      .innerJoin(cards, eq(cards.id, caseCards.cardId))
+      .where(eq(caseCards.caseId, c.id))
+      .orderBy(desc(cards.fmvCents), asc(caseCards.position));
+    const summary = this.summarize(
+      c,
+      rows.filter((r) => !r.pulled).map((r) => r.card),
+    );
+    return {
+      caseId: c.id,
+      totalItems: summary.totalItems,
+      remaining: summary.remaining,
+      tiers: summary.tiers.map((odds) => {
+        const inTier = rows.filter((r) => tierOf(c.tiers, r.card.fmvCents)?.name === odds.name);
+        return {
+          ...odds,
+          total: inTier.length,
+          cards: inTier.map((r) => ({ ...toGrailCard(r.card, c.tiers), pulled: r.pulled })),
+        };
+      }),
+    };
+  }
+
   /** Every case collectors have seen, newest first (the fairness page lists them). */
   async listCases(): Promise<CaseSummary[]> {
     const rows = await this.db
@@ -175,7 +211,7 @@ export class GrailService {
 
   async fairness(caseId: string): Promise<FairnessResponse> {
     const c = await this.publicCase(caseId);
-    const contents = await contentsOf(this.db, c.id);
+    const contents = await contentsOf(c.id, this.db);
     const history = await this.db
       .select()
       .from(pulls)
@@ -316,10 +352,12 @@ export class GrailService {
       // Step 1: one round trip, nothing written, no row lock taken.
       const remaining = this.remainingOf(caseId);
       const from = remaining.k;
-      const [, [seen]] = (await tx.run([
+      // The collector's lock and limits read come before the look, so it sees their latest debit.
+      const [, , limitsRead, [seen]] = (await tx.run([
         idempotencyLock(key),
+        ...this.limits.purchaseStatements(user.id),
         seeStatement(key, caseId, remaining),
-      ])) as [unknown, (SeenPack | undefined)[]];
+      ])) as [unknown, unknown, Record<string, unknown>[], (SeenPack | undefined)[]];
       if (seen?.stored_hash) {
         const stored = { request_hash: seen.stored_hash, response: seen.stored_response };
         return { body: answerOf(storedAnswer(stored, key)), replayed: true };
@@ -332,6 +370,7 @@ export class GrailService {
         activationTime: seen.activation_time,
       });
       const price = seen.pack_price_cents;
+      this.limits.judgePurchase(limitsRead, price);
       const balance = seen.balance_cents ?? 0;
       if (balance < price) throw this.wallet.shortfall(price, balance);
       if (!remaining.apply(from, seen.pulls_count, seen.positions)) {
@@ -372,7 +411,7 @@ export class GrailService {
             description: `Grail pack: ${seen.name}`,
           }),
           lockStatement(caseId),
-          drawStatement(receipt, key, candidates),
+          drawStatement(receipt, key, candidates, this.announceAboveCents),
         ],
         { commit: true },
       );
@@ -461,7 +500,7 @@ class CandidateWindow {
  * A case's committed contents in position order: what the contents hash is computed over at
  * go-live, and what the fairness page lists so anyone can recompute it.
  */
-export async function contentsOf(db: Db | Tx, caseId: string): Promise<ContentsEntry[]> {
+export async function contentsOf(caseId: string, db: Db | Tx): Promise<ContentsEntry[]> {
   const rows = await db
     .select({
       position: caseCards.position,

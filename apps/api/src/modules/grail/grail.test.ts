@@ -8,11 +8,11 @@ import { cards, grailCases, pulls, users, wallets } from '../../db/schema/index.
 import { SeedVault } from './fairness.js';
 import {
   createLiveCase,
-  fund,
   purchaseInvariants,
   redrawnMismatches,
-} from './grail.test-support.js';
+} from '../../../test/fixtures/grail.js';
 import { STREAMS_PER_CLIENT } from './grail.routes.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 let t: TestApp;
 let key = 0;
@@ -91,7 +91,7 @@ describe(`Grail Machine (${testEngine})`, () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/grail-cases/active' });
       expect(res.json()).toMatchObject({ caseId, status: 'scheduled', activationTime: opensAt });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 10_000);
+      await fund(t.database, user.id, 10_000);
       const bought = await buy(user, caseId);
       expect(bought.statusCode).toBe(409);
       expect(bought.json().message).toBe(`This case opens at ${opensAt}.`);
@@ -101,7 +101,7 @@ describe(`Grail Machine (${testEngine})`, () => {
     it('a sold-out case is no longer "active" (404) and refuses packs with 409', async () => {
       const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 2 });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 10_000);
+      await fund(t.database, user.id, 10_000);
       expect((await buy(user, caseId)).statusCode).toBe(201);
       expect((await buy(user, caseId)).statusCode).toBe(201);
       const third = await buy(user, caseId);
@@ -121,7 +121,7 @@ describe(`Grail Machine (${testEngine})`, () => {
         packPrice: 25,
       });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 10_000);
+      await fund(t.database, user.id, 10_000);
       const k = nextKey();
       const res = await buy(user, caseId, { key: k, body: { clientSeed: 'my-lucky-seed' } });
       expect(res.statusCode).toBe(201);
@@ -153,7 +153,7 @@ describe(`Grail Machine (${testEngine})`, () => {
     it('starts again, charging once, when its pull number moved past the draws it computed', async () => {
       const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 6 });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 100_000);
+      await fund(t.database, user.id, 100_000);
       expect((await buy(user, caseId)).statusCode).toBe(201);
       const grail = t.app.services.grail;
       const draw = grail.drawCandidates.bind(grail);
@@ -188,7 +188,7 @@ describe(`Grail Machine (${testEngine})`, () => {
     it('answers a repeated key with the first answer, even after the card was sold back and renamed', async () => {
       const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 3 });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 10_000);
+      await fund(t.database, user.id, 10_000);
       const k = nextKey();
       const first = await buy(user, caseId, { key: k });
       expect(first.statusCode).toBe(201);
@@ -217,7 +217,7 @@ describe(`Grail Machine (${testEngine})`, () => {
         packPrice: 25,
       });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 1_000);
+      await fund(t.database, user.id, 1_000);
       const res = await buy(user, caseId);
       expect(res.statusCode).toBe(402);
       expect(res.json()).toMatchObject({ shortfall: 15, balance: 10 });
@@ -230,7 +230,7 @@ describe(`Grail Machine (${testEngine})`, () => {
     it('rejects bad input and unknown cases with clear 4xx answers', async () => {
       const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 2 });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 10_000);
+      await fund(t.database, user.id, 10_000);
 
       const badId = await buy(user, 'not-a-uuid');
       expect(badId.statusCode).toBe(400);
@@ -267,7 +267,7 @@ describe(`Grail Machine (${testEngine})`, () => {
       expect(noBody.statusCode).toBe(201);
 
       const unverified = await createUser(t, { verified: false });
-      await fund(t.database, t.app.services.wallet, unverified.id, 10_000);
+      await fund(t.database, unverified.id, 10_000);
       const refused = await buy(unverified, caseId);
       expect(refused.statusCode).toBe(403);
       expect(await balanceOf(unverified.id)).toBe(10_000);
@@ -288,7 +288,7 @@ describe(`Grail Machine (${testEngine})`, () => {
         .update(users)
         .set({ pullsAnonymous: true })
         .where(eq(users.id, hidden.id));
-      for (const u of [shown, hidden]) await fund(t.database, t.app.services.wallet, u.id, 10_000);
+      for (const u of [shown, hidden]) await fund(t.database, u.id, 10_000);
       await buy(shown, caseId);
       await buy(hidden, caseId);
       const res = await t.app.inject({ url: '/api/grail-cases/recent-pulls?limit=2' });
@@ -305,7 +305,7 @@ describe(`Grail Machine (${testEngine})`, () => {
     it('pushes each pull to server-sent event listeners', async () => {
       const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 3 });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 10_000);
+      await fund(t.database, user.id, 10_000);
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const controller = new AbortController();
       const res = await fetch(`${address}/api/grail-cases/events`, { signal: controller.signal });
@@ -365,7 +365,7 @@ describe(`Grail Machine (${testEngine})`, () => {
     it('publishes the seed only after the case ends, and every pull recomputes from it', async () => {
       const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 6 });
       const user = await createUser(t);
-      await fund(t.database, t.app.services.wallet, user.id, 100_000);
+      await fund(t.database, user.id, 100_000);
       const before = (await t.app.inject({ url: `/api/grail-cases/${caseId}/fairness` })).json();
       expect(before.serverSeed).toBeNull();
       for (let i = 0; i < 6; i++) expect((await buy(user, caseId)).statusCode).toBe(201);

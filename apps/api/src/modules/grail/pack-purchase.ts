@@ -200,7 +200,9 @@ export interface PackReceipt {
  * NOT NULL on pulls.card_id and so fails the statement, and the COMMIT sent after it never runs.
  *
  * $1 case id, $2 base, $3 indexes, $4 slices, $5 pull id, $6 user id, $7 client seed, $8 price,
- * $9 the receipt without its draw, $10 to $12 the Idempotency-Key's scope, key and request hash.
+ * $9 the receipt without its draw, $10 to $12 the Idempotency-Key's scope, key and request hash,
+ * $13 the FMV in cents above which the pull is announced on Discord (null: never). The
+ * announcement is an outbox row written by this statement, so it commits with the pull or not at all.
  */
 const drawPull: Prepared = {
   name: 'grail_draw_pull',
@@ -262,6 +264,10 @@ const drawPull: Prepared = {
       insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response)
       select $6::uuid, $10::text, $11::text, $12::text, 201, answer.response
       from answer
+    ), announced as (
+      insert into outbox_messages (kind, payload)
+      select 'webhook', jsonb_build_object('target', 'discord-grail-pull', 'pullId', $5::uuid)
+      from card where card.fmv_cents > $13::int
     )
     select answer.response, pg_notify(${sqlText`${GRAIL_EVENTS_CHANNEL}`}, json_build_object(
         'pullId', $5::uuid, 'caseId', $1::uuid, 'k', answer.k,
@@ -274,6 +280,7 @@ export function drawStatement(
   receipt: Omit<PackReceipt, 'drawn'>,
   key: IdempotencyOptions,
   candidates: Candidates,
+  announceAboveCents: number | null = null,
 ): Execution {
   return {
     prepared: drawPull,
@@ -290,6 +297,7 @@ export function drawStatement(
       key.scope,
       key.key,
       requestHashOf(key.request),
+      announceAboveCents,
     ],
   };
 }

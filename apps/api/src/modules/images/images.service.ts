@@ -25,7 +25,7 @@ export interface StoredImage {
 }
 
 /** Which of these ids name no stored image (a card may only show uploaded images). */
-export async function unknownImageIds(db: Db | Tx, ids: readonly string[]): Promise<string[]> {
+export async function unknownImageIds(ids: readonly string[], db: Db | Tx): Promise<string[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: images.id })

@@ -1,8 +1,9 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { desc } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
+import { OutboxService } from '../outbox/outbox.service.js';
 
 export interface MailMessage {
   to: string;
@@ -33,17 +34,20 @@ export const linksIn = (text: string) => [
 ];
 
 /**
- * Sends e-mail through SMTP_URL, and keeps a copy of each message in the outbox table. With no
- * SMTP_URL in development and tests the copy is the only delivery: it keeps its links whole (GET
- * /api/dev/mail, there only, is how a developer or a browser test opens them). Once a real server
- * sends the mail, or in staging and production, the copy keeps no usable token: a reset or
- * verification link stored in the database would let whoever reads it take the account.
+ * E-mail, written to the outbox (modules/outbox) in the transaction of the change it tells about
+ * and delivered by the outbox worker through SMTP_URL. A copy of each message is kept in the
+ * mail_outbox table. With no SMTP_URL in development and tests the copy is the only delivery: it
+ * keeps its links whole (GET /api/dev/mail, there only, is how a developer or a browser test opens
+ * them). Once a real server sends the mail, or in staging and production, the copy keeps no usable
+ * token: a reset or verification link stored in the database would let whoever reads it take the
+ * account. For the same reason a sent message's outbox row keeps only the redacted text.
  * Links are logged in full only in development without SMTP; elsewhere their tokens are redacted.
  */
 export class MailService {
   private readonly transport: Transporter | null;
   /** Whether the outbox copy and the log may hold links with their tokens. */
   private readonly keepsTokens: boolean;
+  private readonly queue: OutboxService;
 
   constructor(
     private readonly db: Db,
@@ -52,23 +56,44 @@ export class MailService {
       from: string;
       appEnv: string;
       log?: FastifyBaseLogger;
+      outbox?: OutboxService;
     },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
     this.keepsTokens = !this.transport && (opts.appEnv === 'development' || opts.appEnv === 'test');
+    this.queue = opts.outbox ?? new OutboxService(db, { log: opts.log });
+    this.queue.handle('email', {
+      deliver: (payload) => this.deliver(payload as unknown as MailMessage),
+      afterSent: (payload) => ({
+        ...payload,
+        text: redactTokens(String(payload.text)),
+        ...(typeof payload.html === 'string' ? { html: redactTokens(payload.html) } : {}),
+      }),
+    });
   }
 
-  async send(message: MailMessage): Promise<void> {
-    if (this.transport) {
-      await this.transport.sendMail({ from: this.opts.from, ...message });
-      this.opts.log?.info({ mail: { subject: message.subject } }, 'mail sent');
-    }
-    await this.db.insert(mailOutbox).values({
-      to: message.to,
-      subject: message.subject,
-      text: this.keepsTokens ? message.text : redactTokens(message.text),
-      html: message.html ? (this.keepsTokens ? message.html : redactTokens(message.html)) : null,
-    });
+  /**
+   * Queues a message in `tx`, the transaction of the change it tells about: it leaves once that
+   * commits, and never if it rolls back. Without a transaction it is written and sent at once (and
+   * left to the worker to retry if sending fails).
+   */
+  async send(message: MailMessage, tx?: Db | Tx): Promise<void> {
+    const write = async (t: Db | Tx) => {
+      await t.insert(mailOutbox).values({
+        to: message.to,
+        subject: message.subject,
+        text: this.keepsTokens ? message.text : redactTokens(message.text),
+        html: message.html ? (this.keepsTokens ? message.html : redactTokens(message.html)) : null,
+      });
+      const payload = { ...message } as unknown as Record<string, unknown>;
+      if (tx) {
+        await this.queue.enqueue({ kind: 'email', payload }, t);
+        return null;
+      }
+      return this.queue.enqueueClaimed({ kind: 'email', payload }, t);
+    };
+    const claimed = tx ? await write(tx) : await this.db.transaction(write);
+    if (claimed) await this.queue.deliver(claimed);
     if (this.transport) return;
     const links = linksIn(message.text);
     this.opts.log?.info(
@@ -81,6 +106,19 @@ export class MailService {
       },
       'mail kept in the outbox (no SMTP_URL)',
     );
+  }
+
+  /** The outbox's delivery of one message: SMTP when configured; otherwise the copy was the delivery. */
+  private async deliver(message: MailMessage): Promise<void> {
+    if (!this.transport) return;
+    await this.transport.sendMail({
+      from: this.opts.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+    });
+    this.opts.log?.info({ mail: { subject: message.subject } }, 'mail sent');
   }
 
   /** Newest first: what the development mail page shows. */

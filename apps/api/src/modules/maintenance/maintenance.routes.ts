@@ -7,19 +7,21 @@ import {
   type Endpoint,
 } from '@grail/contract';
 import { AppError } from '../../errors.js';
+import type { HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import type { MaintenanceService } from './maintenance.service.js';
 
 export async function maintenanceRoutes(
   app: FastifyInstance,
-  { maintenance }: { maintenance: MaintenanceService },
+  { maintenance, hot }: { maintenance: MaintenanceService; hot: HotReads },
 ): Promise<void> {
-  route(app, api.maintenanceStatus, async ({ reply, user }) => {
-    reply.header('cache-control', 'no-store');
-    const data = await maintenance.status();
-    return {
-      data: data.isEnabled && user?.role === 'admin' ? { ...data, staffAccess: true } : data,
-    };
+  // Staff see that they may still work; everyone else shares one answer.
+  route(app, api.maintenanceStatus, async ({ request, reply, user }) => {
+    const staff = user?.role === 'admin';
+    return hot.send(request, reply, 'settings', `maintenance:${staff}`, async () => {
+      const data = await maintenance.status();
+      return { data: data.isEnabled && staff ? { ...data, staffAccess: true } : data };
+    });
   });
 
   route(app, api.adminSetMaintenance, async ({ body, request }) => {

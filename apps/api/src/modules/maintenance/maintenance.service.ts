@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
+import { notifyChange } from '../../http/hot-reads.js';
 
 const KEY = 'maintenance';
 interface MaintenanceSetting {
@@ -42,6 +43,7 @@ export class MaintenanceService {
       .insert(settings)
       .values({ key: KEY, value })
       .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    await notifyChange('settings', this.db);
     this.cached = { value, at: Date.now() };
     return value;
   }

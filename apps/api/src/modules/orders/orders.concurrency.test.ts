@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { orderItems, orders, walletLedger } from '../../db/schema/index.js';
-import { insertCard } from '../catalog/catalog.test-support.js';
-import { fund } from './orders.test-support.js';
+import { insertCard } from '../../../test/fixtures/catalog.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 const BUYERS = 50;
 
@@ -19,7 +19,7 @@ describe(`${BUYERS} buyers race for one card (${testEngine})`, () => {
     buyers = [];
     for (let i = 0; i < BUYERS; i++) {
       const user = await createUser(t);
-      await fund(t, user.id, 100_000);
+      await fund(t.database, user.id, 100_000);
       buyers.push(user);
     }
   }, 120_000);

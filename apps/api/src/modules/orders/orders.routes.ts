@@ -20,4 +20,6 @@ export async function ordersRoutes(
   route(app, api.setCart, async ({ user, body }) => ({
     items: await orders.setCart(user.id, body.items),
   }));
+
+  route(app, api.mergeCart, async ({ user, body }) => orders.mergeCart(user.id, body.items));
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  centsToDollars,
   SHIPPING_PROMISE_HOURS,
   imageUrl,
   type Order,
@@ -18,9 +19,11 @@ import {
   type ShippingAddress,
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { notifyChange } from '../../http/hot-reads.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { centsToDollars, toProduct } from '../catalog/catalog.view.js';
+import { toProduct } from '../catalog/catalog.view.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
+import type { LimitsService } from '../limits/limits.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -60,6 +63,7 @@ export class OrdersService {
     private readonly wallet: WalletService,
     private readonly shipping: ShippingService,
     private readonly mail: MailService,
+    private readonly limits: LimitsService,
   ) {}
 
   async place(user: SessionUser, body: PlaceOrderBody, idempotencyKey: string) {
@@ -72,13 +76,16 @@ export class OrdersService {
     const result = await runIdempotent(
       this.db,
       { userId: user.id, scope: 'orders', key: idempotencyKey, request: body },
-      async (tx) => ({ order: await this.sell(tx, user, body, address) }),
+      async (tx) => {
+        const order = await this.sell(user, body, address, tx);
+        await this.sendConfirmation(user.email, order, tx);
+        return { order };
+      },
     );
-    if (!result.replayed) await this.sendConfirmation(user.email, result.body.order);
     return result;
   }
 
-  private async sell(tx: Tx, user: SessionUser, body: PlaceOrderBody, address: ShippingAddress) {
+  private async sell(user: SessionUser, body: PlaceOrderBody, address: ShippingAddress, tx: Tx) {
     // Locked in id order, so two orders sharing cards never deadlock; a loser waits, then sees 'sold'.
     const locked = await tx
       .select()
@@ -102,17 +109,24 @@ export class OrdersService {
     const bought = body.items.map((id) => byId.get(id)!);
     const totalCents = bought.reduce((sum, c) => sum + c.storePriceCents!, 0);
     const orderId = randomUUID();
-    await this.wallet.debit(tx, user.id, totalCents, {
-      kind: 'order',
-      refType: 'order',
-      refId: orderId,
-      description:
-        bought.length === 1 ? `Order: ${bought[0]!.name}` : `Order of ${bought.length} cards`,
-    });
+    await this.limits.checkPurchase(tx, user.id, totalCents);
+    await this.wallet.debit(
+      user.id,
+      totalCents,
+      {
+        kind: 'order',
+        refType: 'order',
+        refId: orderId,
+        description:
+          bought.length === 1 ? `Order: ${bought[0]!.name}` : `Order of ${bought.length} cards`,
+      },
+      tx,
+    );
     await tx
       .update(cards)
       .set({ status: 'sold', updatedAt: new Date() })
       .where(inArray(cards.id, body.items));
+    await notifyChange('catalog', tx);
     const paidAt = new Date();
     const [order] = await tx
       .insert(orders)
@@ -129,13 +143,16 @@ export class OrdersService {
         })),
       )
       .returning();
-    const shipment = await this.shipping.create(tx, {
-      userId: user.id,
-      sourceType: 'order',
-      sourceId: orderId,
-      address,
-      shipBy: new Date(paidAt.getTime() + SHIPPING_PROMISE_HOURS * 3_600_000),
-    });
+    const shipment = await this.shipping.create(
+      {
+        userId: user.id,
+        sourceType: 'order',
+        sourceId: orderId,
+        address,
+        shipBy: new Date(paidAt.getTime() + SHIPPING_PROMISE_HOURS * 3_600_000),
+      },
+      tx,
+    );
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, user.id), inArray(cartItems.cardId, body.items)));
@@ -147,11 +164,11 @@ export class OrdersService {
     );
   }
 
-  /** The confirmation goes out after the commit; a mail outage never undoes a paid order. */
-  private async sendConfirmation(to: string, order: Order) {
+  /** Queued with the order (the outbox sends it after the commit): a mail outage never undoes it. */
+  private async sendConfirmation(to: string, order: Order, tx: Tx) {
     const lines = order.items.map((i) => `- ${i.name}: $${i.price.toFixed(2)}`);
-    await this.mail
-      .send({
+    await this.mail.send(
+      {
         to,
         subject: `Order confirmed: ${order.items.length} card${order.items.length === 1 ? '' : 's'}`,
         text: [
@@ -163,8 +180,9 @@ export class OrdersService {
           `Ships within ${SHIPPING_PROMISE_HOURS} hours (by ${order.shipBy}).`,
           `Order id: ${order._id}`,
         ].join('\n'),
-      })
-      .catch(() => undefined);
+      },
+      tx,
+    );
   }
 
   async list(userId: string, page: number, limit: number) {
@@ -256,5 +274,52 @@ export class OrdersService {
       if (values.length) await tx.insert(cartItems).values(values);
     });
     return this.cart(userId);
+  }
+
+  /**
+   * Adds a visitor's cart (kept in their browser) to the account's cart at sign-in: each card once
+   * (every card is one of a kind), the account's cards first. A card that is no longer on sale (sold
+   * since, or taken off the store) is left out and named, so the collector hears about it.
+   */
+  async mergeCart(
+    userId: string,
+    visitorIds: string[],
+  ): Promise<{ items: Product[]; dropped: { _id: string; name: string }[] }> {
+    const dropped: { _id: string; name: string }[] = [];
+    await this.db.transaction(async (tx) => {
+      // Serialised with setCart for this collector, as two replacements are.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      const held = await tx
+        .select({ cardId: cartItems.cardId })
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId));
+      const heldIds = new Set(held.map((h) => h.cardId));
+      const incoming = [...new Set(visitorIds)].filter((id) => !heldIds.has(id));
+      if (incoming.length === 0) return;
+      const found = await tx
+        .select({
+          id: cards.id,
+          name: cards.name,
+          status: cards.status,
+          price: cards.storePriceCents,
+        })
+        .from(cards)
+        .where(inArray(cards.id, incoming));
+      const byId = new Map(found.map((c) => [c.id, c]));
+      const base = Date.now();
+      const values: { userId: string; cardId: string; addedAt: Date }[] = [];
+      for (const id of incoming) {
+        const card = byId.get(id);
+        // A card deleted since has no name left to show; it is simply gone.
+        if (!card) continue;
+        if (card.status !== 'available' || card.price === null) {
+          dropped.push({ _id: card.id, name: card.name });
+          continue;
+        }
+        values.push({ userId, cardId: id, addedAt: new Date(base + values.length) });
+      }
+      if (values.length) await tx.insert(cartItems).values(values);
+    });
+    return { items: await this.cart(userId), dropped };
   }
 }

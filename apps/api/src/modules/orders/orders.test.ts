@@ -4,8 +4,8 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, TEST_ADDRESS, type TestUser } from '../../../test/users.js';
 import { cards, mailOutbox, shipments, walletLedger } from '../../db/schema/index.js';
-import { insertCard } from '../catalog/catalog.test-support.js';
-import { fund } from './orders.test-support.js';
+import { insertCard } from '../../../test/fixtures/catalog.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 describe(`store checkout (${testEngine})`, () => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe(`store checkout (${testEngine})`, () => {
     (await t.app.inject({ url: '/api/wallet', headers: user.headers })).json().balance as number;
 
   it('buys two cards: debits the wallet, sells the cards, books a 48-hour shipment', async () => {
-    await fund(t, buyer.id, 50_000);
+    await fund(t.database, buyer.id, 50_000);
     const a = await insertCard(t.database.db, { storePriceCents: 12_050 });
     const b = await insertCard(t.database.db, { storePriceCents: 7_500, imageIds: ['img-b'] });
     const before = Date.now();
@@ -88,7 +88,7 @@ describe(`store checkout (${testEngine})`, () => {
 
   it('answers 402 with the shortfall and writes nothing', async () => {
     const poor = await createUser(t);
-    await fund(t, poor.id, 1_000);
+    await fund(t.database, poor.id, 1_000);
     const card = await insertCard(t.database.db, { storePriceCents: 2_550 });
     const res = await order(poor, { items: [card.id] });
     expect(res.statusCode).toBe(402);
@@ -107,7 +107,7 @@ describe(`store checkout (${testEngine})`, () => {
 
   it('answers 409 naming a card sold meanwhile, and charges nothing', async () => {
     const other = await createUser(t);
-    await fund(t, other.id, 100_000);
+    await fund(t.database, other.id, 100_000);
     const free = await insertCard(t.database.db, { storePriceCents: 1_000 });
     const sold = await insertCard(t.database.db, {
       name: 'Already Gone Rookie',
@@ -132,7 +132,7 @@ describe(`store checkout (${testEngine})`, () => {
 
   it('replays the first answer for the same key and charges once; 422 for another body', async () => {
     const user = await createUser(t);
-    await fund(t, user.id, 10_000);
+    await fund(t.database, user.id, 10_000);
     const card = await insertCard(t.database.db, { storePriceCents: 4_000 });
     const key = `order-${randomUUID()}`;
     const first = await order(user, { items: [card.id] }, key);
@@ -159,7 +159,7 @@ describe(`store checkout (${testEngine})`, () => {
 
   it('creates one order for parallel requests with one key', async () => {
     const user = await createUser(t);
-    await fund(t, user.id, 10_000);
+    await fund(t.database, user.id, 10_000);
     const card = await insertCard(t.database.db, { storePriceCents: 3_000 });
     const key = `parallel-${randomUUID()}`;
     const answers = await Promise.all(
@@ -172,37 +172,56 @@ describe(`store checkout (${testEngine})`, () => {
     expect(list.total).toBe(1);
   });
 
-  it('requires the Idempotency-Key, a valid body and a buyer who may purchase', async () => {
-    const card = await insertCard(t.database.db);
-    const noKey = await order(buyer, { items: [card.id] }, null);
-    expect(noKey.statusCode).toBe(400);
-    expect(noKey.json().message).toBe('The Idempotency-Key header is required.');
-    const empty = await order(buyer, { items: [] });
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().field).toBe('items');
-    const twice = await order(buyer, { items: [card.id, card.id] });
-    expect(twice.statusCode).toBe(400);
-
-    const unverified = await createUser(t, { verified: false });
-    const res = await order(unverified, { items: [card.id] });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Please verify your email address before buying.');
-    const incomplete = await createUser(t, { completeProfile: false });
-    const res2 = await order(incomplete, { items: [card.id] });
-    expect(res2.statusCode).toBe(403);
-    expect(res2.json().error).toBe('Profile incomplete');
-
-    const anonymous = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      payload: { items: [card.id] },
+  describe('refuses an order that breaks a rule, and charges nothing', () => {
+    it('without the Idempotency-Key header (400)', async () => {
+      const card = await insertCard(t.database.db);
+      const res = await order(buyer, { items: [card.id] }, null);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('The Idempotency-Key header is required.');
     });
-    expect([401, 403]).toContain(anonymous.statusCode);
+
+    it('with no items (400 on the items field)', async () => {
+      const res = await order(buyer, { items: [] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('items');
+    });
+
+    it('with the same card listed twice (400)', async () => {
+      const card = await insertCard(t.database.db);
+      const res = await order(buyer, { items: [card.id, card.id] });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('from a buyer whose email is not verified (403)', async () => {
+      const card = await insertCard(t.database.db);
+      const unverified = await createUser(t, { verified: false });
+      const res = await order(unverified, { items: [card.id] });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('Please verify your email address before buying.');
+    });
+
+    it('from a buyer whose profile is incomplete (403)', async () => {
+      const card = await insertCard(t.database.db);
+      const incomplete = await createUser(t, { completeProfile: false });
+      const res = await order(incomplete, { items: [card.id] });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('Profile incomplete');
+    });
+
+    it('from a visitor who is not signed in (401)', async () => {
+      const card = await insertCard(t.database.db);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        payload: { items: [card.id] },
+      });
+      expect(res.statusCode).toBe(401);
+    });
   });
 
   it("hides another user's order behind 404; an admin may see it", async () => {
     const user = await createUser(t);
-    await fund(t, user.id, 5_000);
+    await fund(t.database, user.id, 5_000);
     const card = await insertCard(t.database.db, { storePriceCents: 1_000 });
     const placed = (await order(user, { items: [card.id] })).json().order;
     const stranger = await createUser(t);
@@ -218,7 +237,7 @@ describe(`store checkout (${testEngine})`, () => {
 
   it('uses a shipping address given at checkout instead of the profile one', async () => {
     const user = await createUser(t);
-    await fund(t, user.id, 5_000);
+    await fund(t.database, user.id, 5_000);
     const card = await insertCard(t.database.db, { storePriceCents: 1_000 });
     const address = { ...TEST_ADDRESS, line1: '99 Other Road', city: 'Seattle', state: 'WA' };
     const res = await order(user, { items: [card.id], shippingAddress: address });
@@ -233,7 +252,7 @@ describe(`store checkout (${testEngine})`, () => {
 
   it('keeps a cart per user, flags sold cards, and empties bought ones', async () => {
     const user = await createUser(t);
-    await fund(t, user.id, 5_000);
+    await fund(t.database, user.id, 5_000);
     const a = await insertCard(t.database.db, { storePriceCents: 1_000 });
     const b = await insertCard(t.database.db, { storePriceCents: 1_000 });
     const gone = await insertCard(t.database.db, { status: 'sold' });

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
+import { centsToDollars, dollarsToCents } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { stripeEvents, topUps } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { centsToDollars, dollarsToCents } from '../catalog/catalog.view.js';
+import type { LimitsService } from '../limits/limits.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { PaymentProvider } from './payment-providers.js';
 
@@ -24,6 +25,7 @@ const topUpRef = (id: string, provider: string) => ({
 export class PaymentsService {
   private readonly publicUrl: string;
   private readonly limits: RateLimitService;
+  private readonly playLimits: LimitsService;
   private readonly log?: FastifyBaseLogger;
 
   constructor(
@@ -35,11 +37,14 @@ export class PaymentsService {
       publicUrl: string;
       /** The top-up limit per person (RATE_LIMIT_SCALE applies, as to every limit). */
       limits: RateLimitService;
+      /** The collector's deposit limits, time-out and self-exclusion. */
+      playLimits: LimitsService;
       log?: FastifyBaseLogger;
     },
   ) {
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.limits = options.limits;
+    this.playLimits = options.playLimits;
     this.log = options.log;
   }
 
@@ -51,11 +56,16 @@ export class PaymentsService {
   ): Promise<{ checkoutUrl: string; topUpId: string }> {
     await this.limits.take([LIMITS.topUpsPerUser, user.id]);
     const amountCents = dollarsToCents(amount);
-    const [row] = await this.db
-      .insert(topUps)
-      .values({ userId: user.id, provider: this.provider.name, amountCents })
-      .returning({ id: topUps.id });
-    const topUpId = row!.id;
+    // A deposit limit counts the top-ups started, so it is checked when one starts (a payment
+    // the provider then confirms is always credited: the payer has been charged).
+    const topUpId = await this.db.transaction(async (tx) => {
+      await this.playLimits.checkDeposit(tx, user.id, amountCents);
+      const [row] = await tx
+        .insert(topUps)
+        .values({ userId: user.id, provider: this.provider.name, amountCents })
+        .returning({ id: topUps.id });
+      return row!.id;
+    });
     const back = returnPath ?? '/dashboard?tab=wallet';
     const join = back.includes('?') ? '&' : '?';
     let started;
@@ -93,24 +103,24 @@ export class PaymentsService {
 
   /** The sandbox page's view of a checkout: its owner only, and only while the sandbox is on. */
   async sandboxCheckout(userId: string, checkoutId: string) {
-    const row = await this.ownSandboxTopUp(this.db, userId, checkoutId);
+    const row = await this.ownSandboxTopUp(userId, checkoutId, false);
     return { checkoutId: row.id, amount: centsToDollars(row.amountCents), status: row.status };
   }
 
   /** Confirms a sandbox payment once and credits the wallet in the same transaction. */
   async confirmSandbox(userId: string, checkoutId: string): Promise<{ balance: number }> {
     return this.db.transaction(async (tx) => {
-      const row = await this.ownSandboxTopUp(tx, userId, checkoutId, true);
+      const row = await this.ownSandboxTopUp(userId, checkoutId, true, tx);
       if (row.status !== 'pending') throw this.alreadyDone(row.status);
       await tx
         .update(topUps)
         .set({ status: 'succeeded', completedAt: new Date() })
         .where(eq(topUps.id, row.id));
       const balance = await this.wallet.credit(
-        tx,
         userId,
         row.amountCents,
         topUpRef(row.id, 'sandbox'),
+        tx,
       );
       return { balance: centsToDollars(balance) };
     });
@@ -118,7 +128,7 @@ export class PaymentsService {
 
   async cancelSandbox(userId: string, checkoutId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const row = await this.ownSandboxTopUp(tx, userId, checkoutId, true);
+      const row = await this.ownSandboxTopUp(userId, checkoutId, true, tx);
       if (row.status !== 'pending') throw this.alreadyDone(row.status);
       await tx.update(topUps).set({ status: 'cancelled' }).where(eq(topUps.id, row.id));
     });
@@ -140,7 +150,7 @@ export class PaymentsService {
         (event.type === 'checkout.session.completed' &&
           event.data.object.payment_status === 'paid') ||
         event.type === 'checkout.session.async_payment_succeeded';
-      if (paid) await this.creditStripeSession(tx, event.data.object);
+      if (paid) await this.creditStripeSession(event.data.object, tx);
       if (
         event.type === 'checkout.session.expired' ||
         event.type === 'checkout.session.async_payment_failed'
@@ -160,7 +170,7 @@ export class PaymentsService {
     });
   }
 
-  private async creditStripeSession(tx: Tx, session: Stripe.Checkout.Session) {
+  private async creditStripeSession(session: Stripe.Checkout.Session, tx: Tx) {
     const [row] = await tx
       .update(topUps)
       .set({ status: 'succeeded', completedAt: new Date() })
@@ -175,12 +185,12 @@ export class PaymentsService {
     if (!row) return;
     // What the payer was charged is what they get; it equals the amount we asked for.
     const cents = session.amount_total ?? row.amountCents;
-    await this.wallet.credit(tx, row.userId, cents, topUpRef(row.id, 'stripe'));
+    await this.wallet.credit(row.userId, cents, topUpRef(row.id, 'stripe'), tx);
   }
 
-  private async ownSandboxTopUp(db: Db | Tx, userId: string, id: string, lock = false) {
+  private async ownSandboxTopUp(userId: string, id: string, lock: boolean, tx: Db | Tx = this.db) {
     if (this.provider.name !== 'sandbox') throw notFound('Checkout not found');
-    const query = db
+    const query = tx
       .select()
       .from(topUps)
       .where(and(eq(topUps.id, id), eq(topUps.userId, userId), eq(topUps.provider, 'sandbox')));

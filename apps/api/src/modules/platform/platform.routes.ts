@@ -3,11 +3,18 @@ import { platformEndpoints as api } from '@grail/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import type { HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
+import { analyticsMeasurementId } from '../analytics/ga4.js';
 
 export async function platformRoutes(
   app: FastifyInstance,
-  { config, database, version }: { config: Config; database: Database; version: string },
+  {
+    config,
+    database,
+    version,
+    hot,
+  }: { config: Config; database: Database; version: string; hot: HotReads },
 ): Promise<void> {
   route(app, api.health, async ({ reply }) => {
     reply.header('cache-control', 'no-store');
@@ -24,12 +31,15 @@ export async function platformRoutes(
     return { status: 'ok' as const, db: database.engine, version };
   });
 
-  route(app, api.config, async () => ({
-    flags: config.flags,
-    supportEmail: config.SUPPORT_EMAIL,
-    xProfileHandle: config.X_USERNAME,
-    appEnv: config.APP_ENV,
-    paymentProvider: config.PAYMENT_PROVIDER,
-    debug: config.DEBUG,
-  }));
+  route(app, api.config, async ({ request, reply }) =>
+    hot.send(request, reply, 'settings', 'config', async () => ({
+      flags: config.flags,
+      supportEmail: config.SUPPORT_EMAIL,
+      xProfileHandle: config.X_USERNAME,
+      appEnv: config.APP_ENV,
+      paymentProvider: config.PAYMENT_PROVIDER,
+      debug: config.DEBUG,
+      analyticsMeasurementId: analyticsMeasurementId(config),
+    })),
+  );
 }

@@ -1,5 +1,5 @@
-import { centsToDollars } from '@grail/contract';
-import type { Pull } from '@grail/contract';
+import { centsToDollars, percentOfCents } from '@grail/contract';
+import type { PublicPull, Pull } from '@grail/contract';
 import type { cards, GrailTier, pulls, shipments } from '../../db/schema/index.js';
 import { iso, toGrailCard } from '../grail/grail.view.js';
 
@@ -7,9 +7,6 @@ export interface BuybackTerms {
   percent: number;
   windowHours: number;
 }
-
-export const buybackCents = (fmvCents: number, percent: number) =>
-  Math.floor((fmvCents * percent) / 100);
 
 export const buybackDeadline = (pulledAt: Date, terms: BuybackTerms) =>
   new Date(pulledAt.getTime() + terms.windowHours * 3600 * 1000);
@@ -49,7 +46,7 @@ export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pul
     },
     sellBack: canSellBack
       ? {
-          amount: centsToDollars(buybackCents(pull.fmvCents, terms.percent)),
+          amount: centsToDollars(percentOfCents(pull.fmvCents, terms.percent)),
           percent: terms.percent,
           until: until.toISOString(),
         }
@@ -65,5 +62,39 @@ export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pul
           shippedAt: iso(shipment.shippedAt),
         }
       : null,
+  };
+}
+
+export interface PublicPullRow {
+  pull: typeof pulls.$inferSelect;
+  card: PullRow['card'];
+  caseName: string;
+  totalItems: number;
+  tiers: GrailTier[];
+  serverSeedHash: string | null;
+  username: string;
+  anonymous: boolean;
+}
+
+/** A pull as anyone sees it: no user id, e-mail, address, status or sell-back figures. */
+export function toPublicPull(row: PublicPullRow): PublicPull {
+  const { pull, card } = row;
+  return {
+    _id: pull.id,
+    caseId: pull.caseId,
+    caseName: row.caseName,
+    k: pull.k,
+    totalItems: row.totalItems,
+    card: toGrailCard({ ...card, fmvCents: pull.fmvCents }, row.tiers),
+    pulledAt: pull.pulledAt.toISOString(),
+    packPrice: centsToDollars(pull.priceCents),
+    pulledBy: row.anonymous ? 'Anonymous' : row.username,
+    proof: {
+      clientSeed: pull.clientSeed,
+      k: pull.k,
+      remainingBefore: pull.remainingBefore,
+      position: pull.position,
+    },
+    serverSeedHash: row.serverSeedHash,
   };
 }

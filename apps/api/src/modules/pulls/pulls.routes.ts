@@ -3,7 +3,10 @@ import { grailEndpoints as api } from '@grail/contract';
 import { route } from '../../http/route.js';
 import type { PullsService } from './pulls.service.js';
 
-/** A collector's own pulls; every route is owner-only (another user's pull is a 404). */
+/**
+ * A collector's own pulls; every route is owner-only (another user's pull is a 404), except the
+ * public page of a pull, which shows nothing private.
+ */
 export async function pullsRoutes(
   app: FastifyInstance,
   { pulls }: { pulls: PullsService },
@@ -13,6 +16,8 @@ export async function pullsRoutes(
   route(app, api.pullPreferences, async ({ user }) => pulls.preferences(user.id));
 
   route(app, api.setPullPreferences, async ({ user, body }) => pulls.setPreferences(user.id, body));
+
+  route(app, api.publicPull, async ({ params }) => ({ pull: await pulls.getPublic(params.id) }));
 
   route(app, api.pull, async ({ user, params }) => ({ pull: await pulls.get(user.id, params.id) }));
 

@@ -1,8 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToDollars,
+  percentOfCents,
   type ClaimBody,
   type Pull,
+  type PublicPull,
   type PullPreferences,
   type SellBackResponse,
   SHIPPING_PROMISE_HOURS,
@@ -10,11 +12,18 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { cards, grailCases, pulls, shipments, users } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
+import { notifyChange } from '../../http/hot-reads.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 
-import { buybackCents, buybackDeadline, toPull, type BuybackTerms } from './pull.view.js';
+import {
+  buybackDeadline,
+  toPublicPull,
+  toPull,
+  type BuybackTerms,
+} from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
 
@@ -25,6 +34,7 @@ export class PullsService {
     private readonly wallet: WalletService,
     private readonly shipping: ShippingService,
     private readonly buyback: BuybackTerms,
+    private readonly limits: LimitsService,
   ) {}
 
   private query(tx: Db | Tx) {
@@ -59,7 +69,32 @@ export class PullsService {
     return toPull(row, this.buyback);
   }
 
-  private async lockOwned(tx: Tx, userId: string, pullId: string) {
+  /**
+   * Any pull as its public page shows it. The collector is their username only when they let recent
+   * pulls show it; their id, e-mail and address never leave here.
+   */
+  async getPublic(pullId: string): Promise<PublicPull> {
+    const [row] = await this.db
+      .select({
+        pull: pulls,
+        card: cards,
+        caseName: grailCases.name,
+        totalItems: grailCases.totalItems,
+        tiers: grailCases.tiers,
+        serverSeedHash: grailCases.serverSeedHash,
+        username: users.username,
+        anonymous: users.pullsAnonymous,
+      })
+      .from(pulls)
+      .innerJoin(cards, eq(cards.id, pulls.cardId))
+      .innerJoin(grailCases, eq(grailCases.id, pulls.caseId))
+      .innerJoin(users, eq(users.id, pulls.userId))
+      .where(eq(pulls.id, pullId));
+    if (!row) throw pullNotFound();
+    return toPublicPull(row);
+  }
+
+  private async lockOwned(userId: string, pullId: string, tx: Tx) {
     const [pull] = await tx
       .select()
       .from(pulls)
@@ -74,20 +109,23 @@ export class PullsService {
   /** Claim & Ship: a shipment to the given (or profile) address, due within 48 hours. */
   async claim(user: SessionUser, pullId: string, body: ClaimBody): Promise<Pull> {
     return this.db.transaction(async (tx) => {
-      const pull = await this.lockOwned(tx, user.id, pullId);
+      const pull = await this.lockOwned(user.id, pullId, tx);
       const address = body.shippingAddress ?? user.shippingAddress;
       if (!address) {
         throw badRequest('Add a shipping address to claim this card.', {
           field: 'shippingAddress',
         });
       }
-      const shipment = await this.shipping.create(tx, {
-        userId: user.id,
-        sourceType: 'pull',
-        sourceId: pull.id,
-        address,
-        shipBy: new Date(Date.now() + SHIPPING_PROMISE_HOURS * 3600 * 1000),
-      });
+      const shipment = await this.shipping.create(
+        {
+          userId: user.id,
+          sourceType: 'pull',
+          sourceId: pull.id,
+          address,
+          shipBy: new Date(Date.now() + SHIPPING_PROMISE_HOURS * 3600 * 1000),
+        },
+        tx,
+      );
       await tx
         .update(pulls)
         .set({ status: 'claimed', claimedAt: sql`now()`, shipmentId: shipment.id })
@@ -99,21 +137,27 @@ export class PullsService {
   /** Instant credit of BUYBACK_PERCENT of the FMV, before a claim and within the window, once. */
   async sellBack(userId: string, pullId: string): Promise<SellBackResponse> {
     return this.db.transaction(async (tx) => {
-      const pull = await this.lockOwned(tx, userId, pullId);
+      const pull = await this.lockOwned(userId, pullId, tx);
       if (new Date() >= buybackDeadline(pull.pulledAt, this.buyback)) {
         throw conflict(
           `The sell-back window of ${this.buyback.windowHours} hours has passed for this pull.`,
         );
       }
-      const credit = buybackCents(pull.fmvCents, this.buyback.percent);
+      const credit = percentOfCents(pull.fmvCents, this.buyback.percent);
+      await this.limits.checkSellBack(tx, userId, credit, pull.priceCents);
       const balance =
         credit > 0
-          ? await this.wallet.credit(tx, userId, credit, {
-              kind: 'buyback',
-              refType: 'pull',
-              refId: pull.id,
-              description: `Sell-back of pull #${pull.k} at ${this.buyback.percent}% of FMV`,
-            })
+          ? await this.wallet.credit(
+              userId,
+              credit,
+              {
+                kind: 'buyback',
+                refType: 'pull',
+                refId: pull.id,
+                description: `Sell-back of pull #${pull.k} at ${this.buyback.percent}% of FMV`,
+              },
+              tx,
+            )
           : await this.wallet.balance(userId, tx);
       await tx
         .update(pulls)
@@ -124,6 +168,7 @@ export class PullsService {
         .update(cards)
         .set({ status: 'available', updatedAt: sql`now()` })
         .where(eq(cards.id, pull.cardId));
+      await notifyChange('catalog', tx);
       return {
         pull: await this.get(userId, pull.id, tx),
         credited: centsToDollars(credit),
@@ -147,6 +192,8 @@ export class PullsService {
       .set(prefs)
       .where(eq(users.id, userId))
       .returning({ clientSeed: users.clientSeed, pullsAnonymous: users.pullsAnonymous });
+    // Recent pulls name the collector unless they chose to stay anonymous.
+    await notifyChange('grail', this.db);
     return row!;
   }
 }

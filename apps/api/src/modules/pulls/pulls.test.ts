@@ -4,7 +4,8 @@ import type { Pull } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, TEST_ADDRESS, type TestUser } from '../../../test/users.js';
 import { cards, pulls, shipments } from '../../db/schema/index.js';
-import { createLiveCase, fund } from '../grail/grail.test-support.js';
+import { createLiveCase } from '../../../test/fixtures/grail.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
 let t: TestApp;
 let caseId: string;
@@ -36,7 +37,7 @@ describe(`pulls: claim, sell back, ownership (${testEngine})`, () => {
     }));
     owner = await createUser(t);
     stranger = await createUser(t);
-    await fund(t.database, t.app.services.wallet, owner.id, 100_000);
+    await fund(t.database, owner.id, 100_000);
   });
   afterAll(() => t?.close());
 

@@ -10,7 +10,7 @@ export async function shippingRoutes(
 ): Promise<void> {
   route(app, api.adminShipments, async () => ({ shipments: await shipping.listDue() }));
 
-  route(app, api.adminShip, async ({ params, body, request }) => ({
-    shipment: await shipping.markShipped(params.id, body, request.log),
+  route(app, api.adminShip, async ({ params, body, request, user }) => ({
+    shipment: await shipping.markShipped(params.id, body, request.log, { actorId: user.id }),
   }));
 }

@@ -13,6 +13,7 @@ import {
   type ShippingAddress,
 } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
 
 export interface NewShipment {
@@ -36,16 +37,18 @@ export class ShippingService {
       /** The site's address, for the dashboard link in the e-mail; relative when unset. */
       publicUrl?: string | undefined;
       log?: ShippingLog | undefined;
+      /** Where each mark-shipped by a staff member is recorded, in its transaction. */
+      audit?: Pick<AuditService, 'record'> | undefined;
     },
   ) {}
 
-  async create(tx: Tx | Db, shipment: NewShipment) {
+  async create(shipment: NewShipment, tx: Db | Tx = this.db) {
     const [row] = await tx.insert(shipments).values(shipment).returning();
     return row!;
   }
 
   /** Shipments not yet sent, earliest ship-by first, with what is in each box. */
-  async listDue(tx: Db | Tx = this.db, ids?: string[]): Promise<DueShipment[]> {
+  async listDue(ids?: string[], tx: Db | Tx = this.db): Promise<DueShipment[]> {
     const rows = await tx
       .select({ shipment: shipments, username: users.username, email: users.email })
       .from(shipments)
@@ -108,14 +111,17 @@ export class ShippingService {
 
   /**
    * Marks a pending shipment sent with its carrier and tracking number (its pull or order
-   * follows), then e-mails the collector. `log` receives a mail failure (the request's logger, so
-   * it carries the request id).
+   * follows), and queues the collector's e-mail in the same transaction. Mail failures are the
+   * outbox's to log and retry, so `_log` is no longer read.
    */
   async markShipped(
     shipmentId: string,
     body: MarkShippedBody,
-    log: ShippingLog | undefined = this.notify.log,
+    _log: ShippingLog | undefined = this.notify.log,
+    /** The staff member (audited) and, when the caller names one, the kind of shipment expected. */
+    by?: { actorId: string; sourceType?: DueShipment['sourceType'] },
   ): Promise<DueShipment> {
+    const expected = by?.sourceType ? eq(shipments.sourceType, by.sourceType) : undefined;
     const shipment = await this.db.transaction(async (tx) => {
       const [s] = await tx
         .update(shipments)
@@ -125,13 +131,13 @@ export class ShippingService {
           trackingNumber: body.trackingNumber,
           shippedAt: sql`now()`,
         })
-        .where(and(eq(shipments.id, shipmentId), eq(shipments.status, 'pending')))
+        .where(and(eq(shipments.id, shipmentId), eq(shipments.status, 'pending'), expected))
         .returning();
       if (!s) {
         const [exists] = await tx
           .select({ id: shipments.id })
           .from(shipments)
-          .where(eq(shipments.id, shipmentId));
+          .where(and(eq(shipments.id, shipmentId), expected));
         if (!exists) throw notFound('No shipment with this id.');
         throw conflict('This shipment was already marked shipped.');
       }
@@ -145,30 +151,43 @@ export class ShippingService {
       } else {
         await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, s.sourceId));
       }
-      const [view] = await this.listDue(tx, [s.id]);
+      const [view] = await this.listDue([s.id], tx);
+      if (by)
+        await this.notify.audit?.record(
+          {
+            actorId: by.actorId,
+            action: 'shipment.ship',
+            subjectType: 'shipment',
+            subjectId: s.id,
+            before: { status: 'pending', carrier: null, trackingNumber: null },
+            after: { status: 'shipped', carrier: s.carrier, trackingNumber: s.trackingNumber },
+          },
+          tx,
+        );
+      // Queued with the shipment; the outbox sends it after the commit and retries a failure.
+      await this.sendShippedMail(view!, tx);
       return view!;
     });
-    // The shipment is committed: a mail failure is logged and never undoes it.
-    await this.sendShippedMail(shipment).catch((err: unknown) =>
-      log?.error({ err }, 'shipping e-mail failed'),
-    );
     return shipment;
   }
 
-  private async sendShippedMail(shipment: DueShipment): Promise<void> {
+  private async sendShippedMail(shipment: DueShipment, tx: Tx): Promise<void> {
     const many = shipment.items.length !== 1;
-    await this.notify.mail.send({
-      to: shipment.email,
-      subject: 'Your card has shipped',
-      text: [
-        `Hi ${shipment.username},`,
-        '',
-        `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
-        `Carrier: ${shipment.carrier}`,
-        `Tracking number: ${shipment.trackingNumber}`,
-        '',
-        `Follow it in your dashboard: ${this.notify.publicUrl ?? ''}/dashboard`,
-      ].join('\n'),
-    });
+    await this.notify.mail.send(
+      {
+        to: shipment.email,
+        subject: 'Your card has shipped',
+        text: [
+          `Hi ${shipment.username},`,
+          '',
+          `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
+          `Carrier: ${shipment.carrier}`,
+          `Tracking number: ${shipment.trackingNumber}`,
+          '',
+          `Follow it in your dashboard: ${this.notify.publicUrl ?? ''}/dashboard`,
+        ].join('\n'),
+      },
+      tx,
+    );
   }
 }

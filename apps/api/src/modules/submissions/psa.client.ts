@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PsaCert } from '@grail/contract';
+import { getJson, UpstreamError } from '../../lib/upstream.js';
 
 /**
  * The PSA Public API's cert answer (only the fields the sell form uses). PSA answers 200 even for
@@ -25,16 +26,7 @@ const CertAnswer = z.object({
 export type PsaAnswer = { kind: 'found'; cert: PsaCert } | { kind: 'not_found'; message: string };
 
 /** PSA did not give an answer: unreachable, too slow, refused (429: the daily quota) or nonsense. */
-export class PsaApiError extends Error {
-  constructor(
-    message: string,
-    readonly status?: number,
-    /** When PSA said we may ask again (Retry-After on a 429). */
-    readonly retryAt?: Date,
-  ) {
-    super(message);
-  }
-}
+export class PsaApiError extends UpstreamError {}
 
 export interface PsaClientOptions {
   baseUrl: string;
@@ -55,41 +47,22 @@ export class PsaClient {
   async certByNumber(certNumber: string): Promise<PsaAnswer> {
     const base = this.options.baseUrl.replace(/\/+$/, '');
     const url = `${base}/cert/GetByCertNumber/${encodeURIComponent(certNumber)}`;
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        headers: { authorization: `bearer ${this.options.token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-    } catch (err) {
-      const timedOut = err instanceof Error && err.name === 'TimeoutError';
-      throw new PsaApiError(
-        timedOut
-          ? `PSA did not answer within ${this.options.timeoutMs} ms`
-          : `PSA unreachable: ${err instanceof Error ? err.message : String(err)}`,
-      );
-    }
-    if (res.status === 429) {
-      await res.body?.cancel();
-      const seconds = Number(res.headers.get('retry-after'));
-      throw new PsaApiError(
-        'PSA rate limit reached (daily quota)',
-        429,
-        Number.isFinite(seconds) && seconds > 0 ? new Date(Date.now() + seconds * 1000) : undefined,
-      );
-    }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new PsaApiError(`PSA answered ${res.status}`, res.status);
-    }
-    let body: unknown;
-    try {
-      body = await res.json();
-    } catch {
-      throw new PsaApiError('PSA answered malformed JSON', res.status);
-    }
+    const { status, body } = await getJson(url, {
+      service: 'PSA',
+      error: PsaApiError,
+      headers: { authorization: `bearer ${this.options.token}`, accept: 'application/json' },
+      timeoutMs: this.options.timeoutMs,
+      rateLimitNote: '(daily quota)',
+      retryAt: (res) => {
+        // PSA sends Retry-After in seconds.
+        const seconds = Number(res.headers.get('retry-after'));
+        return Number.isFinite(seconds) && seconds > 0
+          ? new Date(Date.now() + seconds * 1000)
+          : undefined;
+      },
+    });
     const parsed = CertAnswer.safeParse(body);
-    if (!parsed.success) throw new PsaApiError('PSA answer has an unexpected shape', res.status);
+    if (!parsed.success) throw new PsaApiError('PSA answer has an unexpected shape', status);
     const cert = parsed.data.PSACert;
     if (!cert) {
       return {

@@ -6,7 +6,7 @@ import { rateLimitEvents } from '../../db/schema/index.js';
 import { PsaApiError, PsaClient } from './psa.client.js';
 import { PsaLookup } from './psa-lookup.js';
 import { SELL_LIMITS } from './submissions.service.js';
-import { offerBody, staffOk, submit, cardInput } from './submissions.test-support.js';
+import { offerBody, staffOk, submit, cardInput } from '../../../test/fixtures/submissions.js';
 
 let fake: FakePsaApi;
 

@@ -1,4 +1,5 @@
 import {
+  formatCents,
   PAYOUT_METHOD_LABELS,
   SUBMISSION_STATUS_LABELS,
   type PayoutMethod,
@@ -28,13 +29,11 @@ export interface ChangeMail {
   detail?: string;
 }
 
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (d: Date | null) => (d ? `${d.toISOString().slice(0, 10)} (UTC)` : 'soon');
 
 /** The collector's e-mail for one change of their submission. */
 export function changeMail(m: ChangeMail): { subject: string; text: string } {
-  const offer = m.finalCents === null ? '' : usd(m.finalCents);
+  const offer = m.finalCents === null ? '' : formatCents(m.finalCents);
   const cards = m.cardCount === 1 ? '1 card' : `${m.cardCount} cards`;
   let body: string;
   if (m.detail) {
@@ -67,8 +66,8 @@ export function changeMail(m: ChangeMail): { subject: string; text: string } {
         const p = m.payment;
         body = p
           ? p.method === 'store_credit'
-            ? `We paid ${usd(p.amountCents + p.bonusCents)} in store credit to your wallet (${usd(p.amountCents)} plus a ${usd(p.bonusCents)} bonus).`
-            : `We paid ${usd(p.amountCents)} by ${PAYOUT_METHOD_LABELS[p.method]}${p.reference ? ` (reference ${p.reference})` : ''}.`
+            ? `We paid ${formatCents(p.amountCents + p.bonusCents)} in store credit to your wallet (${formatCents(p.amountCents)} plus a ${formatCents(p.bonusCents)} bonus).`
+            : `We paid ${formatCents(p.amountCents)} by ${PAYOUT_METHOD_LABELS[p.method]}${p.reference ? ` (reference ${p.reference})` : ''}.`
           : 'Your submission is paid.';
         break;
       }

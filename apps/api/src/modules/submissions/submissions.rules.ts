@@ -40,20 +40,11 @@ export const OPEN_STATUSES: readonly SubmissionStatus[] = [
  * everything else. Offers, statuses and payouts never change any other way.
  */
 const FROM: Record<SubmissionAction, readonly SubmissionStatus[]> = {
-  accept: ['offer_made', 'offer_adjusted'],
-  decline: ['offer_made', 'offer_adjusted'],
+  accept: OFFER_STATUSES,
+  decline: OFFER_STATUSES,
   cancel: ['submitted', 'under_review', 'offer_made', 'awaiting_shipment'],
   tracking: ['awaiting_shipment'],
-  payout: [
-    'submitted',
-    'under_review',
-    'offer_made',
-    'accepted',
-    'awaiting_shipment',
-    'received',
-    'offer_adjusted',
-    'verified',
-  ],
+  payout: OPEN_STATUSES,
   review: ['submitted'],
   offer: ['submitted', 'under_review'],
   receive: ['accepted', 'awaiting_shipment'],
@@ -136,10 +127,6 @@ export function staffActions(
     (a) => allows(a, s, now, 'staff') && (a !== 'inventory' || cardsOutOfInventory > 0),
   );
 }
-
-/** The store-credit bonus on an amount, in whole cents, rounded down. */
-export const creditBonusCents = (amountCents: number, percent: number) =>
-  Math.floor((amountCents * percent) / 100);
 
 /** The number a person reads: S-000042. */
 export const submissionNumber = (n: number) => `S-${String(n).padStart(6, '0')}`;

@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, inArray, isNull, lte, sql, type SQL } from '
 import type { FastifyBaseLogger } from 'fastify';
 import {
   dollarsToCents,
+  formatCents,
   imageUrl,
+  percentOfCents,
   SUBMISSION_MAX_OPEN,
-  SUBMISSION_STATUS_LABELS,
   SUBMISSION_STATUSES,
   SUBMISSION_MAX_CARDS,
   type AddToInventoryBody,
@@ -52,7 +53,6 @@ import { changeMail } from './submissions.mail.js';
 import {
   allows,
   collectorActions,
-  creditBonusCents,
   currentStatus,
   gradeValueOf,
   illegalTransition,
@@ -148,8 +148,6 @@ const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const joinNotes = (...notes: (string | null | undefined)[]) =>
   notes.filter((n): n is string => Boolean(n)).join(' — ') || null;
 
@@ -282,10 +280,10 @@ export class SubmissionsService {
         note: null,
         createdAt: now,
       });
+      await this.sendMail({ row: created!, mail: { from: null, to: 'submitted', note: null } }, tx);
       return created!;
     });
-    await this.sendMail({ row, mail: { from: null, to: 'submitted', note: null } });
-    return this.collectorView(this.db, row);
+    return this.collectorView(row, this.db);
   }
 
   /** Every photo on the cards must be one this collector uploaded. */
@@ -349,7 +347,7 @@ export class SubmissionsService {
       .from(submissions)
       .where(and(eq(submissions.id, id), eq(submissions.userId, user.id)));
     if (!row) throw noSubmission();
-    return this.collectorView(this.db, row);
+    return this.collectorView(row, this.db);
   }
 
   async accept(user: SessionUser, id: string, totpCode: string | undefined): Promise<Submission> {
@@ -366,7 +364,7 @@ export class SubmissionsService {
             ],
           },
     );
-    return this.collectorView(this.db, done.row);
+    return this.collectorView(done.row, this.db);
   }
 
   async decline(user: SessionUser, id: string): Promise<Submission> {
@@ -384,7 +382,7 @@ export class SubmissionsService {
         ],
       }),
     );
-    return this.collectorView(this.db, done.row);
+    return this.collectorView(done.row, this.db);
   }
 
   async cancel(user: SessionUser, id: string): Promise<Submission> {
@@ -397,7 +395,7 @@ export class SubmissionsService {
         steps: [{ to: 'cancelled' }],
       }),
     );
-    return this.collectorView(this.db, done.row);
+    return this.collectorView(done.row, this.db);
   }
 
   async setTracking(user: SessionUser, id: string, body: TrackingBody): Promise<Submission> {
@@ -414,7 +412,7 @@ export class SubmissionsService {
         },
       }),
     );
-    return this.collectorView(this.db, done.row);
+    return this.collectorView(done.row, this.db);
   }
 
   async changePayout(
@@ -445,7 +443,7 @@ export class SubmissionsService {
         },
       }),
     );
-    return this.collectorView(this.db, done.row);
+    return this.collectorView(done.row, this.db);
   }
 
   /** 404 or 409 before a two-factor code is spent on a request that cannot succeed. */
@@ -522,7 +520,7 @@ export class SubmissionsService {
     await this.expireDue({ id });
     const [row] = await this.db.select().from(submissions).where(eq(submissions.id, id));
     if (!row) throw noSubmission();
-    return this.staffView(this.db, row);
+    return this.staffView(row, this.db);
   }
 
   /** The full payout details, for paying by hand; each look is in the audit log. */
@@ -530,13 +528,16 @@ export class SubmissionsService {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.select().from(submissions).where(eq(submissions.id, id));
       if (!row) throw noSubmission();
-      await this.deps.audit.record(tx, {
-        actorId: staff.id,
-        action: 'submission.payout_details.view',
-        subjectType: 'submission',
-        subjectId: id,
-        after: { method: row.payoutMethod },
-      });
+      await this.deps.audit.record(
+        {
+          actorId: staff.id,
+          action: 'submission.payout_details.view',
+          subjectType: 'submission',
+          subjectId: id,
+          after: { method: row.payoutMethod },
+        },
+        tx,
+      );
       const details = row.payoutDetailsEnc ? this.openPayout(row.payoutDetailsEnc) : null;
       return {
         method: row.payoutMethod,
@@ -560,7 +561,7 @@ export class SubmissionsService {
       .from(submissionCards)
       .where(and(eq(submissionCards.submissionId, id), eq(submissionCards.grader, 'PSA')));
     for (const card of cards) await this.deps.psa.lookup(card.certNumber, log ?? this.deps.log);
-    return this.staffView(this.db, row);
+    return this.staffView(row, this.db);
   }
 
   async review(staff: SessionUser, id: string, note: string | null) {
@@ -586,7 +587,7 @@ export class SubmissionsService {
       const total = [...offers.values()].reduce((t, o) => t + o.cents, 0);
       return {
         set: { offerExpiresAt: this.offerExpiry() },
-        steps: [{ to: 'offer_made', note: joinNotes(`Offer of ${usd(total)}.`, body.note) }],
+        steps: [{ to: 'offer_made', note: joinNotes(`Offer of ${formatCents(total)}.`, body.note) }],
       };
     });
   }
@@ -616,7 +617,7 @@ export class SubmissionsService {
       return {
         set: { offerExpiresAt: this.offerExpiry() },
         steps: [
-          { to: 'offer_adjusted', note: joinNotes(`Adjusted offer of ${usd(total)}.`, body.note) },
+          { to: 'offer_adjusted', note: joinNotes(`Adjusted offer of ${formatCents(total)}.`, body.note) },
         ],
       };
     });
@@ -640,7 +641,6 @@ export class SubmissionsService {
       { userId: staff.id, scope: 'submission-pay', key: idempotencyKey, request: { id, body } },
       async (tx) => {
         done = await this.actIn(
-          tx,
           id,
           { id: staff.id, role: 'staff' },
           'pay',
@@ -655,7 +655,7 @@ export class SubmissionsService {
                 field: 'reference',
               });
             }
-            const bonus = storeCredit ? creditBonusCents(amount, row.creditBonusPercent) : 0;
+            const bonus = storeCredit ? percentOfCents(amount, row.creditBonusPercent) : 0;
             let payout: SubmissionPayoutRow;
             try {
               [payout] = (await tx2
@@ -677,23 +677,29 @@ export class SubmissionsService {
             }
             const number = submissionNumber(row.number);
             if (storeCredit) {
-              await this.deps.wallet.credit(tx2, row.userId, amount + bonus, {
-                kind: 'sale',
-                refType: 'submission',
-                refId: row.id,
-                description: `Sale of submission ${number}: ${usd(amount)} plus a ${usd(bonus)} store-credit bonus`,
-              });
+              await this.deps.wallet.credit(
+                row.userId,
+                amount + bonus,
+                {
+                  kind: 'sale',
+                  refType: 'submission',
+                  refId: row.id,
+                  description: `Sale of submission ${number}: ${formatCents(amount)} plus a ${formatCents(bonus)} store-credit bonus`,
+                },
+                tx2,
+              );
             }
             const paid = storeCredit
-              ? `Paid ${usd(amount + bonus)} in store credit (${usd(amount)} plus a ${usd(bonus)} bonus).`
-              : `Paid ${usd(amount)} by ${row.payoutMethod === 'bank' ? 'bank transfer' : 'PayPal'}, reference ${body.reference}.`;
+              ? `Paid ${formatCents(amount + bonus)} in store credit (${formatCents(amount)} plus a ${formatCents(bonus)} bonus).`
+              : `Paid ${formatCents(amount)} by ${row.payoutMethod === 'bank' ? 'bank transfer' : 'PayPal'}, reference ${body.reference}.`;
             return { steps: [{ to: 'paid', note: joinNotes(paid, body.note) }], payout };
           },
+          tx,
         );
-        return { submission: await this.staffView(tx, done.row) };
+        await this.sendMail(done, tx);
+        return { submission: await this.staffView(done.row, tx) };
       },
     );
-    if (!result.replayed && done) await this.sendMail(done);
     return result;
   }
 
@@ -790,7 +796,7 @@ export class SubmissionsService {
   ): Promise<{ submission: AdminSubmission }> {
     await this.expireDue({ id });
     const done = await this.act(id, { id: staff.id, role: 'staff' }, action, undefined, apply);
-    return { submission: await this.staffView(this.db, done.row) };
+    return { submission: await this.staffView(done.row, this.db) };
   }
 
   // ---- Transitions ----
@@ -802,11 +808,11 @@ export class SubmissionsService {
     ownerId: string | undefined,
     apply: (tx: Tx, row: SubmissionRow, cards: SubmissionCardRow[]) => Promise<Change>,
   ): Promise<Done> {
-    const done = await this.db.transaction((tx) =>
-      this.actIn(tx, id, actor, action, ownerId, apply),
-    );
-    await this.sendMail(done);
-    return done;
+    return this.db.transaction(async (tx) => {
+      const done = await this.actIn(id, actor, action, ownerId, apply, tx);
+      await this.sendMail(done, tx);
+      return done;
+    });
   }
 
   /**
@@ -814,12 +820,12 @@ export class SubmissionsService {
    * the change applied, one timeline entry per status step, and the audit record for staff.
    */
   private async actIn(
-    tx: Tx,
     id: string,
     actor: Actor,
     action: SubmissionAction,
     ownerId: string | undefined,
     apply: (tx: Tx, row: SubmissionRow, cards: SubmissionCardRow[]) => Promise<Change>,
+    tx: Tx,
   ): Promise<Done> {
     const owner = ownerId ? eq(submissions.userId, ownerId) : undefined;
     const [row] = await tx
@@ -830,7 +836,7 @@ export class SubmissionsService {
     if (!row) throw noSubmission();
     const now = this.now();
     if (!allows(action, row, now, actor.role)) throw illegalTransition(action, row, now);
-    const cardsBefore = await this.cardsOf(tx, id);
+    const cardsBefore = await this.cardsOf(id, tx);
     const change = await apply(tx, row, cardsBefore);
 
     let status = row.status;
@@ -865,14 +871,17 @@ export class SubmissionsService {
       .returning();
     if (events.length > 0) await tx.insert(submissionEvents).values(events);
     if (actor.role === 'staff') {
-      await this.deps.audit.record(tx, {
-        actorId: actor.id,
-        action: `submission.${action}`,
-        subjectType: 'submission',
-        subjectId: id,
-        before: auditSnapshot(row, cardsBefore),
-        after: auditSnapshot(updated!, await this.cardsOf(tx, id)),
-      });
+      await this.deps.audit.record(
+        {
+          actorId: actor.id,
+          action: `submission.${action}`,
+          subjectType: 'submission',
+          subjectId: id,
+          before: auditSnapshot(row, cardsBefore),
+          after: auditSnapshot(updated!, await this.cardsOf(id, tx)),
+        },
+        tx,
+      );
     }
     const last = events.at(-1);
     return {
@@ -930,11 +939,12 @@ export class SubmissionsService {
           createdAt: now,
         })),
       );
-      return rows.map((r) => ({ row: r, from: due.find((d) => d.id === r.id)!.status }));
+      const changed = rows.map((r) => ({ row: r, from: due.find((d) => d.id === r.id)!.status }));
+      for (const { row, from } of changed) {
+        await this.sendMail({ row, mail: { from, to: 'expired', note: null } }, tx);
+      }
+      return changed;
     });
-    for (const { row, from } of expired) {
-      await this.sendMail({ row, mail: { from, to: 'expired', note: null } });
-    }
     return expired.length;
   }
 
@@ -945,7 +955,7 @@ export class SubmissionsService {
 
   // ---- Views ----
 
-  private cardsOf(tx: Db | Tx, id: string) {
+  private cardsOf(id: string, tx: Db | Tx) {
     return tx
       .select()
       .from(submissionCards)
@@ -953,8 +963,8 @@ export class SubmissionsService {
       .orderBy(asc(submissionCards.position));
   }
 
-  private async parts(tx: Db | Tx, row: SubmissionRow) {
-    const cards = await this.cardsOf(tx, row.id);
+  private async parts(row: SubmissionRow, tx: Db | Tx) {
+    const cards = await this.cardsOf(row.id, tx);
     const events: SubmissionEventRow[] = (
       await tx
         .select({ event: submissionEvents, actorName: users.username })
@@ -970,8 +980,8 @@ export class SubmissionsService {
     return { cards, events, payout: payout ?? null };
   }
 
-  private async collectorView(tx: Db | Tx, row: SubmissionRow): Promise<Submission> {
-    const { cards, events, payout } = await this.parts(tx, row);
+  private async collectorView(row: SubmissionRow, tx: Db | Tx): Promise<Submission> {
+    const { cards, events, payout } = await this.parts(row, tx);
     return {
       ...submissionBase(row, cards, events, payout, false),
       cards: cards.map(toSubmissionCard),
@@ -979,8 +989,8 @@ export class SubmissionsService {
     };
   }
 
-  private async staffView(tx: Db | Tx, row: SubmissionRow): Promise<AdminSubmission> {
-    const { cards, events, payout } = await this.parts(tx, row);
+  private async staffView(row: SubmissionRow, tx: Db | Tx): Promise<AdminSubmission> {
+    const { cards, events, payout } = await this.parts(row, tx);
     const psa = await this.deps.psa.cached(
       cards.filter((c) => c.grader === 'PSA').map((c) => c.certNumber),
       tx,
@@ -1048,45 +1058,39 @@ export class SubmissionsService {
 
   // ---- Mail ----
 
-  private async sendMail(done: Done): Promise<void> {
+  /** Queued in `tx`, the change's own transaction: the outbox sends it once that commits. */
+  private async sendMail(done: Done, tx: Tx): Promise<void> {
     if (!done.mail) return;
     const { row, mail } = done;
-    try {
-      const [user] = await this.db
-        .select({ email: users.email, username: users.username })
-        .from(users)
-        .where(eq(users.id, row.userId));
-      if (!user) return;
-      const cards = await this.cardsOf(this.db, row.id);
-      const totals = totalsOf(cards, row.creditBonusPercent);
-      const message = changeMail({
-        number: submissionNumber(row.number),
-        link: `${this.deps.publicUrl}/dashboard/submissions/${row.id}`,
-        username: user.username,
-        from: mail.from,
-        to: mail.to,
-        note: mail.detail ? null : mail.note,
-        cardCount: cards.length,
-        finalCents: totals.finalCents,
-        offerExpiresAt: row.offerExpiresAt,
-        receivedAt: row.receivedAt,
-        payment: mail.payout
-          ? {
-              method: mail.payout.method,
-              amountCents: mail.payout.amountCents,
-              bonusCents: mail.payout.bonusCents,
-              reference: mail.payout.reference,
-            }
-          : undefined,
-        detail: mail.detail,
-      });
-      await this.deps.mail.send({ to: user.email, ...message });
-    } catch (err) {
-      this.deps.log?.error(
-        { err, submission: row.id, status: SUBMISSION_STATUS_LABELS[mail.to] },
-        'submission e-mail failed (the change stands)',
-      );
-    }
+    const [user] = await tx
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (!user) return;
+    const cards = await this.cardsOf(row.id, tx);
+    const totals = totalsOf(cards, row.creditBonusPercent);
+    const message = changeMail({
+      number: submissionNumber(row.number),
+      link: `${this.deps.publicUrl}/dashboard/submissions/${row.id}`,
+      username: user.username,
+      from: mail.from,
+      to: mail.to,
+      note: mail.detail ? null : mail.note,
+      cardCount: cards.length,
+      finalCents: totals.finalCents,
+      offerExpiresAt: row.offerExpiresAt,
+      receivedAt: row.receivedAt,
+      payment: mail.payout
+        ? {
+            method: mail.payout.method,
+            amountCents: mail.payout.amountCents,
+            bonusCents: mail.payout.bonusCents,
+            reference: mail.payout.reference,
+          }
+        : undefined,
+      detail: mail.detail,
+    });
+    await this.deps.mail.send({ to: user.email, ...message }, tx);
   }
 }
 

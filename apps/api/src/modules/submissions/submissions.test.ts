@@ -26,7 +26,7 @@ import {
   staffPost,
   submit,
   uploadPhoto,
-} from './submissions.test-support.js';
+} from '../../../test/fixtures/submissions.js';
 
 let t: TestApp;
 let collector: TestUser;

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   imageUrl,
+  percentOfCents,
   submissionCertUrl,
   type PsaCert,
   type ShippingAddress,
@@ -14,7 +15,7 @@ import type {
   submissionPayouts,
   submissions,
 } from '../../db/schema/index.js';
-import { creditBonusCents, submissionNumber } from './submissions.rules.js';
+import { OFFER_STATUSES, submissionNumber } from './submissions.rules.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
 export type SubmissionCardRow = typeof submissionCards.$inferSelect;
@@ -85,7 +86,7 @@ export function totalsOf(cards: SubmissionCardRow[], bonusPercent: number) {
     askingCents: asking.length > 0 ? sum((c) => c.askingPriceCents) : null,
     offerCents: offer,
     finalCents: final,
-    storeCreditCents: final === null ? null : final + creditBonusCents(final, bonusPercent),
+    storeCreditCents: final === null ? null : final + percentOfCents(final, bonusPercent),
   };
 }
 
@@ -130,10 +131,9 @@ export function submissionBase(
     status: s.status,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
-    offerExpiresAt:
-      s.status === 'offer_made' || s.status === 'offer_adjusted'
-        ? (s.offerExpiresAt?.toISOString() ?? null)
-        : null,
+    offerExpiresAt: OFFER_STATUSES.includes(s.status)
+      ? (s.offerExpiresAt?.toISOString() ?? null)
+      : null,
     note: s.note,
     totals: {
       asking: money(totals.askingCents),

@@ -10,7 +10,7 @@ import {
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { submissionCards, submissions } from '../../db/schema/index.js';
-import { collectorPost, offerBody, staffPost, submit } from './submissions.test-support.js';
+import { collectorPost, offerBody, staffPost, submit } from '../../../test/fixtures/submissions.js';
 
 /**
  * Every transition that is not in the rules answers 409 naming the current status, and changes

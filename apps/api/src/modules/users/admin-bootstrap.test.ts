@@ -1,18 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { createUser } from '../../../test/users.js';
+import { createUser, TEST_PASSWORD } from '../../../test/users.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { startup } from '../../startup.js';
 import { adminGrant, parseAdminGrantArgs } from '../../cli/admin-grant.js';
-import {
-  STRONG_PASSWORD,
-  bearer,
-  lastMailTo,
-  login,
-  signUp,
-  tokenFromLink,
-} from '../auth/auth.test-support.js';
+import { bearer, lastMailTo, login, signUp, tokenFromLink } from '../../../test/fixtures/auth.js';
 
 const ADMIN_EMAIL = 'owner@example.com';
 const ADMIN_PASSWORD = 'Cobalt-meadow-anchor-88';
@@ -56,7 +49,7 @@ describe(`users: ADMIN_EMAIL promotes only a verified address (${testEngine})`, 
     expect(await roleOf(t, ADMIN_EMAIL)).toBe('admin');
     // The registration's session is over, and its password no longer signs in: ADMIN_PASSWORD does.
     expect((await current(t, squatter)).statusCode).toBe(401);
-    expect((await login(t, ADMIN_EMAIL, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await login(t, ADMIN_EMAIL, TEST_PASSWORD)).statusCode).toBe(401);
     const owner = await login(t, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(owner.json().user.role).toBe('admin');
 

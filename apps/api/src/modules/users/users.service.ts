@@ -69,7 +69,7 @@ export class UsersService {
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-      await this.sessions.revokeCredentials(user.id, { keepSessionId: currentSessionId, tx });
+      await this.sessions.revokeCredentials(user.id, currentSessionId, tx);
     });
   }
 
@@ -99,7 +99,7 @@ export class UsersService {
   }
 
   private accountByEmail(email: string) {
-    return accountByEmail(this.db, email);
+    return accountByEmail(email, this.db);
   }
 
   /**
@@ -117,7 +117,7 @@ export class UsersService {
           .update(users)
           .set({ role: 'admin', passwordHash })
           .where(eq(users.id, existing.id));
-        await this.sessions.revokeCredentials(existing.id, { tx });
+        await this.sessions.revokeCredentials(existing.id, undefined, tx);
       });
       return 'promoted';
     }
@@ -149,7 +149,7 @@ export class UsersService {
     if (account.role === 'admin') return 'already-admin';
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ role: 'admin' }).where(eq(users.id, account.id));
-      await this.sessions.revokeCredentials(account.id, { tx });
+      await this.sessions.revokeCredentials(account.id, undefined, tx);
     });
     return 'granted';
   }
@@ -190,7 +190,7 @@ export class UsersService {
         )
         .returning({ id: users.id });
       if (rows.length === 0) return false;
-      await this.sessions.revokeCredentials(account.id, { keepSessionId: opts.keepSessionId, tx });
+      await this.sessions.revokeCredentials(account.id, opts.keepSessionId, tx);
       return true;
     });
     return promoted ? 'promoted' : 'unchanged';
@@ -216,7 +216,7 @@ export class UsersService {
 }
 
 /** The account with this address, whatever its letter case (addresses are unique without case). */
-export async function accountByEmail(db: Db, email: string) {
+export async function accountByEmail(email: string, db: Db) {
   const [account] = await db
     .select()
     .from(users)

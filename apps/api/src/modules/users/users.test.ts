@@ -2,22 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { UNDERAGE_MESSAGE } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { createUser } from '../../../test/users.js';
+import { createUser, TEST_ADDRESS, TEST_PASSWORD } from '../../../test/users.js';
 import { users } from '../../db/schema/index.js';
 import { z } from 'zod';
 import { endpoint } from '@grail/contract';
 import { route } from '../../http/route.js';
 import { startup } from '../../startup.js';
-import { STRONG_PASSWORD, bearer, login, signUp } from '../auth/auth.test-support.js';
+import { bearer, login, signUp } from '../../../test/fixtures/auth.js';
 
-const ADDRESS = {
-  name: 'Casey Collector',
-  line1: '1 Card Street',
-  city: 'Portland',
-  state: 'OR',
-  postalCode: '97201',
-  country: 'US',
-};
 /** YYYY-MM-DD for `years` years before today, shifted by `days`. */
 function birthday(years: number, days = 0) {
   const d = new Date();
@@ -28,7 +20,7 @@ function birthday(years: number, days = 0) {
 const profile = (o: Record<string, unknown> = {}) => ({
   displayName: 'Casey Collector',
   dateOfBirth: birthday(30),
-  shippingAddress: ADDRESS,
+  shippingAddress: TEST_ADDRESS,
   acceptTerms: true,
   ...o,
 });
@@ -73,11 +65,11 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     expect(res.json().user).toMatchObject({
       displayName: 'Casey Collector',
       dateOfBirth: birthday(18),
-      shippingAddress: ADDRESS,
+      shippingAddress: TEST_ADDRESS,
       profileComplete: true,
     });
     const me = await t.app.inject({ url: '/api/users/me', headers: bearer(account) });
-    expect(me.json().user.shippingAddress).toEqual(ADDRESS);
+    expect(me.json().user.shippingAddress).toEqual(TEST_ADDRESS);
   });
 
   it('refuses under 18 with the exact message and saves nothing', async () => {
@@ -97,11 +89,11 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     [{ displayName: 'x'.repeat(61) }, /too long/],
     [{ dateOfBirth: '12/04/1990' }, /YYYY-MM-DD/],
     [{ dateOfBirth: '1990-13-45' }, /real date/],
-    [{ shippingAddress: { ...ADDRESS, city: '' } }, /city/],
-    [{ shippingAddress: { ...ADDRESS, country: 'USA' } }, /2-letter/],
+    [{ shippingAddress: { ...TEST_ADDRESS, city: '' } }, /city/],
+    [{ shippingAddress: { ...TEST_ADDRESS, country: 'USA' } }, /2-letter/],
     // Only assigned ISO 3166-1 codes: not digits, nor the reserved UK (the code is GB).
-    [{ shippingAddress: { ...ADDRESS, country: '00' } }, /ISO country code/],
-    [{ shippingAddress: { ...ADDRESS, country: 'UK' } }, /ISO country code/],
+    [{ shippingAddress: { ...TEST_ADDRESS, country: '00' } }, /ISO country code/],
+    [{ shippingAddress: { ...TEST_ADDRESS, country: 'UK' } }, /ISO country code/],
     // Years below 100 are not a birth year, a day must exist, and a birth cannot be future.
     [{ dateOfBirth: '0020-01-01' }, /1900 or later/],
     [{ dateOfBirth: '2001-02-30' }, /real date/],
@@ -121,7 +113,7 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     const account = await signUp(t);
     const country = await putProfile(
       bearer(account),
-      profile({ shippingAddress: { ...ADDRESS, country: '00' } }),
+      profile({ shippingAddress: { ...TEST_ADDRESS, country: '00' } }),
     );
     expect(country.statusCode).toBe(400);
     expect(country.json().field).toBe('shippingAddress.country');
@@ -130,7 +122,7 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     expect(born.json().field).toBe('dateOfBirth');
     const ok = await putProfile(
       bearer(account),
-      profile({ shippingAddress: { ...ADDRESS, country: ' gb ' } }),
+      profile({ shippingAddress: { ...TEST_ADDRESS, country: ' gb ' } }),
     );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().user.shippingAddress.country).toBe('GB');
@@ -138,7 +130,7 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
 
   it('changes the password with the current one and ends the other sessions', async () => {
     const account = await signUp(t);
-    const other = (await login(t, account.body.email, STRONG_PASSWORD)).json();
+    const other = (await login(t, account.body.email, TEST_PASSWORD)).json();
     const change = (payload: object) =>
       t.app.inject({
         method: 'PUT',
@@ -152,11 +144,11 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().field).toBe('currentPassword');
-    const weak = await change({ currentPassword: STRONG_PASSWORD, newPassword: 'password1' });
+    const weak = await change({ currentPassword: TEST_PASSWORD, newPassword: 'password1' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().field).toBe('newPassword');
     const ok = await change({
-      currentPassword: STRONG_PASSWORD,
+      currentPassword: TEST_PASSWORD,
       newPassword: 'Maple-quartz-river-204',
     });
     expect(ok.statusCode).toBe(200);
@@ -171,7 +163,7 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
 
   it("lists own sessions (marking the current one) and revokes one; never another user's", async () => {
     const alice = await signUp(t);
-    const alice2 = (await login(t, alice.body.email, STRONG_PASSWORD)).json();
+    const alice2 = (await login(t, alice.body.email, TEST_PASSWORD)).json();
     const bob = await signUp(t);
     const list = await t.app.inject({ url: '/api/users/me/sessions', headers: bearer(alice) });
     const sessions = list.json().sessions as Array<{ _id: string; current: boolean }>;

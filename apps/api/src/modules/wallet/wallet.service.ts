@@ -1,10 +1,9 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { WalletResponse } from '@grail/contract';
+import { centsToDollars, type WalletResponse } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Execution, Prepared } from '../../db/batch.js';
 import { walletLedger, wallets, LEDGER_KINDS } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { centsToDollars } from '../catalog/catalog.view.js';
 
 type LedgerKind = (typeof LEDGER_KINDS)[number];
 export interface LedgerRef {
@@ -50,7 +49,7 @@ export class WalletService {
     return row?.b ?? 0;
   }
 
-  async credit(tx: Tx, userId: string, amountCents: number, ref: LedgerRef): Promise<number> {
+  async credit(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
     if (!Number.isInteger(amountCents) || amountCents <= 0)
       throw new Error('credit must be a positive integer');
     const [row] = await tx
@@ -68,7 +67,7 @@ export class WalletService {
   }
 
   /** Debits or throws 402 `{ message, shortfall }` (dollars) without writing anything. */
-  async debit(tx: Tx, userId: string, amountCents: number, ref: LedgerRef): Promise<number> {
+  async debit(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
     if (!Number.isInteger(amountCents) || amountCents <= 0)
       throw new Error('debit must be a positive integer');
     const [row] = await tx

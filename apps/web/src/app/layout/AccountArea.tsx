@@ -45,7 +45,8 @@ export function AccountArea() {
         }}
       >
         <CircleUser aria-hidden size={20} />
-        My Account
+        {/* On a phone the icon stands for it; the name stays for screen readers. */}
+        <span className={styles.accountLabel}>My Account</span>
         <ChevronDown aria-hidden size={20} />
       </button>
       {menuBuilt && (

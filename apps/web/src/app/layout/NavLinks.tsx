@@ -1,4 +1,13 @@
-import { Dices, Headset, LayoutDashboard, Store, Tag, Users, type LucideIcon } from 'lucide-react';
+import {
+  Dices,
+  Headset,
+  LayoutDashboard,
+  ShieldCheck,
+  Store,
+  Tag,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import clsx from 'clsx';
 import { useAuth } from '@/lib/auth';
@@ -23,9 +32,12 @@ function ItemContent({ label, icon: Icon }: Pick<NavItem, 'label' | 'icon'>) {
   );
 }
 
-/** The shell's links, in a fixed order; Breaks only with its flag, Dashboard only when signed in. */
+/**
+ * The shell's links, in a fixed order; Breaks only with its flag, Dashboard only when signed in,
+ * Admin only for staff.
+ */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn, user } = useAuth();
   const { flags, supportEmail } = usePublicConfig();
   const items: NavItem[] = [
     { label: 'Grail Machine', href: paths.grailMachine.getHref(), icon: Dices },
@@ -36,6 +48,9 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       : []),
     ...(isLoggedIn
       ? [{ label: 'Dashboard', href: paths.dashboard.getHref(), icon: LayoutDashboard }]
+      : []),
+    ...(user?.role === 'admin'
+      ? [{ label: 'Admin', href: paths.admin.getHref(), icon: ShieldCheck }]
       : []),
   ];
   return (

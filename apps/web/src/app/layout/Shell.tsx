@@ -9,9 +9,12 @@ import ui from '@/lib/styles/ui.module.css';
 import { AccountArea } from './AccountArea';
 import { Brand } from './Brand';
 import { Footer } from './Footer';
+import { HeaderStatus } from './HeaderStatus';
 import { ScrollToTop } from './ScrollToTop';
 import { Sidebar } from './Sidebar';
 import { SignUpPrompt } from './SignUpPrompt';
+import { RealityCheck } from '@/features/dashboard/components/RealityCheck';
+import { AnalyticsConsent } from '@/features/analytics/AnalyticsConsent';
 import { TestModeBadge } from './TestModeBadge';
 import styles from './Shell.module.css';
 
@@ -72,6 +75,7 @@ export function Shell() {
             <TestModeBadge />
             <div className={styles.spacer} />
             <div className={styles.account}>
+              <HeaderStatus />
               <AccountArea />
             </div>
           </div>
@@ -86,6 +90,8 @@ export function Shell() {
         <Footer />
       </div>
       <SignUpPrompt />
+      <RealityCheck />
+      <AnalyticsConsent />
     </div>
   );
 }

@@ -1,9 +1,8 @@
 import { Brand } from './Brand';
 import { NavLinks } from './NavLinks';
-import { ThemeToggle } from './ThemeToggle';
 import styles from './Sidebar.module.css';
 
-/** Brand, navigation and theme toggle: the desktop sidebar and the mobile drawer show the same. */
+/** Brand and navigation (the theme toggle is the footer's, the only one): the desktop sidebar and the mobile drawer show the same. */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className={styles.panel} data-theme="dark">
@@ -13,9 +12,6 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <hr className={styles.divider} />
       <div className={styles.links}>
         <NavLinks onNavigate={onNavigate} />
-      </div>
-      <div className={styles.toggle}>
-        <ThemeToggle fullWidth />
       </div>
     </div>
   );

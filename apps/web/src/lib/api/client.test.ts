@@ -30,7 +30,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('headers and bodies (SPEC §7)', () => {
+describe('headers and bodies: Bearer token, CSRF header on writes, JSON content type', () => {
   it('sends credentials, the session-storage token as Bearer, and no content type on GET', async () => {
     const { calls, fetchMock } = fakeFetch({ '/api/things': [{ body: { ok: true } }] });
     setAuthToken('tok-123');
@@ -146,7 +146,7 @@ describe('headers and bodies (SPEC §7)', () => {
   });
 });
 
-describe('errors (SPEC §8)', () => {
+describe('errors: timeout, non-OK answers, message or error text', () => {
   it('gives up after 30000 ms with a 408 request-timeout error', async () => {
     vi.useFakeTimers();
     vi.stubGlobal(
@@ -187,7 +187,7 @@ describe('errors (SPEC §8)', () => {
   });
 });
 
-describe('recovery (SPEC §4, §8)', () => {
+describe('recovery: at most two per request, then logout', () => {
   it('recovers from a 403 with GET /api/auth/current and retries with the new token', async () => {
     setCsrfToken('stale');
     const { calls } = fakeFetch({

@@ -1,5 +1,5 @@
 /**
- * The request layer (SPEC §7 and §8). Every call to the API goes through apiRequest: one origin,
+ * The request layer. Every call to the API goes through apiRequest: one origin,
  * credentials included, Bearer token and CSRF header, a 30 s timeout, and session recovery.
  */
 import {
@@ -14,7 +14,14 @@ import {
 } from '@grail/contract';
 import { isPublicPath, paths } from '@/lib/paths';
 import { logger } from '@/lib/logger';
-import { clearStoredTokens, getAuthToken, getCsrfToken, setCsrfToken } from './tokens';
+import {
+  clearSignedInHint,
+  clearStoredTokens,
+  getAuthToken,
+  getCsrfToken,
+  hasSignedInHint,
+  setCsrfToken,
+} from './tokens';
 
 export { getAuthToken, getCsrfToken, setAuthToken, setCsrfToken } from './tokens';
 
@@ -58,7 +65,7 @@ const AUTH_PATHS = new Set<string>(
     .filter((e) => e.tags.includes('auth'))
     .map((e) => e.path),
 );
-/** SPEC §8: messages that mean the session state drifted and a recovery may fix it. */
+/** Messages that mean the session state drifted, so a recovery and one retry may fix it. */
 const RECOVERABLE_MESSAGE =
   /CSRF token|Invalid token|Token mismatch|Authentication state|Session expired|cooldown/i;
 const MUTATING = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -225,6 +232,14 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
     const message = 'Not authenticated (cooldown)';
     return Promise.reject(new ApiError(message, 401, { message, error: message }));
   }
+  // A visitor holds no token, no earlier answer and no signed-in hint: the server's answer
+  // would be a 401, so it is given here and a first visit makes no failing request.
+  if (!getAuthToken() && !state.hadCurrentUserSuccess && !hasSignedInHint()) {
+    const message = 'Not authenticated';
+    state.currentUser = null;
+    state.cooldownUntil = now + CURRENT_USER_COOLDOWN_MS;
+    return Promise.reject(new ApiError(message, 401, { message, error: 'Unauthorized' }));
+  }
   const request = (async () => {
     const { response, data } = await send(
       endpointUrl(CURRENT_USER),
@@ -235,7 +250,11 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
       const message = errorText(data) ?? `HTTP error! status: ${response.status}`;
       state.lastAuthError = message;
       state.currentUser = null;
-      if (response.status === 401) state.cooldownUntil = Date.now() + CURRENT_USER_COOLDOWN_MS;
+      if (response.status === 401) {
+        state.cooldownUntil = Date.now() + CURRENT_USER_COOLDOWN_MS;
+        // The session behind the hint is over: the next page load need not ask again.
+        clearSignedInHint();
+      }
       throw new ApiError(message, response.status, data);
     }
     const value = data as CurrentUserResponse;
@@ -252,7 +271,7 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
 }
 
 /**
- * Recovery (SPEC §4): re-read the current user. With both a CSRF token and a user the token is
+ * Recovery: re-read the current user. With both a CSRF token and a user the token is
  * stored and the caller retries; otherwise every piece of auth state is cleared.
  */
 export async function recoverSession(): Promise<boolean> {
@@ -320,7 +339,10 @@ export interface AuthHealth {
   lastAuthError: string | null;
 }
 
-/** SPEC §7 auth health check: a no-cache current-user call, summarized. */
+/**
+ * The auth health check: a no-cache current-user call, summarized as isHealthy, status,
+ * hasValidToken and lastAuthError.
+ */
 export async function checkAuthHealth(): Promise<AuthHealth> {
   try {
     const current = await getCurrentUser({ noCache: true });

@@ -2,39 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { RECENT_PULLS_LIMIT, type ActiveCaseResponse, type RecentPull } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { liveCase, recentPull } from '@/test/grail';
 import { providersFor } from '@/test/providers';
 import { ApiError, resetRequestLayer } from './client';
 import { caseKeys, useActiveCase } from './activeCase';
 import { addRecentPull, recentPullsKeys, useRecentPulls } from './recentPulls';
 import { retryServerErrorsOnce } from './retry';
 
-const live: ActiveCaseResponse = {
-  caseId: '6f1c1a50-0000-4000-8000-000000000001',
-  packPrice: 25,
-  activationTime: null,
-  name: 'Launch Case',
-  description: '',
-  status: 'active',
-  totalItems: 64,
-  remaining: 60,
-  floorValue: 5,
-  expectedValue: 30,
-  tiers: [],
-  serverSeedHash: null,
-  contentsHash: null,
-  buybackPercent: 85,
-  buybackWindowHours: 72,
-};
-const pull = (id: string): RecentPull => ({
-  _id: id,
-  name: `Card ${id}`,
-  grade: 'PSA 10',
-  images: [],
-  imageUrl: '',
-  fmv: 100,
-  pulledAt: '2026-11-22T12:00:00.000Z',
-  pulledBy: 'collector',
-});
+const live = liveCase();
+const pull = recentPull;
 
 // Retries on: the retry rules are what these tests are about.
 const setup = () => providersFor({ queries: { retry: undefined, retryDelay: 0 } });

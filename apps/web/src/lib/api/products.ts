@@ -41,6 +41,10 @@ export const storeItemsQueryOptions = (search: StoreSearch) => {
 };
 
 /** The store grid; a filter or page change keeps the previous cards until the next ones. */
-export function useStoreItems(search: StoreSearch) {
-  return useQuery({ ...storeItemsQueryOptions(search), placeholderData: keepPreviousData });
+export function useStoreItems(search: StoreSearch, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    ...storeItemsQueryOptions(search),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
 }

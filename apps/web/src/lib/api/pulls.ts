@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { grailEndpoints, type Pull, type PullResponse } from '@grail/contract';
+import {
+  grailEndpoints,
+  type Pull,
+  type PullResponse,
+  type ShippingAddress,
+} from '@grail/contract';
 import { callApi } from './callApi';
 import { walletKeys } from './wallet';
 
@@ -35,8 +40,12 @@ export function useMyPull(id: string | null) {
   return useQuery({ ...myPullQueryOptions(id ?? ''), enabled: Boolean(id) });
 }
 
+/** A pull to claim: its id, shipped to the profile's address, or with the address for this one. */
+export type ClaimRequest = string | { id: string; shippingAddress?: ShippingAddress };
+export const claimId = (request: ClaimRequest) => (typeof request === 'string' ? request : request.id);
+
 /**
- * Claim & Ship (to the profile's address) or sell back one pull, by id. Either answers the
+ * Claim & Ship (to the profile's address or the one given) or sell back one pull, by id. Either answers the
  * updated pull, which replaces the cached one; the list is refreshed after either, and the wallet
  * after a sell-back, which credits it.
  */
@@ -45,7 +54,11 @@ export function usePullActions() {
   const store = (pull: Pull) => queryClient.setQueryData(pullKeys.detail(pull._id), { pull });
   const refreshList = () => queryClient.invalidateQueries({ queryKey: pullKeys.list() });
   const claim = useMutation({
-    mutationFn: (id: string) => callApi(grailEndpoints.claim, { params: { id }, body: {} }),
+    mutationFn: (request: ClaimRequest) =>
+      callApi(grailEndpoints.claim, {
+        params: { id: claimId(request) },
+        body: typeof request === 'string' ? {} : { shippingAddress: request.shippingAddress },
+      }),
     onSuccess: ({ pull }) => store(pull),
     onSettled: () => void refreshList(),
   });

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE_MAX_AGE_S, CSRF_COOKIE_NAME } from '@grail/contract';
+import { CSRF_COOKIE_MAX_AGE_S, CSRF_COOKIE_NAME, SIGNED_IN_COOKIE_NAME } from '@grail/contract';
 
 /** Session-storage keys: the sign-in token and the CSRF token last as long as the tab. */
 export const AUTH_TOKEN_KEY = 'authToken';
@@ -37,7 +37,16 @@ export function setCsrfToken(token: string | null): void {
       : `${CSRF_COOKIE_NAME}=${encodeURIComponent(token)}; Max-Age=${CSRF_COOKIE_MAX_AGE_S}; Path=/; SameSite=Strict${secure}`;
 }
 
+/** Whether the server marked this browser as holding a session cookie (see SIGNED_IN_COOKIE_NAME). */
+export const hasSignedInHint = () =>
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_COOKIE_NAME}=`));
+
+export function clearSignedInHint(): void {
+  document.cookie = `${SIGNED_IN_COOKIE_NAME}=; Max-Age=0; Path=/; SameSite=Lax`;
+}
+
 export function clearStoredTokens(): void {
   setAuthToken(null);
   setCsrfToken(null);
+  clearSignedInHint();
 }

@@ -55,7 +55,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('auth state (SPEC §4)', () => {
+describe('auth state: warm-up, recovery and logout', () => {
   it('warms up from GET /api/auth/current and stores its CSRF token', async () => {
     fakeFetch({ '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }] });
     renderAuth();

@@ -50,6 +50,7 @@ import {
   useBreakCommands,
   type BreakCommand,
 } from '../api/useAdminBreaks';
+import stacked from '@/components/StackedTable.module.css';
 
 const STATUS_LABEL: Record<BreakStatus, string> = {
   draft: 'Draft',
@@ -687,7 +688,7 @@ function BreakEditor({ id }: { id: string }) {
         {b.status === 'live' && <HitForm b={b} />}
 
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Spots and buyers">
+          <Table size="small" aria-label="Spots and buyers" className={stacked.table}>
             <TableHead>
               <TableRow>
                 <TableCell>Spot</TableCell>
@@ -699,15 +700,19 @@ function BreakEditor({ id }: { id: string }) {
             <TableBody>
               {b.spots.map((s) => (
                 <TableRow key={s.spotNumber}>
-                  <TableCell>{s.spotNumber}</TableCell>
-                  <TableCell>{s.team ?? '—'}</TableCell>
-                  <TableCell>
-                    {s.username ?? '—'}
-                    {s.refunded && (
-                      <Chip size="small" label="Refunded" sx={{ ml: 1 }} variant="outlined" />
-                    )}
+                  <TableCell data-label="Spot">{s.spotNumber}</TableCell>
+                  <TableCell data-label="Team">{s.team ?? '—'}</TableCell>
+                  <TableCell data-label="Buyer">
+                    <span>
+                      {s.username ?? '—'}
+                      {s.refunded && (
+                        <Chip size="small" label="Refunded" sx={{ ml: 1 }} variant="outlined" />
+                      )}
+                    </span>
                   </TableCell>
-                  <TableCell align="right">{formatUsd(s.price)}</TableCell>
+                  <TableCell data-label="Price" align="right">
+                    {formatUsd(s.price)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -716,7 +721,7 @@ function BreakEditor({ id }: { id: string }) {
 
         {b.hits.length > 0 && (
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Hits">
+            <Table size="small" aria-label="Hits" className={stacked.table}>
               <TableHead>
                 <TableRow>
                   <TableCell>#</TableCell>
@@ -730,22 +735,26 @@ function BreakEditor({ id }: { id: string }) {
               <TableBody>
                 {b.hits.map((h) => (
                   <TableRow key={h._id}>
-                    <TableCell>{h.hitNumber}</TableCell>
-                    <TableCell>
-                      {h.cardName}
-                      {h.detail && (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {h.detail}
-                        </Typography>
-                      )}
+                    <TableCell data-label="#">{h.hitNumber}</TableCell>
+                    <TableCell data-label="Card">
+                      <span>
+                        {h.cardName}
+                        {h.detail && (
+                          <Typography variant="caption" component="div" color="text.secondary">
+                            {h.detail}
+                          </Typography>
+                        )}
+                      </span>
                     </TableCell>
-                    <TableCell>{h.team}</TableCell>
-                    <TableCell>
-                      {h.username ?? 'House'}
-                      {h.spotNumber ? ` (spot ${h.spotNumber})` : ''}
+                    <TableCell data-label="Team">{h.team}</TableCell>
+                    <TableCell data-label="Owner">
+                      <span>
+                        {h.username ?? 'House'}
+                        {h.spotNumber ? ` (spot ${h.spotNumber})` : ''}
+                      </span>
                     </TableCell>
-                    <TableCell>{h.status.replace('_', ' ')}</TableCell>
-                    <TableCell>
+                    <TableCell data-label="Status">{h.status.replace('_', ' ')}</TableCell>
+                    <TableCell data-label="Buyback">
                       <BuybackCell b={b} hit={h} />
                     </TableCell>
                   </TableRow>

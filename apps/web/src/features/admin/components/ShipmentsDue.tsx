@@ -16,6 +16,7 @@ import {
 import type { DueShipment } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
 import { useMarkShipped, useShipmentsDue } from '../api/useShipmentsDue';
+import stacked from '@/components/StackedTable.module.css';
 
 function ShipForm({ shipment }: { shipment: DueShipment }) {
   const mark = useMarkShipped();
@@ -67,7 +68,7 @@ export function ShipmentsDue() {
         Shipments due
       </Typography>
       {due.isError && <Alert severity="error">{due.error.message}</Alert>}
-      <Table size="small" aria-label="Shipments due">
+      <Table size="small" aria-label="Shipments due" className={stacked.table}>
         <TableHead>
           <TableRow>
             <TableCell>Ship by</TableCell>
@@ -85,24 +86,30 @@ export function ShipmentsDue() {
           )}
           {due.data?.map((s) => (
             <TableRow key={s._id} data-testid="shipment-due">
-              <TableCell>
-                {dateTimeFormat.format(new Date(s.shipBy))}
-                {s.overdue && <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />}
+              <TableCell data-label="Ship by">
+                <span>
+                  {dateTimeFormat.format(new Date(s.shipBy))}
+                  {s.overdue && <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />}
+                </span>
               </TableCell>
-              <TableCell>
-                {s.username}
+              <TableCell data-label="Collector">
+                <span>
+                  {s.username}
                 <Typography variant="caption" component="div" color="text.secondary">
                   {s.sourceType === 'pull'
                     ? 'Grail pull'
                     : s.sourceType === 'break'
                       ? 'Break hits'
                       : 'Store order'}
-                </Typography>
+                  </Typography>
+                </span>
               </TableCell>
-              <TableCell>{s.items.join(', ')}</TableCell>
-              <TableCell>
-                {s.address.name}, {s.address.line1}, {s.address.city} {s.address.state}{' '}
-                {s.address.postalCode}
+              <TableCell data-label="Items">{s.items.join(', ')}</TableCell>
+              <TableCell data-label="Address">
+                <span>
+                  {s.address.name}, {s.address.line1}, {s.address.city} {s.address.state}{' '}
+                  {s.address.postalCode}
+                </span>
               </TableCell>
               <TableCell>
                 <ShipForm shipment={s} />

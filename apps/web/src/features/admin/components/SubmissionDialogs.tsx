@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import {
   AddToInventoryBody,
   PAYOUT_METHOD_LABELS,
@@ -18,6 +7,7 @@ import {
   type AdminSubmission,
   type AdminSubmissionCard,
 } from '@grail/contract';
+import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
 import { formatUsd } from '@/lib/format';
 import { useStaffCommand } from '../api/adminSubmissions';
 
@@ -41,60 +31,48 @@ export function PayDialog({
   const amount = submission.totals.final ?? 0;
   const total = storeCredit ? (submission.totals.storeCredit ?? amount) : amount;
   return (
-    <Dialog open onClose={onClose} aria-labelledby="pay-title" fullWidth maxWidth="xs">
-      <DialogTitle id="pay-title">Pay {formatUsd(total)}</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>
-          {storeCredit
-            ? `Credits ${formatUsd(total)} to ${submission.collector.username}'s wallet now: the offer of ${formatUsd(amount)} plus the ${submission.creditBonusPercent}% bonus.`
-            : `Pay ${formatUsd(amount)} by ${PAYOUT_METHOD_LABELS[submission.payout.method]} yourself first (${submission.payout.masked ?? 'see the full details'}), then record the payment's reference here.`}
-        </Typography>
-        <Stack spacing={2}>
-          {!storeCredit && (
-            <TextField
-              label="Payment reference"
-              value={reference}
-              onChange={(e) => setReference(e.target.value)}
-              required
-              helperText="As your bank or PayPal shows it"
-            />
-          )}
-          <TextField
-            label="Note (optional)"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        </Stack>
-        {command.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {command.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Not now</Button>
-        <Button
-          variant="contained"
-          color="secondary"
-          disabled={command.isPending || (!storeCredit && reference.trim().length < 3)}
-          onClick={() =>
-            command.mutate(
-              {
-                kind: 'pay',
-                idempotencyKey,
-                body: {
-                  reference: storeCredit ? null : reference.trim(),
-                  note: note.trim() || null,
-                },
+    <SubmissionCommandDialog
+      id="pay"
+      title={`Pay ${formatUsd(total)}`}
+      onClose={onClose}
+      error={command.error?.message}
+      dismissLabel="Not now"
+      confirm={{
+        label: storeCredit ? `Credit ${formatUsd(total)}` : 'Record payment',
+        color: 'secondary',
+        disabled: command.isPending || (!storeCredit && reference.trim().length < 3),
+        onClick: () =>
+          command.mutate(
+            {
+              kind: 'pay',
+              idempotencyKey,
+              body: {
+                reference: storeCredit ? null : reference.trim(),
+                note: note.trim() || null,
               },
-              { onSuccess: onClose },
-            )
-          }
-        >
-          {storeCredit ? `Credit ${formatUsd(total)}` : 'Record payment'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+            },
+            { onSuccess: onClose },
+          ),
+      }}
+    >
+      <Typography sx={{ mb: 2 }}>
+        {storeCredit
+          ? `Credits ${formatUsd(total)} to ${submission.collector.username}'s wallet now: the offer of ${formatUsd(amount)} plus the ${submission.creditBonusPercent}% bonus.`
+          : `Pay ${formatUsd(amount)} by ${PAYOUT_METHOD_LABELS[submission.payout.method]} yourself first (${submission.payout.masked ?? 'see the full details'}), then record the payment's reference here.`}
+      </Typography>
+      <Stack spacing={2}>
+        {!storeCredit && (
+          <TextField
+            label="Payment reference"
+            value={reference}
+            onChange={(e) => setReference(e.target.value)}
+            required
+            helperText="As your bank or PayPal shows it"
+          />
+        )}
+        <TextField label="Note (optional)" value={note} onChange={(e) => setNote(e.target.value)} />
+      </Stack>
+    </SubmissionCommandDialog>
   );
 }
 
@@ -122,44 +100,37 @@ export function ReturnDialog({
     command.mutate({ kind: 'return', body: parsed.data }, { onSuccess: onClose });
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="return-title" fullWidth maxWidth="xs">
-      <DialogTitle id="return-title">Return the cards</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <TextField
-            label="Carrier"
-            value={carrier}
-            onChange={(e) => setCarrier(e.target.value)}
-            error={Boolean(errors.carrier)}
-            helperText={errors.carrier}
-          />
-          <TextField
-            label="Tracking number"
-            value={trackingNumber}
-            onChange={(e) => setTrackingNumber(e.target.value)}
-            error={Boolean(errors.trackingNumber)}
-            helperText={errors.trackingNumber}
-          />
-          <TextField
-            label="Why (shown to the collector)"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            multiline
-          />
-        </Stack>
-        {command.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {command.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Not now</Button>
-        <Button variant="contained" onClick={send} disabled={command.isPending}>
-          Mark returned
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SubmissionCommandDialog
+      id="return"
+      title="Return the cards"
+      onClose={onClose}
+      error={command.error?.message}
+      dismissLabel="Not now"
+      confirm={{ label: 'Mark returned', disabled: command.isPending, onClick: send }}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <TextField
+          label="Carrier"
+          value={carrier}
+          onChange={(e) => setCarrier(e.target.value)}
+          error={Boolean(errors.carrier)}
+          helperText={errors.carrier}
+        />
+        <TextField
+          label="Tracking number"
+          value={trackingNumber}
+          onChange={(e) => setTrackingNumber(e.target.value)}
+          error={Boolean(errors.trackingNumber)}
+          helperText={errors.trackingNumber}
+        />
+        <TextField
+          label="Why (shown to the collector)"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          multiline
+        />
+      </Stack>
+    </SubmissionCommandDialog>
   );
 }
 
@@ -174,38 +145,30 @@ export function CancelDialog({
   const command = useStaffCommand(submission._id);
   const [note, setNote] = useState('');
   return (
-    <Dialog open onClose={onClose} aria-labelledby="decline-title" fullWidth maxWidth="xs">
-      <DialogTitle id="decline-title">Turn this submission down?</DialogTitle>
-      <DialogContent>
-        <TextField
-          label="Why (shown to the collector)"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={2}
-          fullWidth
-          sx={{ mt: 1 }}
-        />
-        {command.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {command.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Keep it</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={command.isPending}
-          onClick={() =>
-            command.mutate({ kind: 'cancel', note: note.trim() || null }, { onSuccess: onClose })
-          }
-        >
-          Turn down
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SubmissionCommandDialog
+      id="decline"
+      title="Turn this submission down?"
+      onClose={onClose}
+      error={command.error?.message}
+      dismissLabel="Keep it"
+      confirm={{
+        label: 'Turn down',
+        color: 'error',
+        disabled: command.isPending,
+        onClick: () =>
+          command.mutate({ kind: 'cancel', note: note.trim() || null }, { onSuccess: onClose }),
+      }}
+    >
+      <TextField
+        label="Why (shown to the collector)"
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+        sx={{ mt: 1 }}
+      />
+    </SubmissionCommandDialog>
   );
 }
 
@@ -245,65 +208,63 @@ export function InventoryDialog({
     input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
   };
   return (
-    <Dialog open onClose={onClose} aria-labelledby="inventory-title" fullWidth maxWidth="sm">
-      <DialogTitle id="inventory-title">Add to inventory</DialogTitle>
-      <DialogContent>
-        <Typography sx={{ mb: 2 }}>
-          {card.grader} {card.certNumber}, grade {card.grade}. With a store price it goes on sale in
-          the store; without one it waits for a Grail case.
-        </Typography>
-        <Stack spacing={2}>
+    <SubmissionCommandDialog
+      id="inventory"
+      title="Add to inventory"
+      onClose={onClose}
+      maxWidth="sm"
+      error={command.error?.message}
+      dismissLabel="Not now"
+      confirm={{
+        label: storePrice.trim() ? 'Add as store card' : 'Add as case card',
+        disabled: command.isPending,
+        onClick: add,
+      }}
+    >
+      <Typography sx={{ mb: 2 }}>
+        {card.grader} {card.certNumber}, grade {card.grade}. With a store price it goes on sale in
+        the store; without one it waits for a Grail case.
+      </Typography>
+      <Stack spacing={2}>
+        <TextField
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+        />
+        <TextField
+          label="Sport"
+          value={sport}
+          onChange={(e) => setSport(e.target.value)}
+          error={Boolean(errors.sport)}
+          helperText={errors.sport ?? 'Baseball, Basketball, Football…'}
+          required
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
-            label="Name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
-          />
-          <TextField
-            label="Sport"
-            value={sport}
-            onChange={(e) => setSport(e.target.value)}
-            error={Boolean(errors.sport)}
-            helperText={errors.sport ?? 'Baseball, Basketball, Football…'}
+            label="FMV"
+            value={fmv}
+            onChange={(e) => setFmv(e.target.value)}
+            inputMode="decimal"
+            error={Boolean(errors.fmv)}
+            helperText={errors.fmv}
+            slotProps={dollars}
             required
+            fullWidth
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="FMV"
-              value={fmv}
-              onChange={(e) => setFmv(e.target.value)}
-              inputMode="decimal"
-              error={Boolean(errors.fmv)}
-              helperText={errors.fmv}
-              slotProps={dollars}
-              required
-              fullWidth
-            />
-            <TextField
-              label="Store price (optional)"
-              value={storePrice}
-              onChange={(e) => setStorePrice(e.target.value)}
-              inputMode="decimal"
-              error={Boolean(errors.storePrice)}
-              helperText={errors.storePrice ?? 'Empty: a case card'}
-              slotProps={dollars}
-              fullWidth
-            />
-          </Stack>
+          <TextField
+            label="Store price (optional)"
+            value={storePrice}
+            onChange={(e) => setStorePrice(e.target.value)}
+            inputMode="decimal"
+            error={Boolean(errors.storePrice)}
+            helperText={errors.storePrice ?? 'Empty: a case card'}
+            slotProps={dollars}
+            fullWidth
+          />
         </Stack>
-        {command.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {command.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Not now</Button>
-        <Button variant="contained" onClick={add} disabled={command.isPending}>
-          {storePrice.trim() ? 'Add as store card' : 'Add as case card'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      </Stack>
+    </SubmissionCommandDialog>
   );
 }

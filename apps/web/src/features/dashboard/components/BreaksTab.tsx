@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   Alert,
@@ -16,6 +17,7 @@ import { CardImage } from '@/components/CardImage';
 import { useBreakHitActions, useMyBreaks } from '@/lib/api/breaks';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { SellBackDialog } from '@/components/PullDecisionDialogs';
 
 const HIT_STATUS: Record<
   BreakHitStatus,
@@ -41,6 +43,7 @@ const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function HitRow({ hit, actions }: { hit: MyHit; actions: ReturnType<typeof useBreakHitActions> }) {
   const { sellBack } = actions;
+  const [confirming, setConfirming] = useState(false);
   const busy = sellBack.isPending && sellBack.variables === hit._id;
   const error = sellBack.variables === hit._id ? sellBack.error : null;
   const status = HIT_STATUS[hit.status];
@@ -77,12 +80,26 @@ function HitRow({ hit, actions }: { hit: MyHit; actions: ReturnType<typeof useBr
           size="small"
           variant="outlined"
           disabled={busy}
-          onClick={() => sellBack.mutate(hit._id)}
+          onClick={() => setConfirming(true)}
           sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
         >
           Sell back for {formatUsd(hit.buybackPrice)}
         </Button>
       )}
+      <SellBackDialog
+        offer={
+          hit.buybackPrice === null
+            ? null
+            : { id: hit._id, cardName: hit.cardName, amount: hit.buybackPrice }
+        }
+        open={confirming}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          sellBack.mutate(hit._id);
+        }}
+      />
     </Box>
   );
 }

@@ -110,13 +110,17 @@ export function OrdersTab() {
         const shipment = SHIPMENT[order.shipment.status];
         return (
           <Accordion key={order._id} variant="outlined" disableGutters data-testid="order-row">
-            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <AccordionSummary
+              expandIcon={<ExpandMoreIcon />}
+              // The summary's content box may shrink, so a long card name is cut, not the page.
+              sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+            >
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}
                 spacing={{ xs: 0.5, sm: 2 }}
-                sx={{ flexGrow: 1, alignItems: { sm: 'center' }, pr: 1 }}
+                sx={{ flexGrow: 1, minWidth: 0, alignItems: { xs: 'flex-start', sm: 'center' }, pr: 1 }}
               >
-                <Typography sx={{ fontWeight: 700, minWidth: 0, flexGrow: 1 }} noWrap>
+                <Typography sx={{ fontWeight: 700, minWidth: 0, maxWidth: '100%', flexGrow: 1 }} noWrap>
                   {order.items.length === 1 ? order.items[0]!.name : `${order.items.length} cards`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>

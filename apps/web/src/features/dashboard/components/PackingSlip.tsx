@@ -1,27 +1,11 @@
 import { Box, GlobalStyles, Typography } from '@mui/material';
-import type { ShippingAddress, Submission } from '@grail/contract';
+import type { Submission } from '@grail/contract';
+import { Address } from '@/components/Address';
 import { dateTimeFormat } from '@/lib/format';
 
+export { Address };
+
 export const PACKING_SLIP_CLASS = 'packing-slip';
-
-const addressLines = (a: ShippingAddress) => [
-  a.name,
-  a.line1,
-  ...(a.line2 ? [a.line2] : []),
-  `${a.city}, ${a.state} ${a.postalCode}`,
-  a.country,
-];
-
-/** The address block of the shipping instructions and the slip. */
-export function Address({ address }: { address: ShippingAddress }) {
-  return (
-    <Box component="address" sx={{ fontStyle: 'normal' }}>
-      {addressLines(address).map((line) => (
-        <div key={line}>{line}</div>
-      ))}
-    </Box>
-  );
-}
 
 /**
  * What goes in the box with the cards: our address, the submission number and every cert. Hidden

@@ -17,7 +17,8 @@ import {
 } from '@mui/material';
 import { ClientSeed, type Pull, type PullStatus } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { useMyPulls, usePullActions } from '@/lib/api/pulls';
+import { ClaimDialog, pullSellBackOffer, SellBackDialog } from '@/components/PullDecisionDialogs';
+import { claimId, useMyPulls, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { usePullPreferences, useSavePullPreferences } from '../api/usePullPreferences';
 import { paths } from '@/lib/paths';
@@ -37,11 +38,12 @@ const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function PullRow({ pull }: { pull: Pull }) {
   const { claim, sellBack } = usePullActions();
+  const [confirming, setConfirming] = useState<'claim' | 'sellBack' | null>(null);
+  const claiming = claim.variables !== undefined && claimId(claim.variables) === pull._id;
   const busy =
-    (claim.isPending && claim.variables === pull._id) ||
-    (sellBack.isPending && sellBack.variables === pull._id);
+    (claim.isPending && claiming) || (sellBack.isPending && sellBack.variables === pull._id);
   const error =
-    (claim.variables === pull._id ? claim.error : null) ??
+    (claiming ? claim.error : null) ??
     (sellBack.variables === pull._id ? sellBack.error : null);
   const status = STATUS[pull.status];
   return (
@@ -104,7 +106,7 @@ function PullRow({ pull }: { pull: Pull }) {
             size="small"
             variant="contained"
             disabled={busy}
-            onClick={() => claim.mutate(pull._id)}
+            onClick={() => setConfirming('claim')}
           >
             Claim &amp; Ship
           </Button>
@@ -114,7 +116,7 @@ function PullRow({ pull }: { pull: Pull }) {
             size="small"
             variant="outlined"
             disabled={busy}
-            onClick={() => sellBack.mutate(pull._id)}
+            onClick={() => setConfirming('sellBack')}
           >
             Sell back for {formatUsd(pull.sellBack.amount)}
           </Button>
@@ -127,6 +129,26 @@ function PullRow({ pull }: { pull: Pull }) {
           View
         </Button>
       </Stack>
+      <ClaimDialog
+        pull={pull}
+        open={confirming === 'claim'}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(shippingAddress) => {
+          setConfirming(null);
+          claim.mutate({ id: pull._id, shippingAddress });
+        }}
+      />
+      <SellBackDialog
+        offer={pullSellBackOffer(pull)}
+        open={confirming === 'sellBack'}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          setConfirming(null);
+          sellBack.mutate(pull._id);
+        }}
+      />
     </Paper>
   );
 }

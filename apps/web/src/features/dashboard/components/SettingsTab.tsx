@@ -10,8 +10,6 @@ import {
   Paper,
   Skeleton,
   Stack,
-  ToggleButton,
-  ToggleButtonGroup,
   Typography,
 } from '@mui/material';
 import {
@@ -21,12 +19,13 @@ import {
   type SessionInfo,
 } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/config';
 import { dateTimeFormat } from '@/lib/format';
 import { FormTextField } from '@/components/FormTextField';
 import { applyServerError } from '@/lib/forms';
 import { paths } from '@/lib/paths';
-import { useThemeToggle } from '@/lib/theme';
 import { PasswordStrengthMeter } from '@/components/PasswordStrengthMeter';
+import { DiscordLink } from './DiscordLink';
 import {
   useChangePassword,
   useDisableTotp,
@@ -42,23 +41,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-function ThemeSetting() {
-  const { mode, toggle } = useThemeToggle();
-  return (
-    <ToggleButtonGroup
-      exclusive
-      value={mode}
-      aria-label="Theme"
-      onChange={(_event, next) => {
-        if (next && next !== mode) void toggle();
-      }}
-    >
-      <ToggleButton value="light">Light</ToggleButton>
-      <ToggleButton value="dark">Dark</ToggleButton>
-    </ToggleButtonGroup>
   );
 }
 
@@ -286,13 +268,11 @@ function SessionsSetting() {
   );
 }
 
-/** Dashboard 'Settings': theme, password, two-factor and the signed-in devices. */
+/** Dashboard 'Settings': theme, password, two-factor, the signed-in devices and (flag on) Discord. */
 export function SettingsTab({ user }: { user: PublicUser }) {
+  const { flags } = usePublicConfig();
   return (
     <Stack spacing={2}>
-      <Section title="Theme">
-        <ThemeSetting />
-      </Section>
       <Section title="Password">
         <PasswordSetting />
       </Section>
@@ -302,6 +282,11 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       <Section title="Where you are signed in">
         <SessionsSetting />
       </Section>
+      {flags.DISCORD_INTEGRATION && (
+        <Section title="Discord">
+          <DiscordLink />
+        </Section>
+      )}
     </Stack>
   );
 }

@@ -1,17 +1,9 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { TextField, Typography } from '@mui/material';
 import type { Submission } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { formatUsd } from '@/lib/format';
+import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
 import {
   emptyPayout,
   parsePayout,
@@ -72,44 +64,37 @@ export function AcceptDialog({
   const errors = errorParts(command.error);
   const storeCredit = submission.payout.method === 'store_credit';
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="accept-title" fullWidth maxWidth="xs">
-      <DialogTitle id="accept-title">Accept {formatUsd(total)}?</DialogTitle>
-      <DialogContent>
-        <Typography>
-          {adjusted
-            ? 'We pay you as soon as you accept: your cards are already with us.'
-            : `You sell your ${submission.cards.length === 1 ? 'card' : `${submission.cards.length} cards`} for ${formatUsd(total)}. Next, ship them to us; we pay once they arrive and match your description.`}
+    <SubmissionCommandDialog
+      id="accept"
+      title={`Accept ${formatUsd(total)}?`}
+      open={open}
+      onClose={onClose}
+      error={errors.other}
+      dismissLabel="Not yet"
+      confirm={{
+        label: command.isPending ? 'Accepting…' : 'Accept offer',
+        color: 'secondary',
+        disabled: command.isPending || (totpEnabled && code.length < 6),
+        onClick: () =>
+          command.mutate(
+            { kind: 'accept', totpCode: totpEnabled ? code : undefined },
+            { onSuccess: onClose },
+          ),
+      }}
+    >
+      <Typography>
+        {adjusted
+          ? 'We pay you as soon as you accept: your cards are already with us.'
+          : `You sell your ${submission.cards.length === 1 ? 'card' : `${submission.cards.length} cards`} for ${formatUsd(total)}. Next, ship them to us; we pay once they arrive and match your description.`}
+      </Typography>
+      {storeCredit && submission.totals.storeCredit !== null && (
+        <Typography sx={{ mt: 1 }}>
+          As store credit you receive {formatUsd(submission.totals.storeCredit)} (with the{' '}
+          {submission.creditBonusPercent}% bonus).
         </Typography>
-        {storeCredit && submission.totals.storeCredit !== null && (
-          <Typography sx={{ mt: 1 }}>
-            As store credit you receive {formatUsd(submission.totals.storeCredit)} (with the{' '}
-            {submission.creditBonusPercent}% bonus).
-          </Typography>
-        )}
-        {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
-        {errors.other && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errors.other}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Not yet</Button>
-        <Button
-          variant="contained"
-          color="secondary"
-          disabled={command.isPending || (totpEnabled && code.length < 6)}
-          onClick={() =>
-            command.mutate(
-              { kind: 'accept', totpCode: totpEnabled ? code : undefined },
-              { onSuccess: onClose },
-            )
-          }
-        >
-          {command.isPending ? 'Accepting…' : 'Accept offer'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      )}
+      {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
+    </SubmissionCommandDialog>
   );
 }
 
@@ -135,28 +120,22 @@ export function ConfirmDialog({
         : 'Nothing is sold, and you keep your cards. You can submit them again any time.'
       : 'Nothing is sold. If you already printed the packing slip, do not send the cards.';
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={`${kind}-title`} fullWidth maxWidth="xs">
-      <DialogTitle id={`${kind}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        <Typography>{text}</Typography>
-        {command.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {command.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Keep it</Button>
-        <Button
-          color="error"
-          variant="contained"
-          disabled={command.isPending}
-          onClick={() => command.mutate({ kind }, { onSuccess: onClose })}
-        >
-          {kind === 'decline' ? 'Decline offer' : 'Cancel submission'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SubmissionCommandDialog
+      id={kind}
+      title={title}
+      open={open}
+      onClose={onClose}
+      error={command.error?.message}
+      dismissLabel="Keep it"
+      confirm={{
+        label: kind === 'decline' ? 'Decline offer' : 'Cancel submission',
+        color: 'error',
+        disabled: command.isPending,
+        onClick: () => command.mutate({ kind }, { onSuccess: onClose }),
+      }}
+    >
+      <Typography>{text}</Typography>
+    </SubmissionCommandDialog>
   );
 }
 
@@ -193,32 +172,27 @@ export function PayoutDialog({
     );
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="payout-title" fullWidth maxWidth="sm">
-      <DialogTitle id="payout-title">Change payout</DialogTitle>
-      <DialogContent>
-        <PayoutFields
-          value={draft}
-          onChange={setDraft}
-          errors={fieldErrors}
-          bonusPercent={submission.creditBonusPercent}
-        />
-        {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
-        {errors.other && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errors.other}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Keep the current payout</Button>
-        <Button
-          variant="contained"
-          disabled={command.isPending || (totpEnabled && code.length < 6)}
-          onClick={save}
-        >
-          Save payout
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SubmissionCommandDialog
+      id="payout"
+      title="Change payout"
+      open={open}
+      onClose={onClose}
+      maxWidth="sm"
+      error={errors.other}
+      dismissLabel="Keep the current payout"
+      confirm={{
+        label: 'Save payout',
+        disabled: command.isPending || (totpEnabled && code.length < 6),
+        onClick: save,
+      }}
+    >
+      <PayoutFields
+        value={draft}
+        onChange={setDraft}
+        errors={fieldErrors}
+        bonusPercent={submission.creditBonusPercent}
+      />
+      {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
+    </SubmissionCommandDialog>
   );
 }

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import {
   Alert,
   Box,
   Button,
   Chip,
   InputAdornment,
+  Link,
   Pagination,
   Paper,
   Skeleton,
@@ -19,8 +21,10 @@ import {
 } from '@mui/material';
 import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerEntry } from '@grail/contract';
 import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
+import { useLimits } from '../api/limits';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import stacked from '@/components/StackedTable.module.css';
 
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   top_up: 'Top-up',
@@ -82,6 +86,7 @@ function AddFunds() {
 export function WalletTab() {
   const [page, setPage] = useState(1);
   const { data, isPending, isError, refetch } = useWallet({ page, limit: PAGE_SIZE });
+  const limits = useLimits();
   return (
     <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
@@ -96,6 +101,18 @@ export function WalletTab() {
         >
           {data ? formatUsd(data.balance) : <Skeleton width={160} />}
         </Typography>
+        {limits.data && (
+          <Typography
+            color="text.secondary"
+            sx={{ mt: -1.5, mb: 2 }}
+            data-testid="wallet-spent-30-days"
+          >
+            Spent in the last 30 days: {formatUsd(limits.data.spentLast30Days)} ·{' '}
+            <Link component={RouterLink} to={`${paths.dashboard.getHref()}?tab=limits`}>
+              Limits
+            </Link>
+          </Typography>
+        )}
         <AddFunds />
       </Paper>
       <Box>
@@ -116,7 +133,7 @@ export function WalletTab() {
         )}
         {data && data.entries.length > 0 && (
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Wallet history">
+            <Table size="small" aria-label="Wallet history" className={stacked.table}>
               <TableHead>
                 <TableRow>
                   <TableCell>Date</TableCell>
@@ -128,16 +145,17 @@ export function WalletTab() {
               <TableBody>
                 {data.entries.map((e) => (
                   <TableRow key={e._id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell data-label="Date" sx={{ whiteSpace: 'nowrap' }}>
                       {dateTimeFormat.format(new Date(e.createdAt))}
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label="Description">
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                         <Chip size="small" label={KIND_LABELS[e.kind]} variant="outlined" />
                         <span>{e.description}</span>
                       </Stack>
                     </TableCell>
                     <TableCell
+                      data-label="Amount"
                       align="right"
                       sx={{
                         fontWeight: 700,
@@ -148,7 +166,9 @@ export function WalletTab() {
                       {e.amount > 0 ? '+' : '−'}
                       {formatUsd(Math.abs(e.amount))}
                     </TableCell>
-                    <TableCell align="right">{formatUsd(e.balanceAfter)}</TableCell>
+                    <TableCell data-label="Balance" align="right">
+                      {formatUsd(e.balanceAfter)}
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

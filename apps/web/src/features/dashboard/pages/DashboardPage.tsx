@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { BreaksTab } from '../components/BreaksTab';
+import { LimitsTab } from '../components/LimitsTab';
 import { OrdersTab } from '../components/OrdersTab';
 import { OverviewTab } from '../components/OverviewTab';
 import { PaymentsTab } from '../components/PaymentsTab';
@@ -20,6 +21,7 @@ export const DASHBOARD_TABS = [
   { value: 'submissions', label: 'Submissions' },
   { value: 'payments', label: 'Payment history' },
   { value: 'wallet', label: 'Wallet' },
+  { value: 'limits', label: 'Limits' },
   { value: 'settings', label: 'Settings' },
 ] as const;
 type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
@@ -72,6 +74,7 @@ export default function DashboardPage() {
         {tab === 'submissions' && <SubmissionsTab />}
         {tab === 'payments' && <PaymentsTab />}
         {tab === 'wallet' && <WalletTab />}
+        {tab === 'limits' && <LimitsTab />}
         {tab === 'settings' && <SettingsTab user={user} />}
       </Box>
     </Box>

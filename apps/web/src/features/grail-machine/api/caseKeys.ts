@@ -5,4 +5,5 @@ export const grailMachineKeys = {
   list: () => [...caseKeys.all, 'list'] as const,
   detail: (caseId: string) => [...caseKeys.all, 'detail', caseId] as const,
   fairness: (caseId: string) => [...caseKeys.all, 'fairness', caseId] as const,
+  checklist: (caseId: string) => [...caseKeys.all, 'checklist', caseId] as const,
 };

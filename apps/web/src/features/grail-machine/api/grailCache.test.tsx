@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ActiveCaseResponse, Pull, PullEvent, RecentPull } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { liveCase, recentPull } from '@/test/grail';
 import { providersFor } from '@/test/providers';
 import { caseKeys } from '@/lib/api/activeCase';
 import { resetRequestLayer } from '@/lib/api/client';
@@ -11,34 +12,9 @@ import { walletKeys } from '@/lib/api/wallet';
 import { useBuyPack } from './useBuyPack';
 import { useGrailEvents } from './useGrailEvents';
 
-const caseId = '6f1c1a50-0000-4000-8000-000000000001';
-const live: ActiveCaseResponse = {
-  caseId,
-  packPrice: 25,
-  activationTime: null,
-  name: 'Launch Case',
-  description: '',
-  status: 'active',
-  totalItems: 64,
-  remaining: 60,
-  floorValue: 5,
-  expectedValue: 30,
-  tiers: [],
-  serverSeedHash: null,
-  contentsHash: null,
-  buybackPercent: 85,
-  buybackWindowHours: 72,
-};
-const recent = (id: string): RecentPull => ({
-  _id: id,
-  name: `Card ${id}`,
-  grade: 'PSA 10',
-  images: [],
-  imageUrl: '',
-  fmv: 100,
-  pulledAt: '2026-11-22T12:00:00.000Z',
-  pulledBy: 'collector',
-});
+const live = liveCase();
+const { caseId } = live;
+const recent = recentPull;
 const bought: Pull = {
   _id: '6f1c1a50-0000-4000-8000-0000000000aa',
   caseId,

@@ -36,6 +36,7 @@ export function useGrailEvents() {
       );
       void queryClient.invalidateQueries({ queryKey: caseKeys.active() });
       void queryClient.invalidateQueries({ queryKey: grailMachineKeys.detail(event.caseId) });
+      void queryClient.invalidateQueries({ queryKey: grailMachineKeys.checklist(event.caseId) });
     });
     return () => source.close();
   }, [queryClient]);

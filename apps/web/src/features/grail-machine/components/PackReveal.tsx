@@ -1,141 +1,187 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Box, Button, useMediaQuery } from '@mui/material';
-import { keyframes } from '@emotion/react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Button, Typography } from '@mui/material';
+import type { Pull } from '@grail/contract';
+import { CardImage } from '@/components/CardImage';
+import { ShareButton } from '@/components/ShareButton';
+import { formatUsd } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useMediaQuery } from '@/lib/useMediaQuery';
+import { useCaseChecklist } from '../api/useCaseChecklist';
+import { markRevealPlayed, revealPlayed } from '../lib/playedReveals';
+import styles from './PackReveal.module.css';
 
-const shake = keyframes`
-  0%, 100% { transform: rotate(0deg) scale(1); }
-  20% { transform: rotate(-3deg) scale(1.02); }
-  40% { transform: rotate(3deg) scale(1.03); }
-  60% { transform: rotate(-2deg) scale(1.04); }
-  80% { transform: rotate(2deg) scale(1.05); }
-`;
-const tearOff = keyframes`
-  to { transform: translateY(-140%) rotate(-12deg); opacity: 0; }
-`;
-const packAway = keyframes`
-  to { transform: translateY(40%) scale(0.9); opacity: 0; }
-`;
+type Stage = 'facedown' | 'buildup' | 'flip' | 'result';
+/** How long each stage lasts (ms): 2.6 s from the slab to the result, under the 4 s promised. */
+const TIMES: Record<Exclude<Stage, 'result'>, number> = { facedown: 500, buildup: 1300, flip: 800 };
+const NEXT: Record<Exclude<Stage, 'result'>, Stage> = {
+  facedown: 'buildup',
+  buildup: 'flip',
+  flip: 'result',
+};
+export const REVEAL_TOTAL_MS = TIMES.facedown + TIMES.buildup + TIMES.flip;
 
-type Stage = 'sealed' | 'opening' | 'flipping' | 'shown';
-const TIMES: Record<Exclude<Stage, 'shown'>, number> = {
-  sealed: 1100,
-  opening: 700,
-  flipping: 900,
-};
-const NEXT: Record<Exclude<Stage, 'shown'>, Stage> = {
-  sealed: 'opening',
-  opening: 'flipping',
-  flipping: 'shown',
-};
+/** Tier colours from the top tier down, each readable with its text colour in both themes. */
+const TIER_COLOURS = [
+  { tier: '#f0b429', text: '#1c1400' },
+  { tier: '#8a3fd1', text: '#ffffff' },
+  { tier: '#1f6fd6', text: '#ffffff' },
+];
+const OTHER_TIER = { tier: '#5b6780', text: '#ffffff' };
+const CONFETTI = Array.from({ length: 28 }, (_, i) => i);
+
+/** The pull's tier counted from the top (0 = the case's best tier), once the case's tiers are known. */
+function useTierRank(pull: Pull): number | null {
+  const checklist = useCaseChecklist(pull.caseId);
+  return useMemo(() => {
+    const tiers = checklist.data?.tiers;
+    if (!tiers || !pull.card.tier) return null;
+    const order = [...tiers].sort((a, b) => b.minFmv - a.minFmv).map((t) => t.name);
+    const rank = order.indexOf(pull.card.tier);
+    return rank === -1 ? null : rank;
+  }, [checklist.data, pull.card.tier]);
+}
 
 /**
- * The pack shakes, its top tears off, and the card flips face up. With prefers-reduced-motion
- * the card is simply shown face up.
+ * The pack opening: the slab lies face down, a glow in the tier's colour builds up and names the
+ * rarity, the card turns over, then its FMV stands beside what was paid and what a sell-back
+ * gives, with confetti for the top tier and a glow for the next. Under 4 s; a tap, click or key
+ * skips it; it plays once per pull in this browser, and at once with prefers-reduced-motion.
  */
-export function PackReveal({ front, onRevealed }: { front: ReactNode; onRevealed?: () => void }) {
-  const reduced = useMediaQuery('(prefers-reduced-motion: reduce)', { noSsr: true });
-  const [stage, setStage] = useState<Stage>(reduced ? 'shown' : 'sealed');
+export function PackReveal({ pull, onRevealed }: { pull: Pull; onRevealed?: () => void }) {
+  const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const [stage, setStage] = useState<Stage>(() =>
+    reduced || revealPlayed(pull._id) ? 'result' : 'facedown',
+  );
+  const rank = useTierRank(pull);
+  const colours = rank === null ? OTHER_TIER : (TIER_COLOURS[rank] ?? OTHER_TIER);
+  const skipRef = useRef<HTMLButtonElement>(null);
+  const skip = useCallback(() => setStage('result'), []);
+
   useEffect(() => {
-    if (reduced) setStage('shown');
+    if (reduced) setStage('result');
   }, [reduced]);
+
   useEffect(() => {
-    if (stage === 'shown') {
+    if (stage === 'result') {
+      markRevealPlayed(pull._id);
       onRevealed?.();
       return;
     }
-    const id = setTimeout(() => setStage(NEXT[stage]), TIMES[stage]);
-    return () => clearTimeout(id);
-  }, [stage, onRevealed]);
+    const id = window.setTimeout(() => setStage(NEXT[stage]), TIMES[stage]);
+    return () => window.clearTimeout(id);
+  }, [stage, pull._id, onRevealed]);
 
-  const faceUp = stage === 'flipping' || stage === 'shown';
+  // Any key skips, wherever the focus is, while the reveal plays.
+  const playing = stage !== 'result';
+  useEffect(() => {
+    if (!playing) return;
+    skipRef.current?.focus({ preventScroll: true });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.repeat || ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+      event.preventDefault();
+      skip();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [playing, skip]);
+
+  const faceUp = stage === 'flip' || stage === 'result';
+  const tierShown = stage !== 'facedown';
+  const celebrate = stage === 'result' && !reduced && rank === 0;
+  const { card } = pull;
+  const sellBack = pull.sellBack?.amount ?? pull.soldBackFor;
+  const gain = card.fmv - pull.price;
+
   return (
-    <Box
-      sx={{ position: 'relative', width: '100%', maxWidth: 320, mx: 'auto', perspective: '1200px' }}
+    <div
+      className={styles.reveal}
       data-stage={stage}
+      data-testid="pack-reveal"
+      data-tier-rank={rank ?? ''}
+      style={{ '--tier': colours.tier, '--tier-text': colours.text } as CSSProperties}
+      onClick={playing ? skip : undefined}
     >
-      <Box
-        sx={{
-          position: 'relative',
-          aspectRatio: '5 / 7',
-          transformStyle: 'preserve-3d',
-          transition: reduced ? 'none' : 'transform 900ms cubic-bezier(.2,.8,.2,1)',
-          transform: faceUp ? 'rotateY(0deg)' : 'rotateY(180deg)',
-        }}
-      >
-        <Box
-          sx={{ position: 'absolute', inset: 0, backfaceVisibility: 'hidden' }}
-          aria-hidden={!faceUp}
+      <p className={styles.status} aria-live="polite">
+        {tierShown && card.tier ? (
+          <span className={styles.rarity}>{card.tier} tier</span>
+        ) : (
+          <span className={styles.waiting}>{playing ? 'Opening your pack…' : ''}</span>
+        )}
+      </p>
+      <div className={styles.stage}>
+        {celebrate && (
+          <div className={styles.confetti} aria-hidden data-testid="confetti">
+            {CONFETTI.map((i) => (
+              <span
+                key={i}
+                style={
+                  {
+                    '--x': `${(i * 37) % 100}%`,
+                    '--drift': `${((i * 53) % 60) - 30}px`,
+                    '--delay': `${(i % 7) * 60}ms`,
+                    '--hue': `${(i * 47) % 360}`,
+                  } as CSSProperties
+                }
+              />
+            ))}
+          </div>
+        )}
+        <div
+          className={styles.slab}
+          data-face={faceUp ? 'up' : 'down'}
+          data-glow={stage === 'result' && rank !== null && rank <= 1 ? 'on' : 'off'}
         >
-          {front}
-        </Box>
-        <Box
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            backfaceVisibility: 'hidden',
-            transform: 'rotateY(180deg)',
-            borderRadius: 1.5,
-            background: 'repeating-linear-gradient(45deg, #1d2a4d 0 12px, #233463 12px 24px)',
-            border: '6px solid #c9a227',
-          }}
-        />
-      </Box>
-      {(stage === 'sealed' || stage === 'opening') && (
-        <Box
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            inset: '-4%',
-            borderRadius: 2,
-            overflow: 'hidden',
-            animation:
-              stage === 'sealed'
-                ? `${shake} 1.1s ease-in-out`
-                : `${packAway} 0.7s ease-in forwards`,
-            background:
-              'linear-gradient(135deg, #c9a227 0%, #f6e27a 30%, #b8860b 55%, #f6e27a 80%, #c9a227 100%)',
-            boxShadow: 6,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-          }}
-        >
-          <Box
-            sx={{
-              position: 'absolute',
-              top: 0,
-              left: 0,
-              right: 0,
-              height: '14%',
-              background: 'repeating-linear-gradient(90deg, #8a6d12 0 6px, #e8cf5a 6px 12px)',
-              animation: stage === 'opening' ? `${tearOff} 0.5s ease-out forwards` : 'none',
-            }}
-          />
-          <Box
-            sx={{
-              color: '#3b2c00',
-              fontWeight: 900,
-              fontSize: '1.6rem',
-              letterSpacing: 2,
-              textAlign: 'center',
-            }}
-          >
-            GRAIL
-            <br />
-            MACHINE
-          </Box>
-        </Box>
-      )}
-      {stage !== 'shown' && (
+          <div className={styles.front} aria-hidden={!faceUp}>
+            <span className={styles.label}>{card.grade}</span>
+            <CardImage src={card.imageUrl} alt={card.name} eager sizes="320px" />
+          </div>
+          <div className={styles.back} aria-hidden>
+            <span>GRAIL</span>
+            <span>MACHINE</span>
+          </div>
+        </div>
+      </div>
+      {playing ? (
         <Button
+          ref={skipRef}
           size="small"
-          onClick={() => setStage('shown')}
-          sx={{ position: 'absolute', bottom: -44, left: '50%', transform: 'translateX(-50%)' }}
+          onClick={(event) => {
+            event.stopPropagation();
+            skip();
+          }}
         >
           Skip
         </Button>
+      ) : (
+        <div className={styles.result}>
+          <dl className={styles.values} aria-label="What this pull is worth">
+            <div className={styles.fmv}>
+              <dt>FMV</dt>
+              <dd>{formatUsd(card.fmv)}</dd>
+            </div>
+            <div>
+              <dt>You paid</dt>
+              <dd>{formatUsd(pull.price)}</dd>
+            </div>
+            <div>
+              <dt>{pull.soldBackFor !== null ? 'Sold back for' : 'Sell-back'}</dt>
+              <dd>{sellBack === null ? '—' : formatUsd(sellBack)}</dd>
+            </div>
+          </dl>
+          <Typography variant="body2" color="text.secondary" textAlign="center">
+            {gain >= 0
+              ? `${formatUsd(gain)} more FMV than the pack price.`
+              : `${formatUsd(-gain)} less FMV than the pack price.`}
+          </Typography>
+          <ShareButton
+            path={paths.pull.getHref(pull._id)}
+            title={`I pulled ${card.name} (${card.grade})`}
+            text={`FMV ${formatUsd(card.fmv)} from a ${formatUsd(pull.price)} pack on the Grail Machine.`}
+            label="Share this pull"
+            size="small"
+          />
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

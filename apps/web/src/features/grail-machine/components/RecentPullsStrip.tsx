@@ -1,7 +1,9 @@
-import { Box, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { Box, CardActionArea, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import type { RecentPull } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
 import { CardImage } from '@/components/CardImage';
+import { paths } from '@/lib/paths';
 
 const ago = (iso: string) => {
   const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
@@ -50,24 +52,30 @@ export function RecentPullsStrip({
           <Paper
             key={p._id}
             variant="outlined"
-            sx={{ flex: '0 0 132px', p: 1, scrollSnapAlign: 'start' }}
+            sx={{ flex: '0 0 132px', scrollSnapAlign: 'start' }}
           >
-            <CardImage src={p.imageUrl} alt={p.name} sizes="132px" />
-            <Typography
-              variant="caption"
-              component="p"
-              noWrap
-              title={p.name}
-              sx={{ mt: 0.5, fontWeight: 600 }}
+            <CardActionArea
+              component={RouterLink}
+              to={paths.pull.getHref(p._id)}
+              sx={{ p: 1, borderRadius: 'inherit' }}
             >
-              {p.name}
-            </Typography>
-            <Typography variant="caption" component="p" color="text.secondary" noWrap>
-              {p.grade} · {formatUsd(p.fmv)}
-            </Typography>
-            <Typography variant="caption" component="p" color="text.secondary" noWrap>
-              {p.pulledBy} · {ago(p.pulledAt)}
-            </Typography>
+              <CardImage src={p.imageUrl} alt={p.name} sizes="132px" />
+              <Typography
+                variant="caption"
+                component="p"
+                noWrap
+                title={p.name}
+                sx={{ mt: 0.5, fontWeight: 600 }}
+              >
+                {p.name}
+              </Typography>
+              <Typography variant="caption" component="p" color="text.secondary" noWrap>
+                {p.grade} · {formatUsd(p.fmv)}
+              </Typography>
+              <Typography variant="caption" component="p" color="text.secondary" noWrap>
+                {p.pulledBy} · {ago(p.pulledAt)}
+              </Typography>
+            </CardActionArea>
           </Paper>
         ))}
       </Stack>

@@ -1,37 +1,91 @@
 import { Link as RouterLink } from 'react-router';
-import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import { useAuth } from '@/lib/auth';
+import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import { useDiscordStatus } from '@/lib/api/discord';
 
-/** Where a pack bought through our Discord community lands: it is in the account, ready to reveal. */
+/**
+ * Where Discord's sign-in sends a collector back once their account is linked: it says so, and
+ * offers our server (where they now have the Collector role and grail pulls are announced).
+ */
 export default function DiscordGrailSuccessPage() {
+  const { flags } = usePublicConfig();
+  const { user } = useAuth();
+  const status = useDiscordStatus({ enabled: flags.DISCORD_INTEGRATION && Boolean(user) });
+  const linked = status.data?.linked;
+
   return (
     <Box
       component="section"
       sx={{ py: { xs: 4, sm: 8 }, display: 'flex', justifyContent: 'center' }}
     >
       <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, textAlign: 'center' }}>
-        <CheckCircleRoundedIcon color="success" sx={{ fontSize: 64, mb: 1 }} />
-        <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-          Grail Secured!
-        </Typography>
-        <Typography color="text.secondary" paragraph>
-          Your Discord Grail Machine purchase went through. Your card is in your account: reveal it,
-          claim it and we ship within 48 hours, or sell it back instantly.
-        </Typography>
+        {status.isLoading ? (
+          <Stack spacing={1} sx={{ alignItems: 'center' }}>
+            <Skeleton variant="circular" width={64} height={64} />
+            <Skeleton width="70%" height={48} />
+            <Skeleton width="90%" />
+          </Stack>
+        ) : status.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void status.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            Could not check your Discord link.
+          </Alert>
+        ) : linked ? (
+          <>
+            <CheckCircleRoundedIcon color="success" sx={{ fontSize: 64, mb: 1 }} />
+            <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
+              Discord linked
+            </Typography>
+            <Typography color="text.secondary" paragraph>
+              Your Discord account{' '}
+              {status.data?.username ? <strong>{status.data.username}</strong> : null} is linked to
+              Grail Machine. Join our server: you have the Collector role there, and every grail
+              pull is announced as it happens.
+            </Typography>
+          </>
+        ) : (
+          <>
+            <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
+              No Discord account linked
+            </Typography>
+            <Typography color="text.secondary" paragraph>
+              Link your Discord account from the settings of your dashboard.
+            </Typography>
+          </>
+        )}
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1.5}
           justifyContent="center"
           sx={{ mt: 3 }}
         >
+          {linked && status.data?.serverUrl && (
+            <Button
+              href={status.data.serverUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="contained"
+              size="large"
+            >
+              Join our Discord server
+            </Button>
+          )}
           <Button
             component={RouterLink}
-            to={paths.dashboard.getHref()}
-            variant="contained"
+            to={paths.dashboard.getHref({ tab: 'settings' })}
+            variant={linked ? 'outlined' : 'contained'}
             size="large"
           >
-            See My Pulls
+            Back to my dashboard
           </Button>
           <Button
             component={RouterLink}
@@ -39,7 +93,7 @@ export default function DiscordGrailSuccessPage() {
             variant="outlined"
             size="large"
           >
-            Back to the Grail Machine
+            Grail Machine
           </Button>
         </Stack>
       </Paper>

@@ -26,6 +26,7 @@ import { Commitment } from '../components/Commitment';
 import { GrailPageFrame } from '../components/GrailPageFrame';
 import { contentsHash, hexToBytes, sha256Hex, verifyPulls, type Verdict } from '../lib/fairness';
 import { paths } from '@/lib/paths';
+import stacked from '@/components/StackedTable.module.css';
 
 interface Check {
   seed: Verdict | null;
@@ -142,7 +143,7 @@ export default function FairnessPage() {
             </Stack>
           </Paper>
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Pulls of this case">
+            <Table size="small" aria-label="Pulls of this case" className={stacked.table}>
               <TableHead>
                 <TableRow>
                   <TableCell>k</TableCell>
@@ -160,8 +161,9 @@ export default function FairnessPage() {
                 )}
                 {f.pulls.map((p) => (
                   <TableRow key={p.k}>
-                    <TableCell>{p.k}</TableCell>
+                    <TableCell data-label="k">{p.k}</TableCell>
                     <TableCell
+                      data-label="Client seed"
                       sx={{
                         fontFamily: 'monospace',
                         maxWidth: 220,
@@ -171,9 +173,13 @@ export default function FairnessPage() {
                     >
                       {p.clientSeed}
                     </TableCell>
-                    <TableCell align="right">{p.remainingBefore}</TableCell>
-                    <TableCell align="right">{p.position}</TableCell>
-                    <TableCell>
+                    <TableCell data-label="Remaining" align="right">
+                      {p.remainingBefore}
+                    </TableCell>
+                    <TableCell data-label="Position" align="right">
+                      {p.position}
+                    </TableCell>
+                    <TableCell data-label="Check">
                       {check ? <VerdictChip verdict={check.pulls.get(p.k)} /> : '—'}
                     </TableCell>
                   </TableRow>

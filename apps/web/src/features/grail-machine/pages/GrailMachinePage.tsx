@@ -26,6 +26,7 @@ import { useCaseDetail } from '../api/useCaseDetail';
 import { useCases } from '../api/useCases';
 import { useGrailEvents } from '../api/useGrailEvents';
 import { BuyPackDialog } from '../components/BuyPackDialog';
+import { CaseChecklist } from '../components/CaseChecklist';
 import { CaseStats } from '../components/CaseStats';
 import { Countdown } from '../components/Countdown';
 import { GrailPageFrame } from '../components/GrailPageFrame';
@@ -132,6 +133,8 @@ function LiveCase({ live }: { live: ActiveCaseResponse }) {
           <FeaturedGrid cards={detail.data.topGrails} />
         </Box>
       )}
+
+      <CaseChecklist caseId={live.caseId} />
 
       <BuyPackDialog live={live} open={buying} onClose={() => setBuying(false)} />
     </Stack>

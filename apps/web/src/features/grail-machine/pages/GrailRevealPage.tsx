@@ -14,9 +14,9 @@ import {
 } from '@mui/material';
 import type { Pull } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
+import { ClaimDialog, pullSellBackOffer, SellBackDialog } from '@/components/PullDecisionDialogs';
 import { useMyPull, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
-import { CardImage } from '@/components/CardImage';
 import { PackReveal } from '../components/PackReveal';
 import { paths } from '@/lib/paths';
 
@@ -26,15 +26,37 @@ function PullActions({ pull }: { pull: Pull }) {
   const { claim, sellBack } = usePullActions();
   const failure = (claim.error ?? sellBack.error) as ApiError | Error | null;
   const busy = claim.isPending || sellBack.isPending;
+  // Neither decision is sent before its dialog is confirmed.
+  const [confirming, setConfirming] = useState<'claim' | 'sellBack' | null>(null);
   return (
     <Stack spacing={1.5}>
+      <ClaimDialog
+        pull={pull}
+        open={confirming === 'claim'}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(shippingAddress) => {
+          setConfirming(null);
+          claim.mutate({ id: pull._id, shippingAddress });
+        }}
+      />
+      <SellBackDialog
+        offer={pullSellBackOffer(pull)}
+        open={confirming === 'sellBack'}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          setConfirming(null);
+          sellBack.mutate(pull._id);
+        }}
+      />
       {pull.status === 'revealed' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button
             variant="contained"
             size="large"
             disabled={busy}
-            onClick={() => claim.mutate(pull._id)}
+            onClick={() => setConfirming('claim')}
           >
             Claim &amp; Ship
           </Button>
@@ -43,7 +65,7 @@ function PullActions({ pull }: { pull: Pull }) {
               variant="outlined"
               size="large"
               disabled={busy}
-              onClick={() => sellBack.mutate(pull._id)}
+              onClick={() => setConfirming('sellBack')}
             >
               Sell back for {formatUsd(pull.sellBack.amount)}
             </Button>
@@ -150,10 +172,7 @@ export default function GrailRevealPage() {
           mt: 3,
         }}
       >
-        <PackReveal
-          front={<CardImage src={pull.card.imageUrl} alt={pull.card.name} eager sizes="320px" />}
-          onRevealed={onRevealed}
-        />
+        <PackReveal pull={pull} onRevealed={onRevealed} />
         <Fade in={revealed} timeout={400}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-live="polite">
             {revealed && (

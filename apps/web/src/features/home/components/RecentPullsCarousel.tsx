@@ -1,7 +1,9 @@
 import { useRef } from 'react';
+import { Link } from 'react-router';
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { CardImage } from '@/components/CardImage';
+import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import type { RecentPull } from '@grail/contract';
 import { cardSource } from './cardSource';
@@ -38,14 +40,17 @@ export function RecentPullsCarousel({ pulls }: { pulls: RecentPull[] }) {
         >
           {pulls.map((pull, index) => (
             <li key={pull._id} className={styles.pull}>
-              <CardImage
-                src={cardSource(pull)}
-                alt={pull.name || 'Mystery Card'}
-                eager={index < 4}
-                sizes={`${CARD_WIDTH}px`}
-              />
-              <p className={styles.name}>{pull.name || 'Mystery Card'}</p>
-              {pull.grade && <p className={clsx(ui.body2, ui.secondaryText)}>{pull.grade}</p>}
+              {/* Each pull opens its public page: the card, who pulled it and its proof. */}
+              <Link to={paths.pull.getHref(pull._id)} className={styles.link}>
+                <CardImage
+                  src={cardSource(pull)}
+                  alt={pull.name || 'Mystery Card'}
+                  eager={index < 4}
+                  sizes={`${CARD_WIDTH}px`}
+                />
+                <p className={styles.name}>{pull.name || 'Mystery Card'}</p>
+                {pull.grade && <p className={clsx(ui.body2, ui.secondaryText)}>{pull.grade}</p>}
+              </Link>
             </li>
           ))}
         </ul>

@@ -30,7 +30,7 @@ const REASONS = [
   },
 ];
 
-/** SPEC §2: /sell-cards for a visitor. */
+/** What a visitor who is not signed in sees at /sell-cards: the teaser and a way to sign up. */
 export function AccountRequired() {
   return (
     <Box component="section" sx={{ maxWidth: 880, mx: 'auto' }}>

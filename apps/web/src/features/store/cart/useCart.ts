@@ -5,6 +5,7 @@ import { callApi } from '@/lib/api/callApi';
 import { useAuth } from '@/lib/auth';
 import { useProducts } from '../api/useProduct';
 import { localCart } from './localCart';
+import { notify } from '@/lib/toast';
 
 /** The signed-in collector's cart (a visitor's lives in local storage, not in the query cache). */
 export const cartKeys = {
@@ -23,6 +24,13 @@ export interface Cart {
   remove(id: string): void;
   /** Drops cards (after they were bought). */
   removeMany(ids: string[]): void;
+}
+
+/** What a collector reads when cards of their visitor cart were sold before they signed in. */
+export function soldMeanwhileMessage(names: string[]): string {
+  return names.length === 1
+    ? `${names[0]} was sold while you were away, so it is no longer in your cart.`
+    : `These cards were sold while you were away and are no longer in your cart: ${names.join(', ')}.`;
 }
 
 /**
@@ -47,14 +55,18 @@ export function useCart(): Cart {
   const serverIds = server.data?.items.map((p) => p._id) ?? [];
   useEffect(() => {
     if (!isLoggedIn || !server.data || localIds.length === 0 || merging) return;
-    const union = [...new Set([...server.data.items.map((p) => p._id), ...localIds])];
-    merging = save
-      .mutateAsync(union)
-      .then(() => localCart.set([]))
+    // The server adds the visitor's cards once each and names those sold in the meantime.
+    merging = callApi(commerceEndpoints.mergeCart, { body: { items: localIds } })
+      .then(({ items, dropped }) => {
+        client.setQueryData<CartResponse>(cartKeys.all, { items });
+        localCart.set([]);
+        if (dropped.length) notify.warning(soldMeanwhileMessage(dropped.map((d) => d.name)));
+      })
+      .catch(() => undefined)
       .finally(() => {
         merging = null;
       });
-  }, [isLoggedIn, server.data, localIds, save]);
+  }, [isLoggedIn, server.data, localIds, client]);
 
   const visitorProducts = useProducts(isLoggedIn ? [] : localIds);
   const ids = isLoggedIn ? serverIds : localIds;

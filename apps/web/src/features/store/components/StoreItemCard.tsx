@@ -4,15 +4,18 @@ import type { StoreItem } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { fmvDateFormat, useStoreReturn } from '../lib/storeReturn';
 import { GradeBadge } from './GradeBadge';
 
 /** One card in the store grid: picture (5:7), name, grade, price and FMV to 2 decimals. */
 export function StoreItemCard({ item, eager = false }: { item: StoreItem; eager?: boolean }) {
+  const storeReturn = useStoreReturn();
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="store-item">
       <CardActionArea
         component={Link}
         to={paths.product.getHref(item._id)}
+        state={storeReturn}
         sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
       >
         <Box sx={{ p: 1.5, pb: 0 }}>
@@ -64,6 +67,9 @@ export function StoreItemCard({ item, eager = false }: { item: StoreItem; eager?
               FMV {formatUsd(item.fmv)}
             </Typography>
           </Stack>
+          <Typography variant="caption" color="text.secondary" data-testid="fmv-source">
+            {item.fmvSource} · {fmvDateFormat.format(new Date(item.fmvUpdatedAt))}
+          </Typography>
         </CardContent>
       </CardActionArea>
     </Card>

@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SHIPPING_PROMISE_HOURS, type Product } from '@grail/contract';
@@ -28,6 +29,8 @@ import { GradeBadge } from '../components/GradeBadge';
 import { PageHeader } from '../components/PageHeader';
 import { ProductGallery } from '../components/ProductGallery';
 import { StoreItemCard } from '../components/StoreItemCard';
+import { fmvDateFormat, useStoreReturn } from '../lib/storeReturn';
+import ui from '@/lib/styles/ui.module.css';
 
 function Details({ product }: { product: Product }) {
   const rows: [string, React.ReactNode][] = [
@@ -48,9 +51,7 @@ function Details({ product }: { product: Product }) {
       product.certUrl ? (
         <MuiLink href={product.certUrl} target="_blank" rel="noopener noreferrer">
           {product.certNumber} <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: 'middle' }} />
-          <Box component="span" sx={visuallyHidden}>
-            {` (verify on ${product.grader})`}
-          </Box>
+          <span className={ui.visuallyHidden}>{` (verify on ${product.grader})`}</span>
         </MuiLink>
       ) : (
         product.certNumber
@@ -73,21 +74,22 @@ function Details({ product }: { product: Product }) {
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+/** Where the FMV comes from and when it was set, so the price has a reference. */
+const FmvSource = ({ product }: { product: Product }) => (
+  <Typography variant="body2" color="text.secondary" data-testid="fmv-source">
+    FMV source: {product.fmvSource}, {fmvDateFormat.format(new Date(product.fmvUpdatedAt))}
+  </Typography>
+);
 
 function PriceBlock({ product }: { product: Product }) {
   if (product.storePrice === null) {
     return (
-      <Typography color="text.secondary">
-        FMV {formatUsd(product.fmv)}: this card is not sold in the store.
-      </Typography>
+      <Stack spacing={0.5}>
+        <Typography color="text.secondary">
+          FMV {formatUsd(product.fmv)}: this card is not sold in the store.
+        </Typography>
+        <FmvSource product={product} />
+      </Stack>
     );
   }
   const diff = product.fmv - product.storePrice;
@@ -104,18 +106,28 @@ function PriceBlock({ product }: { product: Product }) {
           </Box>
         )}
       </Typography>
+      <FmvSource product={product} />
     </Stack>
   );
 }
 
+/** More from this card's player, or from its set when the store has no other card of the player. */
 function Related({ product }: { product: Product }) {
-  const { data } = useStoreItems({ sport: product.sport, limit: '5', sort: 'fmv', order: 'desc' });
-  const related = (data?.products ?? []).filter((p) => p._id !== product._id).slice(0, 4);
+  const others = (products: Product[] | undefined) =>
+    (products ?? []).filter((p) => p._id !== product._id).slice(0, 4);
+  const byPlayer = useStoreItems({ q: product.player, limit: '5', sort: 'fmv', order: 'desc' });
+  const playerCards = others(byPlayer.data?.products);
+  const bySet = useStoreItems(
+    { q: product.setName, limit: '5', sort: 'fmv', order: 'desc' },
+    { enabled: byPlayer.isSuccess && playerCards.length === 0 },
+  );
+  const fromSet = playerCards.length === 0;
+  const related = fromSet ? others(bySet.data?.products) : playerCards;
   if (related.length === 0) return null;
   return (
     <Box component="section" sx={{ mt: 6 }} aria-labelledby="related-heading">
       <Typography id="related-heading" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        More {product.sport} cards
+        More from {fromSet ? product.setName : product.player}
       </Typography>
       <Box
         sx={{
@@ -138,6 +150,16 @@ export default function ProductPage() {
   const navigate = useNavigate();
   const cart = useCart();
   const { data: product, isPending, error } = useProduct(id);
+  const { storeSearch } = useStoreReturn();
+  const backToStore = (
+    <MuiLink
+      component={Link}
+      to={paths.store.getHref(storeSearch)}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}
+    >
+      <ArrowBackIcon fontSize="small" /> Back to the store
+    </MuiLink>
+  );
 
   if (isPending) {
     return (
@@ -181,6 +203,7 @@ export default function ProductPage() {
   return (
     <Box component="article">
       <title>{`${product.name} | Grail Machine`}</title>
+      {backToStore}
       <meta name="description" content={description} />
       <meta property="og:title" content={product.name} />
       <meta property="og:description" content={description} />

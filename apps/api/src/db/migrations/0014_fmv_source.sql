@@ -1,0 +1,2 @@
+ALTER TABLE "cards" ADD COLUMN "fmv_source" text DEFAULT 'Recent sales' NOT NULL;--> statement-breakpoint
+ALTER TABLE "cards" ADD COLUMN "fmv_updated_at" timestamp with time zone DEFAULT now() NOT NULL;

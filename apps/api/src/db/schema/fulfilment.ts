@@ -1,0 +1,25 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { submissions } from './submissions.js';
+import { users } from './users.js';
+
+/**
+ * The box that carries a returned submission's cards back to its collector. A returned submission
+ * without this row is still owed (the 48-hour clock runs from its return); the row is written
+ * when staff mark it shipped.
+ */
+export const submissionReturns = pgTable(
+  'submission_returns',
+  {
+    submissionId: uuid('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    carrier: text('carrier').notNull(),
+    trackingNumber: text('tracking_number').notNull(),
+    shipBy: timestamp('ship_by', { withTimezone: true }).notNull(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+    shippedBy: uuid('shipped_by')
+      .notNull()
+      .references(() => users.id),
+  },
+  (t) => [index('submission_returns_shipped_idx').on(t.shippedAt)],
+);

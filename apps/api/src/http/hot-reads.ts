@@ -1,0 +1,206 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database, Db, Tx } from '../db/client.js';
+import { AppError } from '../errors.js';
+import { GRAIL_EVENTS_CHANNEL } from '../modules/grail/grail.events.js';
+
+/** The NOTIFY channel every writer of a hot read publishes to; every instance LISTENs on it. */
+export const HOT_READS_CHANNEL = 'hot_reads_changes';
+
+/**
+ * What a change touches: `grail` (the live case, its remaining cards, recent pulls), `catalog`
+ * (store items, carousel cards, products) and `settings` (maintenance, configuration, flags).
+ */
+export type HotTopic = 'grail' | 'catalog' | 'settings';
+
+/** How long an answer may be served without a notification: the bound if one is ever missed. */
+export const HOT_READS_TTL_MS = 3_000;
+/** Distinct answers kept per instance; a query such as a store search must not grow memory. */
+const MAX_ENTRIES = 500;
+
+interface Entry {
+  status: number;
+  bytes: Buffer;
+  etag: string;
+  expiresAt: number;
+}
+
+/**
+ * Changes this process announced and has not heard back yet, by token, with the time after
+ * which they are forgotten (a rolled-back transaction never delivers its notification). While
+ * one is open for a topic, this process reads the topic from the database: a writer's own next
+ * read must not get the answer from before its write.
+ */
+const announced = new Map<string, { topics: readonly HotTopic[]; until: number }>();
+const instances = new Set<HotReads>();
+
+/**
+ * Announces that `topic` (or each of several) changed. Inside a transaction the notification is
+ * delivered on commit (and never on rollback); every instance then drops its answers for it.
+ */
+export async function notifyChange(
+  topic: HotTopic | readonly HotTopic[],
+  tx: Db | Tx,
+): Promise<void> {
+  const topics = typeof topic === 'string' ? [topic] : topic;
+  const token = randomUUID();
+  announced.set(token, { topics, until: Date.now() + HOT_READS_TTL_MS });
+  for (const hot of instances) for (const t of topics) hot.invalidate(t);
+  await tx.execute(
+    sql`select pg_notify(${HOT_READS_CHANNEL}, ${JSON.stringify({ topics, token })})`,
+  );
+}
+
+function announcedOpen(topic: HotTopic, now: number): boolean {
+  for (const [token, change] of announced) {
+    if (change.until <= now) announced.delete(token);
+    else if (change.topics.includes(topic)) return true;
+  }
+  return false;
+}
+
+const TOPICS = new Set<string>(['grail', 'catalog', 'settings']);
+
+/**
+ * The public reads of a drop, kept in memory per instance as the JSON bytes sent, with an ETag.
+ * Visitors all get the same answer until something changes, so it is read from the database once
+ * per change (concurrent misses share one read) rather than once per request.
+ */
+export class HotReads {
+  private readonly entries = new Map<string, Entry & { topic: HotTopic }>();
+  private readonly loading = new Map<string, { generation: number; reading: Promise<Entry> }>();
+  /** Bumped by every change of a topic: a read that started before it is not kept. */
+  private readonly generation: Record<HotTopic, number> = { grail: 0, catalog: 0, settings: 0 };
+  private listening: Promise<Array<() => Promise<void>>> | null = null;
+  private ready = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly ttlMs = HOT_READS_TTL_MS,
+  ) {}
+
+  invalidate(topic: HotTopic): void {
+    this.generation[topic]++;
+    for (const [key, entry] of this.entries) if (entry.topic === topic) this.entries.delete(key);
+  }
+
+  /** Answers from memory (304 when the caller holds the same ETag), reading through `load` on a miss. */
+  async send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    topic: HotTopic,
+    key: string,
+    load: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
+    const entry = await this.entry(topic, key, async () => {
+      try {
+        const json = reply.serialize(await load());
+        return {
+          status: 200,
+          bytes: typeof json === 'string' ? Buffer.from(json) : Buffer.from(json as ArrayBuffer),
+        };
+      } catch (err) {
+        // "Nothing here" is as shareable as an answer (no live case, an unknown card).
+        if (err instanceof AppError && err.statusCode === 404 && !Object.keys(err.headers).length)
+          return {
+            status: 404,
+            bytes: Buffer.from(
+              JSON.stringify({ message: err.message, error: err.error, ...err.extra }),
+            ),
+          };
+        throw err;
+      }
+    });
+    void reply
+      .header('etag', entry.etag)
+      .header('cache-control', 'no-cache')
+      .header('content-type', 'application/json; charset=utf-8');
+    if (entry.status === 200 && request.headers['if-none-match'] === entry.etag)
+      return reply.status(304).send();
+    return reply.status(entry.status).send(entry.bytes);
+  }
+
+  private async entry(
+    topic: HotTopic,
+    key: string,
+    load: () => Promise<{ status: number; bytes: Buffer }>,
+  ): Promise<Entry> {
+    this.listen();
+    const now = Date.now();
+    const cached = this.entries.get(key);
+    if (cached && cached.expiresAt > now) return cached;
+    const generation = this.generation[topic];
+    // A read already under way is shared unless a change came after it started.
+    const pending = this.loading.get(key);
+    if (pending?.generation === generation) return pending.reading;
+    // Kept only when every change reaches this instance (LISTEN in place) and none is in flight.
+    const keep = this.ready && !announcedOpen(topic, now);
+    const reading = load().then(({ status, bytes }) => {
+      const entry: Entry = {
+        status,
+        bytes,
+        etag: `"${createHash('sha1').update(bytes).digest('base64url')}"`,
+        expiresAt: now + this.ttlMs,
+      };
+      if (keep && this.generation[topic] === generation) {
+        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        this.entries.set(key, { ...entry, topic });
+      }
+      return entry;
+    });
+    this.loading.set(key, { generation, reading });
+    try {
+      return await reading;
+    } finally {
+      if (this.loading.get(key)?.reading === reading) this.loading.delete(key);
+    }
+  }
+
+  /**
+   * LISTENs for writers' notifications and for pack purchases (which already NOTIFY each pull
+   * on their own channel, so the locked purchase statement carries nothing more).
+   */
+  private listen(): void {
+    if (this.listening) return;
+    instances.add(this);
+    this.listening = Promise.all([
+      this.database.listen(HOT_READS_CHANNEL, (payload) => this.receive(payload)),
+      this.database.listen(GRAIL_EVENTS_CHANNEL, () => {
+        this.invalidate('grail');
+        this.invalidate('catalog');
+      }),
+    ]);
+    this.listening.then(
+      () => {
+        this.ready = true;
+      },
+      () => {
+        // Without notifications nothing is kept; the next read tries to LISTEN again.
+        this.listening = null;
+      },
+    );
+  }
+
+  private receive(payload: string): void {
+    let change: { topics?: unknown; token?: unknown };
+    try {
+      change = JSON.parse(payload) as typeof change;
+    } catch {
+      return;
+    }
+    if (typeof change.token === 'string') announced.delete(change.token);
+    if (!Array.isArray(change.topics)) return;
+    for (const topic of change.topics)
+      if (typeof topic === 'string' && TOPICS.has(topic)) this.invalidate(topic as HotTopic);
+  }
+
+  async close(): Promise<void> {
+    instances.delete(this);
+    this.ready = false;
+    const unlisten = await this.listening?.catch(() => []);
+    this.listening = null;
+    this.entries.clear();
+    await Promise.all((unlisten ?? []).map((u) => u()));
+  }
+}

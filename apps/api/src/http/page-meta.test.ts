@@ -1,0 +1,152 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestApp, testEngine, type TestApp } from '../../test/helpers.js';
+import { createUser } from '../../test/users.js';
+import { insertCard } from '../../test/fixtures/catalog.js';
+import { createLiveCase } from '../../test/fixtures/grail.js';
+import { fund } from '../../test/fixtures/wallet.js';
+import { escapeHtml } from './page-meta.js';
+
+const PUBLIC_URL = 'https://cards.example.com';
+const HOSTILE_NAME = `1986 Fleer "Jordan" </title><script>alert('x')</script> & Co`;
+
+/** The web app's own index.html, as the build ships it (the server only adds tags to its head). */
+function webDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'page-meta-'));
+  copyFileSync(
+    fileURLToPath(new URL('../../../web/index.html', import.meta.url)),
+    join(dir, 'index.html'),
+  );
+  return dir;
+}
+
+const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1];
+
+describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => {
+  let t: TestApp;
+  let productId: string;
+  let unlistedId: string;
+  let pullId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ webDistDir: webDist(), env: { PUBLIC_URL } });
+    const card = await insertCard(t.database.db, {
+      name: HOSTILE_NAME,
+      imageIds: ['0123456789abcdef0123456789abcdef'],
+      storePriceCents: 125_000,
+      fmvCents: 110_000,
+    });
+    productId = card.id;
+    unlistedId = (await insertCard(t.database.db, { storePriceCents: null })).id;
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 4 });
+    const owner = await createUser(t);
+    await fund(t.database, owner.id, 10_000);
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `/api/grail-cases/${caseId}/packs`,
+      headers: { ...owner.headers, 'idempotency-key': `page-meta-${Date.now()}` },
+      payload: {},
+    });
+    expect(bought.statusCode).toBe(201);
+    pullId = bought.json().pull._id;
+  });
+  afterAll(() => t?.close());
+
+  it("puts a product's title, description, canonical URL and share tags in the HTML, escaped", async () => {
+    const res = await t.app.inject({ url: `/product/${productId}?sport=Baseball` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    const html = res.body;
+    // The name's markup is text: no tag it holds opens or closes anything.
+    expect(html).not.toContain("<script>alert('x')</script>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    const escapedName = escapeHtml(HOSTILE_NAME);
+    expect(html).toContain(`<title>${escapedName} · PSA 10 · $1,250.00 · Grail Machine</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/product/${productId}" />`);
+    expect(metaContent(html, 'property', 'og:type')).toBe('product');
+    expect(metaContent(html, 'property', 'og:title')).toContain(escapedName);
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${PUBLIC_URL}/product/${productId}`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(
+      `${PUBLIC_URL}/api/images/0123456789abcdef0123456789abcdef`,
+    );
+    expect(metaContent(html, 'property', 'product:price:amount')).toBe('1250.00');
+    expect(metaContent(html, 'name', 'description')).toContain('FMV $1,100.00');
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(
+      metaContent(html, 'property', 'og:image'),
+    );
+    // The rest of the page is the SPA as built: its root and its theme script.
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('root.classList.add(theme);');
+  });
+
+  it('still serves the SPA for an unknown or malformed product, with status 404', async () => {
+    for (const url of [
+      '/product/00000000-0000-4000-8000-000000000000',
+      '/product/%3Cscript%3E',
+      '/pulls/00000000-0000-4000-8000-000000000000',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toMatch(/<title>(Card|Pull) not found · Grail Machine<\/title>/);
+      // Only the page's own two scripts (theme, app): the path never becomes markup.
+      expect(res.body.match(/<script/g)).toHaveLength(2);
+    }
+  });
+
+  it("shares a pull with the card's image, grade and the collector's chosen name", async () => {
+    const api = (await t.app.inject({ url: `/api/pulls/${pullId}/public` })).json().pull;
+    const res = await t.app.inject({ url: `/pulls/${pullId}` });
+    expect(res.statusCode).toBe(200);
+    const title = metaContent(res.body, 'property', 'og:title');
+    expect(title).toBe(
+      escapeHtml(`${api.pulledBy} pulled ${api.card.name} (${api.card.grade}) · Grail Machine`),
+    );
+    expect(metaContent(res.body, 'property', 'og:url')).toBe(`${PUBLIC_URL}/pulls/${pullId}`);
+    expect(metaContent(res.body, 'property', 'og:description')).toContain(
+      `pull #1 of ${api.totalItems}`,
+    );
+    expect(metaContent(res.body, 'name', 'twitter:title')).toBe(title);
+  });
+
+  it('gives other public pages their own title and every page a canonical URL without its query', async () => {
+    const store = await t.app.inject({ url: '/store?sport=Baseball&page=2' });
+    expect(store.statusCode).toBe(200);
+    expect(store.body).toContain('<title>Store · Grail Machine</title>');
+    expect(store.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/store" />`);
+    const fair = await t.app.inject({ url: '/grail-machine/fairness' });
+    expect(fair.body).toContain('<title>Provably fair · Grail Machine</title>');
+    expect(metaContent(fair.body, 'name', 'twitter:card')).toBe('summary');
+  });
+
+  it('lists the store cards and public sections in sitemap.xml, not unlisted cards', async () => {
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/xml/);
+    expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.body).toContain(`<loc>${PUBLIC_URL}/product/${productId}</loc>`);
+    expect(res.body).toContain(`<loc>${PUBLIC_URL}/grail-machine</loc>`);
+    expect(res.body).toContain(`<loc>${PUBLIC_URL}/grail-machine/fairness</loc>`);
+    expect(res.body).toContain(`<loc>${PUBLIC_URL}/store</loc>`);
+    expect(res.body).toContain(`<loc>${PUBLIC_URL}/sell-cards</loc>`);
+    expect(res.body).not.toContain(unlistedId);
+    // Breaks are off in tests unless their flag is set.
+    expect(res.body).not.toContain('/breaks');
+  });
+
+  it('keeps crawlers out of the private pages and names the sitemap in robots.txt', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    for (const line of ['Disallow: /admin', 'Disallow: /dashboard', 'Disallow: /api/']) {
+      expect(res.body).toContain(line);
+    }
+    expect(res.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});

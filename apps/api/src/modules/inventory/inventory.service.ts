@@ -1,0 +1,308 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import {
+  centsToDollars,
+  dollarsToCents,
+  imageUrl,
+  type InventoryCard,
+  type InventoryImportResponse,
+  type InventoryQuery,
+  type UpdateInventoryCardBody,
+} from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { cards, caseCards, grailCases, images } from '../../db/schema/index.js';
+import { badRequest, notFound } from '../../errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import {
+  gradeValueOf,
+  inventoryCsvHeader,
+  inventoryCsvLine,
+  readInventoryCsv,
+} from './inventory.csv.js';
+
+type Filters = Omit<InventoryQuery, 'page' | 'pageSize'>;
+type CardRow = typeof cards.$inferSelect;
+interface Row {
+  card: CardRow;
+  caseId: string | null;
+  caseName: string | null;
+  caseStatus: string | null;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const EXPORT_BATCH = 500;
+const INSERT_BATCH = 500;
+
+function toView({ card, caseId, caseName, caseStatus }: Row): InventoryCard {
+  return {
+    cardId: card.id,
+    name: card.name,
+    player: card.player,
+    year: card.year,
+    setName: card.setName,
+    cardNumber: card.cardNumber,
+    sport: card.sport,
+    team: card.team,
+    grader: card.grader,
+    grade: card.grade,
+    certNumber: card.certNumber,
+    fmv: centsToDollars(card.fmvCents),
+    storePrice: card.storePriceCents === null ? null : centsToDollars(card.storePriceCents),
+    status: card.status,
+    imageUrls: card.imageIds.map(imageUrl),
+    case: caseId ? { caseId, name: caseName ?? '', status: caseStatus ?? '' } : null,
+    updatedAt: card.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a card: the fields staff can change. */
+function auditView(card: InventoryCard) {
+  const {
+    cardId: _id,
+    imageUrls: _images,
+    case: _case,
+    updatedAt: _at,
+    status: _s,
+    ...fields
+  } = card;
+  return fields;
+}
+
+/** The staff inventory: every card, whatever its status, searched, edited, imported and exported. */
+export class InventoryService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
+
+  private condition(f: Filters): SQL | undefined {
+    const where: SQL[] = [];
+    if (f.q) {
+      const pattern = likePattern(f.q);
+      where.push(
+        or(
+          ilike(cards.name, pattern),
+          ilike(cards.player, pattern),
+          ilike(cards.setName, pattern),
+          ilike(cards.team, pattern),
+          ilike(cards.certNumber, pattern),
+        )!,
+      );
+    }
+    if (f.status) where.push(eq(cards.status, f.status));
+    if (f.caseId) where.push(eq(caseCards.caseId, f.caseId));
+    if (f.sport)
+      where.push(
+        ilike(
+          cards.sport,
+          f.sport.replace(/[\\%_]/g, (c) => `\\${c}`),
+        ),
+      );
+    if (f.grader === 'raw') where.push(isNull(cards.grader));
+    else if (f.grader) where.push(eq(cards.grader, f.grader));
+    if (f.minFmv !== undefined) where.push(gte(cards.fmvCents, dollarsToCents(f.minFmv)));
+    if (f.maxFmv !== undefined) where.push(lte(cards.fmvCents, dollarsToCents(f.maxFmv)));
+    return where.length > 0 ? and(...where) : undefined;
+  }
+
+  private select(db: Db | Tx = this.db) {
+    return db
+      .select({
+        card: cards,
+        caseId: caseCards.caseId,
+        caseName: grailCases.name,
+        caseStatus: grailCases.status,
+      })
+      .from(cards)
+      .leftJoin(caseCards, eq(caseCards.cardId, cards.id))
+      .leftJoin(grailCases, eq(grailCases.id, caseCards.caseId));
+  }
+
+  async list(query: InventoryQuery) {
+    const where = this.condition(query);
+    const [rows, [total], sports, cases] = await Promise.all([
+      this.select()
+        .where(where)
+        .orderBy(desc(cards.updatedAt), asc(cards.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize),
+      this.db
+        .select({ n: count() })
+        .from(cards)
+        .leftJoin(caseCards, eq(caseCards.cardId, cards.id))
+        .where(where),
+      this.db.selectDistinct({ sport: cards.sport }).from(cards).orderBy(asc(cards.sport)),
+      this.db
+        .select({ caseId: grailCases.id, name: grailCases.name })
+        .from(grailCases)
+        .orderBy(desc(grailCases.createdAt)),
+    ]);
+    return {
+      cards: rows.map(toView),
+      total: total?.n ?? 0,
+      page: query.page,
+      pageSize: query.pageSize,
+      sports: sports.map((s) => s.sport),
+      cases,
+    };
+  }
+
+  private async one(id: string, db: Db | Tx = this.db): Promise<InventoryCard> {
+    const [row] = await this.select(db).where(eq(cards.id, id)).limit(1);
+    if (!row) throw notFound('Card not found');
+    return toView(row);
+  }
+
+  /**
+   * Changes a card and records who changed what. A card of a committed Grail case keeps its
+   * value fields: the database refuses (migration 0007) and the API answers 409.
+   */
+  async update(
+    actorId: string,
+    cardId: string,
+    body: UpdateInventoryCardBody,
+  ): Promise<InventoryCard> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(cards).where(eq(cards.id, cardId)).for('update');
+      if (!locked) throw notFound('Card not found');
+      const before = await this.one(cardId, tx);
+      const grader = body.grader !== undefined ? body.grader : locked.grader;
+      const grade = body.grade !== undefined ? body.grade || null : locked.grade;
+      if ((grader === null) !== (grade === null))
+        throw badRequest(
+          grader
+            ? 'Invalid body grade: a graded card needs its grade'
+            : 'Invalid body grade: a raw card has no grade',
+          { field: 'grade' },
+        );
+      const gradeValue = grade === null ? null : gradeValueOf(grade);
+      if (grade !== null && gradeValue === null)
+        throw badRequest(
+          'Invalid body grade: must end in a grade from 1 to 10, such as "GEM MT 10"',
+          {
+            field: 'grade',
+          },
+        );
+      await tx
+        .update(cards)
+        .set({
+          ...(body.name !== undefined && { name: body.name }),
+          ...(body.player !== undefined && { player: body.player }),
+          ...(body.year !== undefined && { year: body.year }),
+          ...(body.setName !== undefined && { setName: body.setName }),
+          ...(body.cardNumber !== undefined && { cardNumber: body.cardNumber }),
+          ...(body.sport !== undefined && { sport: body.sport }),
+          ...(body.team !== undefined && { team: body.team || null }),
+          ...(body.certNumber !== undefined && { certNumber: body.certNumber || null }),
+          ...(body.fmv !== undefined && { fmvCents: dollarsToCents(body.fmv) }),
+          ...(body.storePrice !== undefined && {
+            storePriceCents: body.storePrice === null ? null : dollarsToCents(body.storePrice),
+          }),
+          grader,
+          grade,
+          gradeValue,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(cards.id, cardId));
+      const after = await this.one(cardId, tx);
+      await this.audit.record(
+        {
+          actorId,
+          action: 'card.update',
+          subjectType: 'card',
+          subjectId: cardId,
+          before: auditView(before),
+          after: auditView(after),
+        },
+        tx,
+      );
+      return after;
+    });
+  }
+
+  /**
+   * A CSV import: every line checked (and stored images looked up) before anything is written;
+   * then, unless it is a dry run, every card in one transaction with one audit entry.
+   */
+  async import(actorId: string, csv: string, dryRun: boolean): Promise<InventoryImportResponse> {
+    const { rows, cards: parsed, errors } = readInventoryCsv(csv);
+    if (errors.length === 0) {
+      const wanted = [...new Set(parsed.flatMap((c) => c.imageIds))];
+      const found = new Set<string>();
+      for (let i = 0; i < wanted.length; i += INSERT_BATCH) {
+        const batch = wanted.slice(i, i + INSERT_BATCH);
+        const hits = await this.db
+          .select({ id: images.id })
+          .from(images)
+          .where(inArray(images.id, batch));
+        for (const { id } of hits) found.add(id);
+      }
+      for (const card of parsed) {
+        const missing = card.imageIds.filter((id) => !found.has(id));
+        if (missing.length > 0)
+          errors.push({
+            line: card.line,
+            column: 'image URLs',
+            message: `no stored image ${missing.join(', ')}`,
+          });
+      }
+    }
+    if (dryRun || errors.length > 0) return { dryRun, rows, errors, imported: 0 };
+    const ids = await this.db.transaction(async (tx) => {
+      const written: string[] = [];
+      for (let i = 0; i < parsed.length; i += INSERT_BATCH) {
+        const batch = parsed.slice(i, i + INSERT_BATCH).map(({ line: _line, ...card }) => card);
+        const inserted = await tx.insert(cards).values(batch).returning({ id: cards.id });
+        written.push(...inserted.map((r) => r.id));
+      }
+      await this.audit.record(
+        {
+          actorId,
+          action: 'inventory.import',
+          subjectType: 'inventory',
+          subjectId: 'import',
+          before: null,
+          after: { imported: written.length, cardIds: written },
+        },
+        tx,
+      );
+      return written;
+    });
+    return { dryRun, rows, errors, imported: ids.length };
+  }
+
+  /** The filtered inventory as CSV lines, read in batches so a large export never sits in memory. */
+  async *exportCsv(filters: Filters): AsyncGenerator<string> {
+    yield inventoryCsvHeader();
+    const where = this.condition(filters);
+    let after: string | null = null;
+    for (;;) {
+      const batch: Row[] = await this.select()
+        .where(and(where, after ? gt(cards.id, after) : undefined))
+        .orderBy(asc(cards.id))
+        .limit(EXPORT_BATCH);
+      for (const row of batch) {
+        yield inventoryCsvLine({
+          ...row.card,
+          imageUrls: row.card.imageIds.map(imageUrl),
+        });
+      }
+      if (batch.length < EXPORT_BATCH) return;
+      after = batch.at(-1)!.card.id;
+    }
+  }
+}

@@ -1,0 +1,436 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  centsToDollars,
+  dollarsToCents,
+  LIMIT_WINDOWS,
+  type LimitsResponse,
+  type LimitWindow,
+  type PlaySessionResponse,
+  type RealityCheckMinutes,
+  type SelfExclusionPeriod,
+  type SetLimitsBody,
+  type TimeOutPeriod,
+} from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { sqlText } from '../../db/batch.js';
+import { playControls, playLimits, users } from '../../db/schema/index.js';
+import { AppError, conflict, notFound } from '../../errors.js';
+import {
+  COOLING_OFF_MS,
+  selfExcluded,
+  selfExclusionEnd,
+  requestLimit,
+  timedOut,
+  timeOutEnd,
+  windowLabel,
+  windowPassed,
+  windowsAt,
+  type Counted,
+  type LimitKind,
+  type StoredControls,
+  type StoredLimit,
+  type WindowState,
+} from './limits.rules.js';
+
+/** Everything the rules need about one collector, read in one statement. */
+export interface PlayState {
+  controls: StoredControls | undefined;
+  limits: (StoredLimit & { kind: LimitKind })[];
+  spending: Counted[];
+  deposits: Counted[];
+}
+
+/** What the state statement answers: times as epoch milliseconds. */
+interface RawState {
+  controls: {
+    timeOutUntil: number | null;
+    selfExcludedUntil: number | null;
+    selfExclusionEndsAt: number | null;
+    realityCheckMinutes: number | null;
+  } | null;
+  limits: {
+    kind: LimitKind;
+    window: LimitWindow;
+    amountCents: number | null;
+    pendingAmountCents: number | null;
+    pendingEffectiveAt: number | null;
+  }[];
+  spending: { amountCents: number; at: number }[];
+  deposits: { amountCents: number; at: number }[];
+}
+
+/** The rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+/** A time in messages: 2026-11-26 14:05 UTC. */
+const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Ledger kinds a spending limit counts: packs, break spots and store orders (their debits). */
+const SPENDING_KINDS = `('pack', 'break', 'order')`;
+
+/**
+ * Responsible play: the limits, time-outs, self-exclusion and reality check a collector sets, and
+ * the one check every purchase path and top-up runs in its own transaction, just before its debit.
+ * The check takes a lock per collector that lasts until that transaction ends, so two purchases
+ * of one collector never pass a limit together: the second reads the first's debit.
+ */
+export class LimitsService {
+  private readonly now: () => Date;
+
+  constructor(
+    private readonly db: Db,
+    opts: { now?: () => Date } = {},
+  ) {
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  /**
+   * The statements that serialize a collector and read their state, for a batch (db/batch.ts):
+   * the lock first, then the read in a statement of its own, so its snapshot is taken once the
+   * collector's previous purchase has committed. `judgePurchase` then rules on the read's row.
+   */
+  purchaseStatements(userId: string): [string, string] {
+    return [lockText(userId), stateText(userId, this.now(), { spending: true, deposits: false })];
+  }
+
+  /** Throws the 403 of a time-out, self-exclusion or spending limit for the batch's read. */
+  judgePurchase(rows: Record<string, unknown>[], amountCents: number): void {
+    const state = rows[0]!.state;
+    // A batch's rows may hold the json as text.
+    this.judge(
+      toState((typeof state === 'string' ? JSON.parse(state) : state) as RawState),
+      'spending',
+      amountCents,
+    );
+  }
+
+  /** In the purchase's transaction, before its debit: serialize, then throw if it is not allowed. */
+  async checkPurchase(tx: Tx, userId: string, amountCents: number): Promise<void> {
+    await this.judgeIn(tx, userId, 'spending', amountCents);
+  }
+
+  /** In the top-up's transaction, before its row is written: the same for a deposit. */
+  async checkDeposit(tx: Tx, userId: string, amountCents: number): Promise<void> {
+    await this.judgeIn(tx, userId, 'deposit', amountCents);
+  }
+
+  /**
+   * A sell-back for profit (a credit above what the pull cost) is refused while self-excluded;
+   * one at or below the price still returns money, so it stays open.
+   */
+  async checkSellBack(tx: Tx, userId: string, creditCents: number, paidCents: number) {
+    if (creditCents <= paidCents) return;
+    const state = await this.read(tx, userId, { spending: false, deposits: false });
+    if (selfExcluded(state.controls, this.now()))
+      throw this.excludedError(state.controls!, 'Sell-backs above what you paid are stopped');
+  }
+
+  /** Marketing e-mail goes only to collectors who are not self-excluded. */
+  async mayReceiveMarketing(userId: string, db: Db | Tx = this.db): Promise<boolean> {
+    const state = await this.read(db, userId, { spending: false, deposits: false });
+    return !selfExcluded(state.controls, this.now());
+  }
+
+  /** The collector's own view; staff read the same through `forStaff`. */
+  async limits(userId: string, db: Db | Tx = this.db): Promise<LimitsResponse> {
+    const state = await this.read(db, userId, { spending: true, deposits: true });
+    return this.view(state);
+  }
+
+  async forStaff(userId: string): Promise<LimitsResponse> {
+    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('User not found');
+    return this.limits(userId);
+  }
+
+  async setLimits(userId: string, kind: LimitKind, body: SetLimitsBody): Promise<LimitsResponse> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(lockText(userId)));
+      const now = this.now();
+      const stored = await tx
+        .select()
+        .from(playLimits)
+        .where(and(eq(playLimits.userId, userId), eq(playLimits.kind, kind)));
+      for (const window of LIMIT_WINDOWS) {
+        const requested = body[window];
+        if (requested === undefined) continue;
+        const next = requestLimit(
+          stored.find((s) => s.window === window),
+          requested === null ? null : dollarsToCents(requested),
+          now,
+        );
+        const where = and(
+          eq(playLimits.userId, userId),
+          eq(playLimits.kind, kind),
+          eq(playLimits.window, window),
+        );
+        if (next.amountCents === null && next.pendingEffectiveAt === null) {
+          await tx.delete(playLimits).where(where);
+          continue;
+        }
+        await tx
+          .insert(playLimits)
+          .values({ userId, kind, window, ...next, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [playLimits.userId, playLimits.kind, playLimits.window],
+            set: { ...next, updatedAt: now },
+          });
+      }
+      return this.limits(userId, tx);
+    });
+  }
+
+  /** A time-out never ends earlier than one already running. */
+  async startTimeOut(userId: string, period: TimeOutPeriod): Promise<LimitsResponse> {
+    return this.changeControls(userId, (c, now) => {
+      const until = timeOutEnd(period, now);
+      return {
+        timeOutUntil: c?.timeOutUntil && c.timeOutUntil > until ? c.timeOutUntil : until,
+      };
+    });
+  }
+
+  /** Applies at once; never shortens a running exclusion, and drops a pending end request. */
+  async selfExclude(userId: string, period: SelfExclusionPeriod): Promise<LimitsResponse> {
+    return this.changeControls(userId, (c, now) => {
+      const until = selfExclusionEnd(period, now);
+      const running = selfExcluded(c, now) ? c!.selfExcludedUntil! : null;
+      return {
+        selfExcludedAt: now,
+        selfExcludedUntil: running && running > until ? running : until,
+        selfExclusionEndsAt: null,
+      };
+    });
+  }
+
+  /** Once the period has passed: the exclusion ends 24 hours after this request. */
+  async requestSelfExclusionEnd(userId: string): Promise<LimitsResponse> {
+    return this.changeControls(userId, (c, now) => {
+      if (!selfExcluded(c, now)) throw conflict('You are not self-excluded.');
+      if (c!.selfExcludedUntil! > now) {
+        throw conflict(
+          `Your self-exclusion runs until ${when(c!.selfExcludedUntil!)}; you can ask to end it from then.`,
+        );
+      }
+      if (c!.selfExclusionEndsAt) return {};
+      return { selfExclusionEndsAt: new Date(now.getTime() + COOLING_OFF_MS) };
+    });
+  }
+
+  async setRealityCheck(
+    userId: string,
+    minutes: RealityCheckMinutes | null,
+  ): Promise<LimitsResponse> {
+    return this.changeControls(userId, () => ({ realityCheckMinutes: minutes }));
+  }
+
+  /** Packs and spots bought minus sell-back credits since `since` (no earlier than 24 hours ago). */
+  async session(userId: string, since: Date): Promise<PlaySessionResponse> {
+    const now = this.now();
+    const earliest = new Date(now.getTime() - 24 * 3_600_000);
+    const from = since < earliest ? earliest : since > now ? now : since;
+    const result = await this.db.execute(
+      sql.raw(sqlText`select
+        coalesce(sum(-amount_cents) filter (where kind in ('pack', 'break') and amount_cents < 0), 0)::float8 as bought,
+        coalesce(sum(amount_cents) filter (where kind = 'buyback'), 0)::float8 as sold_back
+        from wallet_ledger where user_id = ${userId}::uuid
+          and created_at >= ${from.toISOString()}::timestamptz`),
+    );
+    const [row] = rowsOf(result) as { bought: number; sold_back: number }[];
+    return {
+      since: from.toISOString(),
+      bought: centsToDollars(row!.bought),
+      soldBack: centsToDollars(row!.sold_back),
+      net: centsToDollars(row!.bought - row!.sold_back),
+    };
+  }
+
+  private async changeControls(
+    userId: string,
+    change: (
+      current: StoredControls | undefined,
+      now: Date,
+    ) => Partial<typeof playControls.$inferInsert>,
+  ): Promise<LimitsResponse> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(lockText(userId)));
+      const now = this.now();
+      const [current] = await tx.select().from(playControls).where(eq(playControls.userId, userId));
+      const set = { ...change(current, now), updatedAt: now };
+      await tx
+        .insert(playControls)
+        .values({ userId, ...set })
+        .onConflictDoUpdate({ target: playControls.userId, set });
+      return this.limits(userId, tx);
+    });
+  }
+
+  private async judgeIn(tx: Tx, userId: string, kind: LimitKind, amountCents: number) {
+    await tx.execute(sql.raw(lockText(userId)));
+    const state = await this.read(tx, userId, {
+      spending: kind === 'spending',
+      deposits: kind === 'deposit',
+    });
+    this.judge(state, kind, amountCents);
+  }
+
+  private judge(state: PlayState, kind: LimitKind, amountCents: number): void {
+    const now = this.now();
+    const stop = kind === 'spending' ? 'Purchases' : 'Top-ups';
+    if (selfExcluded(state.controls, now))
+      throw this.excludedError(state.controls!, stop + ' are stopped');
+    if (timedOut(state.controls, now)) {
+      throw new AppError(
+        403,
+        `You are on a time-out until ${when(state.controls!.timeOutUntil!)}. ${stop} are paused until then.`,
+        'Forbidden',
+        { limit: 'time-out', until: state.controls!.timeOutUntil!.toISOString() },
+      );
+    }
+    const windows = this.windows(state, kind, now);
+    const passed = windowPassed(windows, amountCents);
+    if (!passed) return;
+    const what = kind === 'spending' ? 'spending' : 'deposit';
+    const reset = passed.resetsAt ? ` More becomes available from ${when(passed.resetsAt)}.` : '';
+    throw new AppError(
+      403,
+      `This would pass your ${windowLabel(passed.window)} ${what} limit of ${dollars(passed.limitCents!)}: ${dollars(passed.remainingCents!)} is left.${reset}`,
+      'Forbidden',
+      {
+        limit: what,
+        window: passed.window,
+        remaining: centsToDollars(passed.remainingCents!),
+        resetsAt: passed.resetsAt?.toISOString() ?? null,
+      },
+    );
+  }
+
+  private excludedError(controls: StoredControls, stopped: string) {
+    // Past its period, an exclusion lasts until an end request takes effect.
+    const until =
+      controls.selfExclusionEndsAt ??
+      (controls.selfExcludedUntil! > this.now() ? controls.selfExcludedUntil : null);
+    return new AppError(
+      403,
+      until
+        ? `You have self-excluded until ${when(until)}. ${stopped} until then.`
+        : `You are self-excluded until you ask to end it on the Limits tab; it ends 24 hours after. ${stopped}.`,
+      'Forbidden',
+      { limit: 'self-exclusion', until: until?.toISOString() ?? null },
+    );
+  }
+
+  private windows(state: PlayState, kind: LimitKind, now: Date): WindowState[] {
+    return windowsAt(
+      state.limits.filter((l) => l.kind === kind),
+      kind === 'spending' ? state.spending : state.deposits,
+      now,
+    );
+  }
+
+  private async read(
+    db: Db | Tx,
+    userId: string,
+    counts: { spending: boolean; deposits: boolean },
+  ): Promise<PlayState> {
+    const result = await db.execute(sql.raw(stateText(userId, this.now(), counts)));
+    return toState((rowsOf(result)[0] as { state: RawState }).state);
+  }
+
+  private view(state: PlayState): LimitsResponse {
+    const now = this.now();
+    const toWindow = (w: WindowState) => ({
+      window: w.window,
+      amount: w.limitCents === null ? null : centsToDollars(w.limitCents),
+      used: centsToDollars(w.usedCents),
+      remaining: w.remainingCents === null ? null : centsToDollars(w.remainingCents),
+      resetsAt: w.resetsAt?.toISOString() ?? null,
+      pending: w.pending && {
+        amount: w.pending.amountCents === null ? null : centsToDollars(w.pending.amountCents),
+        effectiveAt: w.pending.effectiveAt.toISOString(),
+      },
+    });
+    const spending = this.windows(state, 'spending', now);
+    const c = state.controls;
+    const excluded = selfExcluded(c, now);
+    const out = timedOut(c, now);
+    return {
+      spending: spending.map(toWindow),
+      deposit: this.windows(state, 'deposit', now).map(toWindow),
+      timeOutUntil: out ? c!.timeOutUntil!.toISOString() : null,
+      selfExclusion: excluded
+        ? {
+            until: c!.selfExcludedUntil!.toISOString(),
+            endEffectiveAt: c!.selfExclusionEndsAt?.toISOString() ?? null,
+          }
+        : null,
+      realityCheckMinutes: (c?.realityCheckMinutes ?? null) as RealityCheckMinutes | null,
+      spentLast30Days: centsToDollars(spending.find((w) => w.window === '30d')!.usedCents),
+      canPurchase: !excluded && !out,
+    };
+  }
+}
+
+/** The collector's lock: held until the transaction ends. */
+function lockText(userId: string): string {
+  return sqlText`select pg_advisory_xact_lock(hashtextextended(${`play:${userId}`}, 0))`;
+}
+
+/**
+ * One statement reading the collector's controls, limits and, when asked, the amounts of the last
+ * 30 days that the limits count (with no upper bound: a row stamped by a database clock a little
+ * ahead of this process's still counts): ledger debits for packs, spots and orders, and the top-ups that
+ * were started and not cancelled (a pending one is money the collector has asked to deposit).
+ */
+function stateText(
+  userId: string,
+  now: Date,
+  counts: { spending: boolean; deposits: boolean },
+): string {
+  const since = new Date(now.getTime() - 30 * 24 * 3_600_000).toISOString();
+  const counted = (table: string, amount: string, where: string, on: boolean) =>
+    on
+      ? `(select coalesce(json_agg(json_build_object('amountCents', ${amount}, 'at', ${ms('created_at')})), '[]')
+          from ${table} where user_id = ${sqlText`${userId}`}::uuid and ${where}
+          and created_at > ${sqlText`${since}`}::timestamptz)`
+      : `'[]'::json`;
+  return `select json_build_object(
+    'controls', (select json_build_object(
+        'timeOutUntil', ${ms('time_out_until')},
+        'selfExcludedUntil', ${ms('self_excluded_until')},
+        'selfExclusionEndsAt', ${ms('self_exclusion_ends_at')},
+        'realityCheckMinutes', reality_check_minutes)
+      from play_controls where user_id = ${sqlText`${userId}`}::uuid),
+    'limits', (select coalesce(json_agg(json_build_object(
+        'kind', kind, 'window', limit_window, 'amountCents', amount_cents,
+        'pendingAmountCents', pending_amount_cents,
+        'pendingEffectiveAt', ${ms('pending_effective_at')})), '[]')
+      from play_limits where user_id = ${sqlText`${userId}`}::uuid),
+    'spending', ${counted('wallet_ledger', '-amount_cents', `kind in ${SPENDING_KINDS} and amount_cents < 0`, counts.spending)},
+    'deposits', ${counted('top_ups', 'amount_cents', `status in ('pending', 'succeeded')`, counts.deposits)}
+  ) as state`;
+}
+
+function toState(raw: RawState): PlayState {
+  return {
+    controls: raw.controls
+      ? {
+          timeOutUntil: dateOf(raw.controls.timeOutUntil),
+          selfExcludedUntil: dateOf(raw.controls.selfExcludedUntil),
+          selfExclusionEndsAt: dateOf(raw.controls.selfExclusionEndsAt),
+          realityCheckMinutes: raw.controls.realityCheckMinutes,
+        }
+      : undefined,
+    limits: raw.limits.map((l) => ({
+      kind: l.kind,
+      window: l.window,
+      amountCents: l.amountCents,
+      pendingAmountCents: l.pendingAmountCents,
+      pendingEffectiveAt: dateOf(l.pendingEffectiveAt),
+    })),
+    spending: raw.spending.map((c) => ({ amountCents: c.amountCents, at: new Date(c.at) })),
+    deposits: raw.deposits.map((c) => ({ amountCents: c.amountCents, at: new Date(c.at) })),
+  };
+}

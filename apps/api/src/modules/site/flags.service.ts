@@ -1,0 +1,143 @@
+import { eq, inArray, like, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags, type SiteFlag } from '@grail/contract';
+import type { Database } from '../../db/client.js';
+import { notifyChange } from '../../http/hot-reads.js';
+import { settings, users } from '../../db/schema/index.js';
+import type { AuditService } from '../audit/audit.service.js';
+
+/** The NOTIFY channel a flag change writes to in its transaction: every instance re-reads on commit. */
+export const SITE_FLAGS_CHANNEL = 'site_flags';
+const KEY_PREFIX = 'flag:';
+/** A missed notification (a dropped LISTEN connection) is corrected within this time. */
+export const FLAGS_REFRESH_MS = 30_000;
+
+interface StoredFlag {
+  enabled: boolean;
+  changedBy: string;
+  changedAt: string;
+}
+
+/**
+ * Feature flags at run time. The environment gives each flag's default; a staff member's change is
+ * a settings row (`flag:<NAME>`) that overrides it on every instance. Each instance holds the
+ * values in memory (a flag is read on every request) and re-reads them on a NOTIFY from a change,
+ * and every 30 s as a safety net.
+ *
+ * The values live in the config's `flags` object, updated in place, so every reader of it (the
+ * routes' `flagOn`, GET /api/config, the page titles and sitemap) follows a change at once.
+ */
+export class FlagsService {
+  private readonly defaults: FeatureFlags;
+  private stored = new Map<FeatureFlag, StoredFlag>();
+  private refreshing: Promise<void> = Promise.resolve();
+  private unlisten: (() => Promise<void>) | null = null;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: Database,
+    private readonly live: FeatureFlags,
+    private readonly audit: AuditService,
+    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
+  ) {
+    this.defaults = { ...live };
+  }
+
+  isOn(flag: FeatureFlag): boolean {
+    return this.live[flag];
+  }
+
+  /** Reads the stored values, then follows every change until stop(). */
+  async start(): Promise<void> {
+    await this.refresh();
+    this.unlisten = await this.database.listen(SITE_FLAGS_CHANNEL, () => void this.refresh());
+    this.timer = setInterval(() => void this.refresh(), FLAGS_REFRESH_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    await unlisten?.();
+  }
+
+  /** Re-reads every stored flag; refreshes run one after another so the last read wins. */
+  refresh(): Promise<void> {
+    this.refreshing = this.refreshing.then(async () => {
+      try {
+        const rows = await this.database.db
+          .select()
+          .from(settings)
+          .where(like(settings.key, `${KEY_PREFIX}%`));
+        const stored = new Map<FeatureFlag, StoredFlag>();
+        for (const row of rows) {
+          const flag = row.key.slice(KEY_PREFIX.length) as FeatureFlag;
+          if (FEATURE_FLAGS.includes(flag)) stored.set(flag, row.value as StoredFlag);
+        }
+        this.stored = stored;
+        for (const flag of FEATURE_FLAGS)
+          this.live[flag] = stored.get(flag)?.enabled ?? this.defaults[flag];
+      } catch (err) {
+        // The last values stand until the next read succeeds.
+        this.log?.warn({ err }, 'feature flags could not be read');
+      }
+    });
+    return this.refreshing;
+  }
+
+  async list(): Promise<SiteFlag[]> {
+    await this.refresh();
+    const actorIds = [...new Set([...this.stored.values()].map((s) => s.changedBy))];
+    const actors = actorIds.length
+      ? await this.database.db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(inArray(users.id, actorIds))
+      : [];
+    const emailOf = new Map(actors.map((a) => [a.id, a.email]));
+    return FEATURE_FLAGS.map((flag) => {
+      const stored = this.stored.get(flag);
+      return {
+        flag,
+        enabled: this.live[flag],
+        environmentDefault: this.defaults[flag],
+        changedAt: stored?.changedAt ?? null,
+        changedBy: stored ? (emailOf.get(stored.changedBy) ?? stored.changedBy) : null,
+      };
+    });
+  }
+
+  /** Sets a flag for every instance, with an audit entry, in one transaction. */
+  async set(actorId: string, flag: FeatureFlag, enabled: boolean): Promise<SiteFlag[]> {
+    const key = `${KEY_PREFIX}${flag}`;
+    await this.database.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(settings).where(eq(settings.key, key)).for('update');
+      const before = (row?.value as StoredFlag | undefined)?.enabled ?? this.defaults[flag];
+      const value: StoredFlag = {
+        enabled,
+        changedBy: actorId,
+        changedAt: new Date().toISOString(),
+      };
+      await tx
+        .insert(settings)
+        .values({ key, value })
+        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+      await this.audit.record(
+        {
+          actorId,
+          action: 'site.flag',
+          subjectType: 'flag',
+          subjectId: flag,
+          before: { enabled: before },
+          after: { enabled },
+        },
+        tx,
+      );
+      await tx.execute(sql`select pg_notify(${SITE_FLAGS_CHANNEL}, ${flag})`);
+      // The public settings every instance keeps in memory (GET /api/config) are read again.
+      await notifyChange('settings', tx);
+    });
+    return this.list();
+  }
+}

@@ -1,0 +1,189 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { startServer, type RunningServer } from './support/server';
+import { COLLECTOR_PASSWORD, signUpBuyer } from './support/users';
+
+const ADMIN_EMAIL = 'overflow-admin@example.com';
+const ADMIN_PASSWORD = 'Overflow-admin-e2e-2026!';
+const WIDTHS = [1280, 390] as const;
+const THEMES = ['light', 'dark'] as const;
+
+/** Every page a visitor can open; `:product` is a card on sale. */
+const VISITOR_ROUTES = [
+  '/',
+  '/grail-machine',
+  '/grail-machine/fairness',
+  '/store',
+  '/product/:product',
+  '/cart',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/totp-setup',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/sell-cards',
+  '/no-such-page',
+];
+
+/** A collector with a top-up, a pull and an order, so the tables have rows. */
+const COLLECTOR_ROUTES = [
+  '/',
+  '/store',
+  '/product/:product',
+  '/cart',
+  '/checkout',
+  '/complete-profile',
+  '/grail-reveal?pull=:pull',
+  '/sell-cards',
+  '/dashboard',
+  '/dashboard?tab=orders',
+  '/dashboard?tab=pulls',
+  '/dashboard?tab=submissions',
+  '/dashboard?tab=payments',
+  '/dashboard?tab=wallet',
+  '/dashboard?tab=settings',
+];
+
+const ADMIN_ROUTES = ['/admin', '/admin/submissions', '/dashboard?tab=wallet'];
+
+let server: RunningServer;
+const fixtures = { product: '', pull: '', collectorEmail: '' };
+
+const csrfOf = async (request: APIRequestContext) =>
+  ((await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ??
+    '') as string;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browser }) => {
+  // A first start with demo data draws and encodes the card art: give it time on a busy machine.
+  test.setTimeout(240_000);
+  server = await startServer({ DEMO_DATA: 'true', ADMIN_EMAIL, ADMIN_PASSWORD });
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const { request } = context;
+  const { email } = await signUpBuyer(request);
+  fixtures.collectorEmail = email;
+  const headers = { 'x-csrf-token': await csrfOf(request) };
+
+  const store = await request.get('/api/products/store-items?limit=2');
+  const { products } = (await store.json()) as { products: { _id: string }[] };
+  fixtures.product = products[0]!._id;
+
+  const topUp = await request.post('/api/wallet/top-ups', { data: { amount: 2000 }, headers });
+  expect(topUp.status(), await topUp.text()).toBe(201);
+  const checkoutId = new URL((await topUp.json()).checkoutUrl, server.baseURL).pathname
+    .split('/')
+    .pop()!;
+  const paid = await request.post(`/api/payments/sandbox/${checkoutId}/confirm`, { headers });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  const { caseId } = (await (await request.get('/api/grail-cases/active')).json()) as {
+    caseId: string;
+  };
+  const pack = await request.post(`/api/grail-cases/${caseId}/packs`, {
+    data: {},
+    headers: { ...headers, 'idempotency-key': `overflow-${Date.now()}` },
+  });
+  expect(pack.status(), await pack.text()).toBe(201);
+  fixtures.pull = ((await pack.json()) as { pull: { _id: string } }).pull._id;
+
+  const order = await request.post('/api/orders', {
+    data: { items: [products[1]!._id] },
+    headers: { ...headers, 'idempotency-key': `overflow-order-${Date.now()}` },
+  });
+  expect(order.status(), await order.text()).toBe(201);
+  await context.close();
+});
+test.afterAll(async () => server?.stop());
+
+async function pageFor(
+  browser: Browser,
+  theme: (typeof THEMES)[number],
+  as?: 'collector' | 'admin',
+) {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 1280, height: 900 },
+  });
+  await context.addInitScript((t) => {
+    localStorage.setItem('theme', t);
+    sessionStorage.setItem('signupPromptDismissed', 'true');
+  }, theme);
+  const page = await context.newPage();
+  if (as) {
+    const credentials =
+      as === 'admin'
+        ? { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }
+        : { email: fixtures.collectorEmail, password: COLLECTOR_PASSWORD };
+    const login = await page.request.post('/api/auth/login', { data: credentials });
+    expect(login.status(), await login.text()).toBe(200);
+    // The saved theme is the server's: it wins over local storage on load.
+    await page.request.put('/api/theme', {
+      data: { theme },
+      headers: { 'x-csrf-token': await csrfOf(page.request) },
+    });
+  }
+  return page;
+}
+
+/** Scrolls through the page so sections that load near the screen (the X feed) are there too. */
+async function loadWholePage(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    for (let y = 0; y <= document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  await page.waitForLoadState('networkidle');
+}
+
+/** The elements that reach past the right edge, to name the offender when the page is too wide. */
+const measure = (page: Page) =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    const tooWide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, tooWide };
+  });
+
+async function checkRoutes(page: Page, routes: string[]) {
+  const failures: string[] = [];
+  for (const route of routes) {
+    const path = route.replace(':product', fixtures.product).replace(':pull', fixtures.pull);
+    await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+    await page.goto(path);
+    await loadWholePage(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+      const seen = await measure(page);
+      if (seen.scrollWidth > seen.width) {
+        failures.push(
+          `${route} at ${width}px is ${seen.scrollWidth}px wide: ${seen.tooWide.join(', ')}`,
+        );
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+}
+
+for (const theme of THEMES) {
+  test(`no page is wider than the screen for a visitor (${theme})`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    await checkRoutes(await pageFor(browser, theme), VISITOR_ROUTES);
+  });
+
+  test(`no page is wider than the screen for a collector (${theme})`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    await checkRoutes(await pageFor(browser, theme, 'collector'), COLLECTOR_ROUTES);
+  });
+
+  test(`no page is wider than the screen for staff (${theme})`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    await checkRoutes(await pageFor(browser, theme, 'admin'), ADMIN_ROUTES);
+  });
+}

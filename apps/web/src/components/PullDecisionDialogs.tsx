@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Typography,
+} from '@mui/material';
+import type { Pull, ShippingAddress } from '@grail/contract';
+import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
+import { useAuth } from '@/lib/auth';
+import { formatUsd } from '@/lib/format';
+
+/** What a sell-back pays: the amount, and for a pull its share of the card's FMV. */
+export interface SellBackOffer {
+  id: string;
+  cardName: string;
+  amount: number;
+  /** The net buyback share of the FMV; a break hit's price is set by staff and has none. */
+  percent?: number;
+  fmv?: number;
+}
+
+/** A pull's sell-back offer, or null when it can no longer be sold back. */
+export const pullSellBackOffer = (pull: Pull): SellBackOffer | null =>
+  pull.sellBack && {
+    id: pull._id,
+    cardName: pull.card.name,
+    amount: pull.sellBack.amount,
+    percent: pull.sellBack.percent,
+    fmv: pull.card.fmv,
+  };
+
+/**
+ * Selling back cannot be undone: the dialog states what the wallet receives and what share of the
+ * card's value that is before anything is sent. Cancel sends nothing.
+ */
+export function SellBackDialog({
+  offer,
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  offer: SellBackOffer | null;
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  if (!offer) return null;
+  const { amount, percent, fmv } = offer;
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby={`sell-back-title-${offer.id}`}>
+      <DialogTitle id={`sell-back-title-${offer.id}`}>Sell back this card?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          <strong>{formatUsd(amount)}</strong> is added to your wallet now for{' '}
+          <strong>{offer.cardName}</strong>
+          {percent !== undefined && fmv !== undefined
+            ? `: ${percent}% of its fair market value of ${formatUsd(fmv)}.`
+            : '.'}
+        </DialogContentText>
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          This is final: the card goes back to the house and cannot be claimed or shipped afterwards.
+        </Alert>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="contained" color="warning" disabled={busy} onClick={onConfirm}>
+          Sell back for {formatUsd(amount)}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The saved address on one line, as it goes on the parcel. */
+const addressLine = (a: Partial<ShippingAddress>) =>
+  [a.name, a.line1, a.line2, a.city, [a.state, a.postalCode].filter(Boolean).join(' '), a.country]
+    .filter(Boolean)
+    .join(', ');
+
+/**
+ * Claim & Ship shows where the card goes before it is sent: the saved address, with 'Change
+ * address' to ship this one card elsewhere (the profile keeps its address). Cancel sends nothing.
+ */
+export function ClaimDialog({
+  pull,
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  pull: Pull;
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  /** Called with the address typed in the dialog, or none for the saved one. */
+  onConfirm: (shippingAddress?: ShippingAddress) => void;
+}) {
+  const { user } = useAuth();
+  const saved = user?.shippingAddress ?? null;
+  const [editing, setEditing] = useState(false);
+  const [address, setAddress] = useState<Partial<ShippingAddress>>(saved ?? {});
+  const [errors, setErrors] = useState<AddressErrors>({});
+  const typing = editing || !saved;
+
+  const close = () => {
+    setEditing(false);
+    setErrors({});
+    setAddress(saved ?? {});
+    onCancel();
+  };
+  const confirm = () => {
+    if (!typing) return onConfirm();
+    const parsed = parseAddress(address);
+    if (parsed.errors) return setErrors(parsed.errors);
+    onConfirm(parsed.address);
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={`claim-title-${pull._id}`}
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id={`claim-title-${pull._id}`}>Ship {pull.card.name}?</DialogTitle>
+      <DialogContent>
+        {typing ? (
+          <>
+            <DialogContentText sx={{ mb: 2 }}>
+              We ship it within 48 hours to this address:
+            </DialogContentText>
+            <AddressFields value={address} errors={errors} onChange={setAddress} />
+          </>
+        ) : (
+          <>
+            <DialogContentText>We ship it within 48 hours to:</DialogContentText>
+            <Typography sx={{ my: 1.5, fontWeight: 600 }} data-testid="claim-address">
+              {addressLine(saved)}
+            </Typography>
+            <Button size="small" onClick={() => setEditing(true)}>
+              Change address
+            </Button>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        <Button variant="contained" disabled={busy} onClick={confirm}>
+          Ship it here
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  endpointUrl,
+  type EndpointQueryInput,
+  inventoryEndpoints,
+  type InventoryQuery,
+  type UpdateInventoryCardBody,
+} from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+
+/** The inventory filters as the page holds them (text from the address bar). */
+export type InventoryFilters = Partial<Record<keyof InventoryQuery, string>>;
+
+const inventoryKeys = {
+  all: ['admin', 'inventory'] as const,
+  list: (filters: InventoryFilters) => [...inventoryKeys.all, 'list', filters] as const,
+};
+
+/** One page of the inventory; the previous page stays on screen while the next loads. */
+export function useInventory(filters: InventoryFilters) {
+  return useQuery({
+    queryKey: inventoryKeys.list(filters),
+    queryFn: ({ signal }) =>
+      callApi(inventoryEndpoints.adminInventory, {
+        // The server checks every filter and names a bad one.
+        query: filters as EndpointQueryInput<typeof inventoryEndpoints.adminInventory>,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The CSV download of the filtered inventory (the session cookie authorises it). */
+export const inventoryExportUrl = (filters: InventoryFilters) => {
+  const { page: _page, pageSize: _size, ...rest } = filters;
+  return endpointUrl(inventoryEndpoints.adminExportInventory, undefined, rest);
+};
+
+export function useUpdateInventoryCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cardId, body }: { cardId: string; body: UpdateInventoryCardBody }) =>
+      callApi(inventoryEndpoints.adminUpdateInventoryCard, { params: { cardId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+export function useImportInventory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) =>
+      callApi(inventoryEndpoints.adminImportInventory, { body: { csv, dryRun } }),
+    onSuccess: (result) => {
+      if (result.imported > 0) void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+    },
+  });
+}

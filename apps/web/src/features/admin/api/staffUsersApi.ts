@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  staffUserEndpoints,
+  type StaffUserDetail,
+  type StaffUserRole,
+  type WalletAdjustmentBody,
+} from '@grail/contract';
+import { callApi } from '@/lib/api/callApi';
+
+const userKeys = {
+  all: ['admin', 'users'] as const,
+  search: (q: string, page: number) => [...userKeys.all, 'search', q, page] as const,
+  detail: (userId: string) => [...userKeys.all, 'detail', userId] as const,
+};
+
+export function useUserSearch(q: string, page: number) {
+  return useQuery({
+    queryKey: userKeys.search(q, page),
+    queryFn: ({ signal }) => callApi(staffUserEndpoints.adminUsers, { query: { q, page }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useStaffUser(userId: string) {
+  return useQuery({
+    queryKey: userKeys.detail(userId),
+    queryFn: ({ signal }) => callApi(staffUserEndpoints.adminUser, { params: { userId }, signal }),
+  });
+}
+
+/** Each command answers the account as it now is; that answer replaces the cached one. */
+function useUserCommand<T>(userId: string, run: (input: T) => Promise<StaffUserDetail>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (detail) => {
+      queryClient.setQueryData(userKeys.detail(userId), detail);
+      void queryClient.invalidateQueries({ queryKey: [...userKeys.all, 'search'] });
+    },
+  });
+}
+
+export const useAdjustWallet = (userId: string) =>
+  useUserCommand(userId, (body: WalletAdjustmentBody) =>
+    callApi(staffUserEndpoints.adminAdjustWallet, { params: { userId }, body }),
+  );
+
+export const useSetDisabled = (userId: string) =>
+  useUserCommand(userId, (disabled: boolean) =>
+    callApi(staffUserEndpoints.adminSetAccountStatus, { params: { userId }, body: { disabled } }),
+  );
+
+export const useSetRole = (userId: string) =>
+  useUserCommand(userId, (role: StaffUserRole) =>
+    callApi(staffUserEndpoints.adminSetRole, { params: { userId }, body: { role } }),
+  );

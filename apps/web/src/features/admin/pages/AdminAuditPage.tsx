@@ -1,0 +1,175 @@
+import { useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Pagination,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { dateTimeFormat } from '@/lib/format';
+import { useAuditLog, type AuditFilters } from '../api/auditApi';
+import { AuditDiff } from '../components/AuditDiff';
+
+const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId', 'from', 'to', 'page'] as const;
+const PAGE_SIZE = 25;
+
+/**
+ * /admin/audit (staff only): what staff did, newest first, with who, when and each changed value
+ * before and after. The filters live in the address. The log itself cannot be edited.
+ */
+export default function AdminAuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: AuditFilters = { pageSize: String(PAGE_SIZE) };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  const log = useAuditLog(filters);
+  const data = log.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const apply = (form: HTMLFormElement) => {
+    const next = new URLSearchParams();
+    const fields = new FormData(form);
+    for (const key of FILTER_KEYS) {
+      const value = String(fields.get(key) ?? '').trim();
+      if (value && key !== 'page') next.set(key, value);
+    }
+    setParams(next);
+  };
+  const field = (name: (typeof FILTER_KEYS)[number], label: string, type = 'text') => (
+    <TextField
+      key={`${name}-${filters[name] ?? ''}`}
+      name={name}
+      label={label}
+      size="small"
+      type={type}
+      defaultValue={filters[name] ?? ''}
+      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
+    />
+  );
+
+  return (
+    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 0.5 }}>
+        Audit log
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Every staff action, newest first. Entries are never changed or removed.
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Box
+          component="form"
+          role="search"
+          aria-label="Filter the audit log"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(e.currentTarget);
+          }}
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(3, minmax(0, 1fr))',
+            },
+          }}
+        >
+          {field('actor', 'Staff member (e-mail)')}
+          {field('action', 'Action (e.g. card.update, or card.)')}
+          {field('subjectType', 'Subject type (card, flag, user…)')}
+          {field('subjectId', 'Subject id')}
+          {field('from', 'From', 'date')}
+          {field('to', 'To', 'date')}
+          <Stack direction="row" spacing={1}>
+            <Button type="submit" variant="contained">
+              Filter
+            </Button>
+            <Button onClick={() => setParams(new URLSearchParams())}>Clear</Button>
+          </Stack>
+        </Box>
+      </Paper>
+
+      {log.isPending ? (
+        <CircularProgress aria-label="Loading the audit log" />
+      ) : log.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void log.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {log.error.message}
+        </Alert>
+      ) : data && data.entries.length === 0 ? (
+        <Alert severity="info">No staff action matches these filters.</Alert>
+      ) : (
+        data && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+              {data.total} entr{data.total === 1 ? 'y' : 'ies'}
+            </Typography>
+            <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {data.entries.map((entry) => (
+                <Paper
+                  component="li"
+                  key={entry.id}
+                  variant="outlined"
+                  sx={{ p: 2 }}
+                  data-testid="audit-entry"
+                >
+                  <Stack
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={{ xs: 0.5, sm: 2 }}
+                    sx={{ mb: 1, justifyContent: 'space-between' }}
+                  >
+                    <Typography
+                      variant="subtitle2"
+                      component="h2"
+                      sx={{ overflowWrap: 'anywhere' }}
+                    >
+                      {entry.action} · {entry.subjectType} {entry.subjectId}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      <time dateTime={entry.createdAt}>
+                        {dateTimeFormat.format(new Date(entry.createdAt))}
+                      </time>
+                    </Typography>
+                  </Stack>
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mb: 1, overflowWrap: 'anywhere' }}
+                  >
+                    By {entry.actor.email ?? entry.actor.userId}
+                  </Typography>
+                  <AuditDiff before={entry.before} after={entry.after} />
+                </Paper>
+              ))}
+            </Stack>
+            {pages > 1 && (
+              <Pagination
+                sx={{ mt: 2 }}
+                count={pages}
+                page={data.page}
+                siblingCount={0}
+                onChange={(_, page) => {
+                  const next = new URLSearchParams(params);
+                  next.set('page', String(page));
+                  setParams(next);
+                }}
+                aria-label="Audit log pages"
+              />
+            )}
+          </>
+        )
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  MenuItem,
+  Pagination,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { INVENTORY_GRADERS, INVENTORY_STATUSES, type InventoryCard } from '@grail/contract';
+import { formatUsd } from '@/lib/format';
+import ui from '@/lib/styles/ui.module.css';
+import { useInventory, inventoryExportUrl, type InventoryFilters } from '../api/inventoryApi';
+import { InventoryEditDialog } from '../components/InventoryEditDialog';
+import { InventoryImportDialog } from '../components/InventoryImportDialog';
+
+const FILTER_KEYS = [
+  'q',
+  'status',
+  'caseId',
+  'sport',
+  'grader',
+  'minFmv',
+  'maxFmv',
+  'page',
+] as const;
+const PAGE_SIZE = 25;
+const statusLabel = (s: string) => s.replace('_', ' ');
+
+/**
+ * /admin/inventory (staff only): every card, whatever its status, searched and filtered (the
+ * filters live in the address), edited one by one, imported from and exported to CSV.
+ */
+export default function AdminInventoryPage() {
+  const [params, setParams] = useSearchParams();
+  const filters: InventoryFilters = { pageSize: String(PAGE_SIZE) };
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  const [search, setSearch] = useState(filters.q ?? '');
+  const [editing, setEditing] = useState<InventoryCard | null>(null);
+  const [importing, setImporting] = useState(false);
+  const inventory = useInventory(filters);
+  const data = inventory.data;
+  const setFilter = (patch: Partial<Record<(typeof FILTER_KEYS)[number], string>>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(patch)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in patch)) next.delete('page');
+    setParams(next);
+  };
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 0.5 }}>
+        Inventory
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Every card in the shop: in the store, in Grail cases, pulled and sold.
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }} useFlexGap>
+        <Button variant="contained" onClick={() => setImporting(true)}>
+          Import CSV
+        </Button>
+        <Button variant="outlined" component="a" href={inventoryExportUrl(filters)} download>
+          Export CSV
+        </Button>
+      </Stack>
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Box
+          component="form"
+          role="search"
+          aria-label="Filter the inventory"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setFilter({ q: search.trim() });
+          }}
+          sx={{
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: {
+              xs: '1fr',
+              sm: 'repeat(2, minmax(0, 1fr))',
+              md: 'repeat(4, minmax(0, 1fr))',
+            },
+          }}
+        >
+          <TextField
+            size="small"
+            label="Search name, player, set, team, cert"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onBlur={() => search.trim() !== (filters.q ?? '') && setFilter({ q: search.trim() })}
+            sx={{ gridColumn: { md: 'span 2' } }}
+          />
+          <TextField
+            select
+            size="small"
+            label="Status"
+            value={filters.status ?? ''}
+            onChange={(e) => setFilter({ status: e.target.value })}
+          >
+            <MenuItem value="">Any status</MenuItem>
+            {INVENTORY_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {statusLabel(s)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Grail case"
+            value={filters.caseId ?? ''}
+            onChange={(e) => setFilter({ caseId: e.target.value })}
+          >
+            <MenuItem value="">Any case</MenuItem>
+            {data?.cases.map((c) => (
+              <MenuItem key={c.caseId} value={c.caseId}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Sport"
+            value={filters.sport ?? ''}
+            onChange={(e) => setFilter({ sport: e.target.value })}
+          >
+            <MenuItem value="">Any sport</MenuItem>
+            {data?.sports.map((s) => (
+              <MenuItem key={s} value={s}>
+                {s}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            size="small"
+            label="Grader"
+            value={filters.grader ?? ''}
+            onChange={(e) => setFilter({ grader: e.target.value })}
+          >
+            <MenuItem value="">Any grader</MenuItem>
+            {INVENTORY_GRADERS.map((g) => (
+              <MenuItem key={g} value={g}>
+                {g}
+              </MenuItem>
+            ))}
+            <MenuItem value="raw">Raw (ungraded)</MenuItem>
+          </TextField>
+          <TextField
+            size="small"
+            label="FMV from ($)"
+            type="number"
+            defaultValue={filters.minFmv ?? ''}
+            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+            onBlur={(e) => setFilter({ minFmv: e.target.value })}
+          />
+          <TextField
+            size="small"
+            label="FMV to ($)"
+            type="number"
+            defaultValue={filters.maxFmv ?? ''}
+            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+            onBlur={(e) => setFilter({ maxFmv: e.target.value })}
+          />
+          <Button type="submit" variant="outlined">
+            Search
+          </Button>
+        </Box>
+      </Paper>
+
+      {inventory.isPending ? (
+        <CircularProgress aria-label="Loading the inventory" />
+      ) : inventory.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void inventory.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {inventory.error.message}
+        </Alert>
+      ) : data && data.cards.length === 0 ? (
+        <Alert severity="info">No card matches these filters.</Alert>
+      ) : (
+        data && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+              {data.total} card{data.total === 1 ? '' : 's'}
+            </Typography>
+            <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label="Cards">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Card</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Grade</TableCell>
+                    <TableCell align="right">FMV</TableCell>
+                    <TableCell align="right">Store price</TableCell>
+                    <TableCell>
+                      <span className={ui.visuallyHidden}>Actions</span>
+                    </TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.cards.map((card) => (
+                    <TableRow key={card.cardId} hover data-testid="inventory-row">
+                      <TableCell sx={{ minWidth: 200 }}>
+                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                          {card.name}
+                        </Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {card.sport}
+                          {card.certNumber ? ` · cert ${card.certNumber}` : ''}
+                          {card.case ? ` · ${card.case.name}` : ''}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>
+                        <Chip size="small" label={statusLabel(card.status)} />
+                      </TableCell>
+                      <TableCell>{card.grader ? `${card.grader} ${card.grade}` : 'Raw'}</TableCell>
+                      <TableCell align="right">{formatUsd(card.fmv)}</TableCell>
+                      <TableCell align="right">
+                        {card.storePrice === null ? '—' : formatUsd(card.storePrice)}
+                      </TableCell>
+                      <TableCell>
+                        <Button
+                          size="small"
+                          onClick={() => setEditing(card)}
+                          aria-label={`Edit ${card.name}`}
+                        >
+                          Edit
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            {pages > 1 && (
+              <Pagination
+                sx={{ mt: 2 }}
+                count={pages}
+                page={data.page}
+                siblingCount={0}
+                onChange={(_, page) => setFilter({ page: String(page) })}
+                aria-label="Inventory pages"
+              />
+            )}
+          </>
+        )
+      )}
+      {editing && <InventoryEditDialog card={editing} onClose={() => setEditing(null)} />}
+      {importing && <InventoryImportDialog onClose={() => setImporting(false)} />}
+    </Box>
+  );
+}

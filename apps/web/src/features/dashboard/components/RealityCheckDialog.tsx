@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Skeleton,
+} from '@mui/material';
+import { formatUsd } from '@/lib/format';
+import { notify } from '@/lib/toast';
+import { getPlaySession, useStartTimeOut } from '../api/limits';
+
+/** "1 hour 5 minutes": the time spent this session. */
+function duration(ms: number): string {
+  const total = Math.max(1, Math.round(ms / 60_000));
+  const hours = Math.floor(total / 60);
+  const minutes = total % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (hours === 0) return part(minutes, 'minute');
+  return minutes === 0 ? part(hours, 'hour') : `${part(hours, 'hour')} ${part(minutes, 'minute')}`;
+}
+
+/** The reminder itself: time spent, net spent this session, and the two ways on. */
+export function RealityCheckDialog({
+  startedAt,
+  onAnswered,
+}: {
+  startedAt: number;
+  onAnswered: () => void;
+}) {
+  const since = new Date(startedAt).toISOString();
+  const session = useQuery({
+    queryKey: ['limits', 'session', since],
+    queryFn: () => getPlaySession(since),
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const stop = useStartTimeOut();
+  const stopForToday = () =>
+    stop.mutate('24h', {
+      onSuccess: () => {
+        notify.info('Your 24-hour time-out has started. See you tomorrow.');
+        onAnswered();
+      },
+    });
+
+  return (
+    <Dialog open aria-labelledby="reality-check-title" aria-describedby="reality-check-text">
+      <DialogTitle id="reality-check-title">Reality check</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="reality-check-text" component="div">
+          <p>
+            You have been here for <strong>{duration(Date.now() - startedAt)}</strong>.
+          </p>
+          {session.data && (
+            <p data-testid="reality-check-net">
+              This session you spent <strong>{formatUsd(session.data.net)}</strong> net:{' '}
+              {formatUsd(session.data.bought)} on packs and break spots, less{' '}
+              {formatUsd(session.data.soldBack)} from sell-backs.
+            </p>
+          )}
+          {session.isPending && <Skeleton width="80%" />}
+          {session.isError && <Alert severity="error">Could not load what you spent.</Alert>}
+        </DialogContentText>
+        {stop.error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {stop.error.message}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={stopForToday} disabled={stop.isPending}>
+          Stop for today
+        </Button>
+        <Button variant="contained" onClick={onAnswered} autoFocus>
+          Keep going
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
