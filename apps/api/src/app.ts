@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { securityHeaders } from './http/security-headers.js';
 import { completeOpenApiDocument, securitySchemes } from './http/openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import { PageMetaService, pageTemplate, registerCrawlerFiles } from './http/page-meta.js';
@@ -38,7 +38,7 @@ import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.js';
 import { staffUsersRoutes } from './modules/staff-users/staff-users.routes.js';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.js';
-import { ga4CspSources } from './modules/analytics/ga4.js';
+import { ga4CspSources } from './modules/analytics/ga4.rules.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { walletRoutes } from './modules/wallet/wallet.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -108,11 +108,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Stage 1: external plugins.
   await app.register(cookie);
-  await app.register(helmet, {
+  // helmet's headers, built once per distinct policy rather than per request (security-headers.ts).
+  const securityHeadersFor = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // Google Analytics only while ADVANCED_ANALYTICS is on with a measurement id (ga4.ts).
+        // Google Analytics only while ADVANCED_ANALYTICS is on with a measurement id (ga4.rules.ts).
         scriptSrc: [
           "'self'",
           ...inlineScriptHashes(join(webDist, 'index.html')),
@@ -135,6 +136,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.headers(securityHeadersFor(request.raw, reply.raw));
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   if (config.API_DOCS) {
@@ -205,7 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(outboxRoutes, { outbox: services.outbox });
   await app.register(discordRoutes, { discord: services.discord });
   await app.register(inventoryRoutes, { inventory: services.inventory });
-  await app.register(siteRoutes, { flags: services.flags });
+  await app.register(siteRoutes, { flags: services.flags, feedPosts: services.feedPosts });
   await app.register(auditRoutes, { audit: services.audit });
 
   const pages = new PageMetaService({

@@ -34,6 +34,7 @@ import { BreakSeedVault } from './modules/breaks/breaks.fairness.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { InventoryService } from './modules/inventory/inventory.service.js';
 import { FlagsService } from './modules/site/flags.service.js';
+import { FeedPostsService } from './modules/site/feed-posts.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { FulfilmentService } from './modules/fulfilment/fulfilment.service.js';
 import { StaffUsersService } from './modules/staff-users/staff-users.service.js';
@@ -166,8 +167,12 @@ export function createServices({
     inventory: new InventoryService(db, new AuditService(db)),
     flags: new FlagsService(database, config.flags, new AuditService(db), log),
   };
+  const staffServices = {
+    feedPosts: new FeedPostsService(db, services.feed, new AuditService(db)),
+  };
   return {
     ...services,
+    ...staffServices,
     submissions: createSubmissionsService(
       db,
       config,

@@ -85,7 +85,8 @@ test('sign up, verify, complete the profile, sign out and in, turn on TOTP, sign
   await page.getByLabel('City').fill('Portland');
   await page.getByLabel('State / region').fill('OR');
   await page.getByLabel('Postal code').fill('97201');
-  await page.getByLabel('Country (2 letters)').fill('US');
+  await page.getByLabel('Country').fill('US');
+  await page.getByRole('option', { name: 'United States' }).click();
   await page.getByRole('checkbox', { name: /I am 18 or older/ }).check();
   const tooYoung = new Date();
   tooYoung.setUTCFullYear(tooYoung.getUTCFullYear() - 16);

@@ -18,12 +18,29 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   server = await startServer({
-    DEMO_DATA: 'true',
     ADVANCED_ANALYTICS: 'true',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
   });
-  // A collector tops up and buys a store card: one order owed, with its 48-hour clock.
+  // Staff put one card on sale (no demo data: a cold start with it is slow on a busy machine).
+  const staff = await browser.newContext({ baseURL: server.baseURL });
+  const login = await staff.request.post('/api/auth/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const csv = [
+    'name,player,year,set,number,sport,team,grader,grade,cert,FMV,store price,image URLs',
+    'E2E Griffey Rookie,Ken Griffey Jr.,1989,Upper Deck,1,Baseball,Seattle Mariners,PSA,10,81234567,120,99,',
+  ].join('\n');
+  const imported = await staff.request.post('/api/admin/inventory/import', {
+    data: { csv, dryRun: false },
+    headers: { 'x-csrf-token': await csrfOf(staff.request) },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  expect((await imported.json()).imported, await imported.text()).toBe(1);
+  await staff.close();
+
+  // A collector tops up and buys it: one order owed, with its 48-hour clock.
   const context = await browser.newContext({ baseURL: server.baseURL });
   const { request } = context;
   const { email } = await signUpBuyer(request);

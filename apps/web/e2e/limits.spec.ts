@@ -87,7 +87,9 @@ test('Limits tab: a lower limit applies at once, a higher one says when; time-ou
   await expect(
     page.getByRole('link', { name: 'National Council on Problem Gambling' }),
   ).toBeVisible();
-  await expect(page.getByRole('link', { name: 'terms' })).toHaveAttribute('href', '/terms');
+  await expect(
+    page.getByRole('tabpanel').getByRole('link', { name: 'terms', exact: true }),
+  ).toHaveAttribute('href', '/terms');
 });
 
 test('Limits tab fits a 390 px phone without sideways scrolling', async ({ page }) => {

@@ -189,6 +189,7 @@ const latestBirthDay = () => new Date(Date.now() + 86_400_000).toISOString().sli
 export const DateOfBirth = z
   .string()
   .trim()
+  .min(1, 'Enter your date of birth')
   .regex(isoDate, 'Use the form YYYY-MM-DD')
   .refine(isCalendarDay, 'Enter a real date of birth')
   .refine((v) => v >= DATE_OF_BIRTH_MIN, 'Enter a real date of birth (1900 or later)')
@@ -296,6 +297,13 @@ export const SafeReturnPath = z
   .refine(isSafeReturnPath, 'must be a path of this site');
 export type SafeReturnPath = z.infer<typeof SafeReturnPath>;
 
+/**
+ * A sign-up, with the page the person was on (the checkout, a pack) when it started: the
+ * verification link brings them back there.
+ */
+export const RegisterBody = RegisterRequest.extend({ returnPath: SafeReturnPath.optional() });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
 const auth = ['auth'];
 const users = ['users'];
 
@@ -317,7 +325,7 @@ export const authEndpoints = {
     tags: auth,
     guard: 'public',
     csrfExempt: true,
-    body: RegisterRequest,
+    body: RegisterBody,
     status: 201,
     response: SignedInResponse,
     errors: [409, 429],

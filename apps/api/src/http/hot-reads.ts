@@ -144,7 +144,8 @@ export class HotReads {
         expiresAt: now + this.ttlMs,
       };
       if (keep && this.generation[topic] === generation) {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+        if (this.entries.size >= MAX_ENTRIES)
+          this.entries.delete(this.entries.keys().next().value!);
         this.entries.set(key, { ...entry, topic });
       }
       return entry;

@@ -26,8 +26,8 @@ describe(`the OpenAPI document says what the server does (${testEngine})`, () =>
   const operation = (e: Endpoint) => doc.paths[openApiPath(e.path)]?.[e.method.toLowerCase()];
 
   beforeAll(async () => {
-    // Breaks are registered only with their flag on (off by default in tests).
-    t = await createTestApp({ env: { BREAKS_ENABLED: 'true' } });
+    // Flagged endpoints answer 404 while their flag is off (every flag is off by default in tests).
+    t = await createTestApp({ env: { BREAKS_ENABLED: 'true', ADVANCED_ANALYTICS: 'true' } });
     doc = (await t.app.inject({ url: '/api/docs/json' })).json();
   });
   afterAll(async () => {

@@ -64,8 +64,12 @@ export function registerAuth(
     const session = await sessionsService.resolve(token);
     request.session = session;
     request.user = session?.user ?? null;
-    // A cookie session opened before the hint existed gets it on its next request.
-    if (session && !bearer && !request.cookies[SIGNED_IN_COOKIE_NAME]) setSignedInHint(reply);
+    if (bearer) return;
+    const hinted = Boolean(request.cookies[SIGNED_IN_COOKIE_NAME]);
+    // A cookie session opened before the hint existed gets it on its next request; an ended one
+    // loses it, so the page stops asking who is signed in.
+    if (session && !hinted) setSignedInHint(reply);
+    if (!session && hinted) reply.clearCookie(SIGNED_IN_COOKIE_NAME, { path: '/' });
   });
 
   app.decorate('verifyCsrf', (request: FastifyRequest) => {

@@ -42,8 +42,12 @@ async function installWriteCounter(): Promise<void> {
   );
   for (const { tablename } of rows) {
     if (MAY_WRITE_ON_REFUSAL.has(tablename) || tablename.startsWith('__drizzle')) continue;
+    // The outbox worker marks earlier requests' messages sent in the background: only a new
+    // message (an insert) is a refused request's write there.
+    const events =
+      tablename === 'outbox_messages' ? 'insert or delete' : 'insert or update or delete';
     await t.database.db.execute(
-      sql.raw(`create trigger fuzz_count after insert or update or delete on "${tablename}"
+      sql.raw(`create trigger fuzz_count after ${events} on "${tablename}"
         for each row execute function fuzz_count()`),
     );
   }

@@ -1,4 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { STORE_PAGE_SIZE } from '@grail/contract';
+import { storeItemsQueryOptions } from '@/lib/api/products';
 import { publicConfigQuery } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/queryClient';
@@ -29,6 +31,17 @@ const DiscordGrailSuccessPage = lazyPage(
   () => import('@/features/grail-machine/pages/DiscordGrailSuccessPage'),
 );
 const StorePage = lazyPage(() => import('@/features/store/pages/StorePage'));
+// The store's code and its first page of cards likewise start with the app: the first cards'
+// pictures are the page's largest paint, and they wait for both.
+if (window.location.pathname === paths.store.path) {
+  StorePage.preload().catch(() => undefined);
+  void queryClient.prefetchQuery(
+    storeItemsQueryOptions({
+      ...Object.fromEntries(new URLSearchParams(window.location.search)),
+      limit: String(STORE_PAGE_SIZE),
+    }),
+  );
+}
 const ProductPage = lazyPage(() => import('@/features/store/pages/ProductPage'));
 const OrderSuccessPage = lazyPage(() => import('@/features/store/pages/OrderSuccessPage'));
 const SandboxCheckoutPage = lazyPage(() => import('@/features/store/pages/SandboxCheckoutPage'));

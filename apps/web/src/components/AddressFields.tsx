@@ -1,5 +1,6 @@
-import { Stack, TextField } from '@mui/material';
-import { ShippingAddress } from '@grail/contract';
+import { useMemo } from 'react';
+import { Autocomplete, Stack, TextField } from '@mui/material';
+import { COUNTRY_CODES, ShippingAddress } from '@grail/contract';
 
 export type AddressErrors = Partial<Record<keyof ShippingAddress, string>>;
 
@@ -17,7 +18,7 @@ export function parseAddress(
   const errors: AddressErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof ShippingAddress;
-    errors[field] ??= issue.code === 'too_small' ? 'Required' : issue.message;
+    errors[field] ??= issue.message;
   }
   return { errors };
 }
@@ -39,8 +40,74 @@ const FIELDS: {
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State / region', autoComplete: 'address-level1' },
   { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
-  { name: 'country', label: 'Country (2 letters)', autoComplete: 'country' },
 ];
+
+interface CountryOption {
+  code: string;
+  name: string;
+}
+
+/** Every ISO country by its name in the reader's language, sorted by that name. */
+function useCountryOptions(): CountryOption[] {
+  return useMemo(() => {
+    const names = new Intl.DisplayNames(undefined, { type: 'region' });
+    const collator = new Intl.Collator();
+    return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) =>
+      collator.compare(a.name, b.name),
+    );
+  }, []);
+}
+
+/** Typing finds a country by its code ('US', 'GB') first, then by the start of its name. */
+function filterCountries(options: CountryOption[], typed: string): CountryOption[] {
+  const query = typed.trim().toLowerCase();
+  if (!query) return options;
+  const byCode = options.filter((o) => o.code.toLowerCase() === query);
+  const byStart = options.filter(
+    (o) => o.name.toLowerCase().startsWith(query) && !byCode.includes(o),
+  );
+  const byWord = options.filter(
+    (o) => o.name.toLowerCase().includes(query) && !byCode.includes(o) && !byStart.includes(o),
+  );
+  return [...byCode, ...byStart, ...byWord];
+}
+
+/** The country: a searchable list of ISO countries, sent as the 2-letter code. */
+function CountryField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string | undefined;
+  error: string | undefined;
+  onChange: (code: string | undefined) => void;
+}) {
+  const options = useCountryOptions();
+  const selected = options.find((o) => o.code === value?.trim().toUpperCase()) ?? null;
+  return (
+    <Autocomplete
+      options={options}
+      value={selected}
+      onChange={(_event, next) => onChange(next?.code)}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.code === b.code}
+      filterOptions={(all, state) => filterCountries(all, state.inputValue)}
+      autoHighlight
+      autoSelect
+      size="small"
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Country"
+          required
+          error={Boolean(error)}
+          helperText={error}
+          inputProps={{ ...params.inputProps, autoComplete: 'shipping country-name' }}
+        />
+      )}
+    />
+  );
+}
 
 /** A shipping address form: the profile step and the checkout (prefilled from the profile). */
 export function AddressFields({
@@ -67,6 +134,13 @@ export function AddressFields({
           slotProps={{ htmlInput: { autoComplete: `shipping ${f.autoComplete}` } }}
         />
       ))}
+      <CountryField
+        value={value.country}
+        error={errors.country}
+        onChange={(country) =>
+          onChange({ ...value, country: country as ShippingAddress['country'] })
+        }
+      />
     </Stack>
   );
 }

@@ -65,7 +65,8 @@ export function SellBackDialog({
             : '.'}
         </DialogContentText>
         <Alert severity="warning" sx={{ mt: 2 }}>
-          This is final: the card goes back to the house and cannot be claimed or shipped afterwards.
+          This is final: the card goes back to the house and cannot be claimed or shipped
+          afterwards.
         </Alert>
       </DialogContent>
       <DialogActions>

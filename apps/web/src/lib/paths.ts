@@ -57,14 +57,22 @@ export const paths = {
     /** `redirectTo`: where to return after signing in; `error`: session_expired | auth_recovery_failed. */
     getHref: (query?: { redirectTo?: string; error?: string }) => withQuery('/login', query),
   },
-  register: { path: '/register', getHref: () => '/register' },
+  register: {
+    path: '/register',
+    /** `redirectTo`: where to return once the new account is verified and complete. */
+    getHref: (query?: { redirectTo?: string }) => withQuery('/register', query),
+  },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
   resetPasswordToken: {
     path: '/reset-password/:token',
     getHref: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
   },
-  authCallback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+  authCallback: {
+    path: '/auth/callback',
+    /** `returnTo`: the page the sign-up started from, carried by the verification link. */
+    getHref: (query?: { token?: string; returnTo?: string }) => withQuery('/auth/callback', query),
+  },
   totpSetup: { path: '/totp-setup', getHref: () => '/totp-setup' },
   completeProfile: {
     path: '/complete-profile',

@@ -23,7 +23,9 @@ export const outboxMessages = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('outbox_messages_status_idx').on(t.status, t.createdAt),
   ],
 );

@@ -51,10 +51,7 @@ export const submissions = pgTable(
   },
   (t) => [
     check('submissions_status_known', sql`${t.status} in (${inList(SUBMISSION_STATUSES)})`),
-    check(
-      'submissions_payout_method_known',
-      sql`${t.payoutMethod} in (${inList(PAYOUT_METHODS)})`,
-    ),
+    check('submissions_payout_method_known', sql`${t.payoutMethod} in (${inList(PAYOUT_METHODS)})`),
     check(
       'submissions_payout_details_present',
       sql`(${t.payoutMethod} = 'store_credit') = (${t.payoutDetailsEnc} is null)`,
@@ -104,10 +101,7 @@ export const submissionCards = pgTable(
       .unique('submission_cards_inventory_unique'),
   },
   (t) => [
-    check(
-      'submission_cards_grader_known',
-      sql`${t.grader} in (${inList(SUBMISSION_GRADERS)})`,
-    ),
+    check('submission_cards_grader_known', sql`${t.grader} in (${inList(SUBMISSION_GRADERS)})`),
     check(
       'submission_cards_amounts_positive',
       sql`(${t.askingPriceCents} is null or ${t.askingPriceCents} > 0) and (${t.offerCents} is null or ${t.offerCents} > 0) and (${t.adjustedOfferCents} is null or ${t.adjustedOfferCents} > 0)`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { DueShipment } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
@@ -115,7 +115,7 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('keeps the shipment when the e-mail cannot be sent, and logs the failure', async () => {
+  it('marks nothing shipped when its e-mail cannot be queued with it', async () => {
     const bought = await t.app.inject({
       method: 'POST',
       url: `/api/grail-cases/${caseId}/packs`,
@@ -129,20 +129,18 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
     });
     const due = await t.app.services.shipping.listDue();
     const shipment = due.find((s) => s.sourceId === otherPull)!;
-    const log = { error: vi.fn() };
+    // The e-mail is queued in the shipment's own transaction (the outbox sends and retries it):
+    // if it cannot even be queued, the shipment is not marked either.
     const shipping = new ShippingService(t.database.db, {
-      mail: { send: () => Promise.reject(new Error('SMTP down')) },
+      mail: { send: () => Promise.reject(new Error('outbox unavailable')) },
     });
-    const shipped = await shipping.markShipped(
-      shipment._id,
-      { carrier: 'DHL', trackingNumber: 'JD014600001234' },
-      log,
-    );
-    expect(shipped).toMatchObject({ status: 'shipped', trackingNumber: 'JD014600001234' });
-    expect(log.error).toHaveBeenCalledOnce();
+    await expect(
+      shipping.markShipped(shipment._id, { carrier: 'DHL', trackingNumber: 'JD014600001234' }),
+    ).rejects.toThrow('outbox unavailable');
+    expect((await t.app.services.shipping.listDue()).map((s) => s._id)).toContain(shipment._id);
     const pull = (
       await t.app.inject({ url: `/api/pulls/${otherPull}`, headers: collector.headers })
     ).json().pull;
-    expect(pull.status).toBe('shipped');
+    expect(pull.status).not.toBe('shipped');
   });
 });

@@ -7,6 +7,7 @@ import {
   RECOVERY_CODE_COUNT,
   TERMS_VERSION,
   type LoginRequest,
+  type RegisterBody,
   type RegisterRequest,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -108,7 +109,7 @@ export class AuthService {
    * so sign-up never tells a stranger which addresses are registered. Usernames are public, so a
    * taken one is still refused by name.
    */
-  async register(input: RegisterRequest, meta: ClientMeta): Promise<SignIn> {
+  async register(input: RegisterBody, meta: ClientMeta): Promise<SignIn> {
     await this.limits.take([LIMITS.registrationsPerIp, meta.ip]);
     assertStrongPassword(input.password, [input.email, input.username]);
     const owner = await this.assertUsernameFree(input.email, input.username);
@@ -130,7 +131,7 @@ export class AuthService {
           .returning();
         await this.issueToken(user!.id, 'verify_email', verifyToken, VERIFY_EMAIL_TTL_MS, tx);
         const session = await this.sessions.create(user!.id, meta, tx);
-        await this.sendVerification(user!, verifyToken, tx);
+        await this.sendVerification(user!, verifyToken, tx, input.returnPath);
         return { user: user!, token: session.token, csrfToken: session.csrfToken };
       });
       return result;
@@ -358,8 +359,10 @@ export class AuthService {
   }
 
   /** Queued in `tx`, the transaction that issues the token: no mail without its token, nor the reverse. */
-  private async sendVerification(user: SessionUser, token: string, tx: Tx) {
-    const link = `${this.publicUrl}/auth/callback?token=${token}`;
+  private async sendVerification(user: SessionUser, token: string, tx: Tx, returnPath?: string) {
+    // The page the sign-up started from rides along, so the link leads back to it.
+    const back = returnPath ? `&returnTo=${encodeURIComponent(returnPath)}` : '';
+    const link = `${this.publicUrl}/auth/callback?token=${token}${back}`;
     await this.mail.send(
       {
         to: user.email,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Writable } from 'node:stream';
 import { Secret, TOTP } from 'otpauth';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
@@ -98,8 +98,13 @@ describe(`auth: nothing secret is logged (${testEngine})`, () => {
       url: '/api/auth/forgot-password',
       payload: { email: account.body.email },
     });
-    const resetMail = (await t.app.services.mail.outbox()).find((m) => m.subject.includes('Reset'));
-    const resetToken = tokenFromLink(resetMail!.links[0]!);
+    // forgot-password sends in the background (so its timing says nothing): wait for the mail.
+    const resetMail = await vi.waitFor(async () => {
+      const mail = (await t.app.services.mail.outbox()).find((m) => m.subject.includes('Reset'));
+      if (!mail) throw new Error('no reset mail yet');
+      return mail;
+    });
+    const resetToken = tokenFromLink(resetMail.links[0]!);
     secrets.push(resetToken);
     // The mail log line names the links, with their tokens hidden.
     expect(lines.join('')).toContain('/reset-password/[redacted]');

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { XPost } from '@grail/contract';
-import type { Db } from '../../db/client.js';
-import { feedPosts, xFeedCache } from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { feedPosts, settings, xFeedCache } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { demoPosts } from './demo-posts.js';
 import { XApiClient, XApiError } from './x-api.client.js';
@@ -16,6 +16,8 @@ export const X_API_TIMEOUT_MS = 5_000;
 const LEASE_POLL_MS = 100;
 /** Saved posts shown when no X token is configured. */
 const SAVED_POSTS_SHOWN = 10;
+/** The settings row holding the order staff gave their posts (post ids). */
+const FEED_ORDER_KEY = 'feed:order';
 
 export interface FeedOptions {
   username: string;
@@ -50,6 +52,11 @@ export class FeedService {
         timeoutMs: this.timeoutMs,
       });
     }
+  }
+
+  /** Whether the feed is read from X (a token is set); otherwise it shows the staff's posts. */
+  get readsFromX(): boolean {
+    return Boolean(this.client);
   }
 
   /** `log` receives the warning when X fails (the request's logger, so it carries the request id). */
@@ -88,16 +95,45 @@ export class FeedService {
   }
 
   private async savedOrDemoPosts(): Promise<XPost[]> {
-    const rows = await this.db
-      .select({ post: feedPosts.post })
-      .from(feedPosts)
-      .orderBy(desc(feedPosts.postedAt))
-      .limit(SAVED_POSTS_SHOWN);
-    if (rows.length === 0) return demoPosts(this.options.username);
-    return rows.flatMap(({ post }) => {
+    const saved = await this.savedPosts();
+    return saved.length === 0 ? demoPosts(this.options.username) : saved;
+  }
+
+  /**
+   * The staff's posts as the feed shows them: in the order staff set (the Site page), then any
+   * other saved post, newest first.
+   */
+  async savedPosts(db: Db | Tx = this.db): Promise<XPost[]> {
+    const [rows, [order]] = await Promise.all([
+      db
+        .select({ id: feedPosts.id, post: feedPosts.post })
+        .from(feedPosts)
+        .orderBy(desc(feedPosts.postedAt)),
+      db.select().from(settings).where(eq(settings.key, FEED_ORDER_KEY)).limit(1),
+    ]);
+    const ids = Array.isArray(order?.value) ? (order.value as string[]) : [];
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    const ranked = [...rows].sort(
+      (a, b) => (rank.get(a.id) ?? ids.length) - (rank.get(b.id) ?? ids.length),
+    );
+    return ranked.slice(0, SAVED_POSTS_SHOWN).flatMap(({ post }) => {
       const parsed = XPost.safeParse(post);
       return parsed.success ? [parsed.data] : [];
     });
+  }
+
+  /** Replaces the staff's posts with `posts`, shown in this order (add, remove and reorder in one). */
+  async replaceSavedPosts(posts: XPost[], tx: Db | Tx): Promise<void> {
+    await tx.delete(feedPosts);
+    if (posts.length > 0)
+      await tx
+        .insert(feedPosts)
+        .values(posts.map((post) => ({ id: post.id, post, postedAt: new Date(post.created_at) })));
+    const value = posts.map((p) => p.id);
+    await tx
+      .insert(settings)
+      .values({ key: FEED_ORDER_KEY, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
   }
 
   private async cacheRow(): Promise<CacheRow | undefined> {

@@ -108,6 +108,13 @@ describe('cooling-off', () => {
     });
   });
 
+  it('asking again for a pending increase keeps its date', () => {
+    const raised = { window: '24h' as const, ...requestLimit(limit('24h', 5_000), 9_000, T0) };
+    expect(requestLimit(raised, 9_000, at(5)).pendingEffectiveAt).toEqual(at(24));
+    const removed = { window: '24h' as const, ...requestLimit(limit('24h', 5_000), null, T0) };
+    expect(requestLimit(removed, null, at(5)).pendingEffectiveAt).toEqual(at(24));
+  });
+
   it('asking for the limit in force cancels a pending increase', () => {
     const raised = { window: '24h' as const, ...requestLimit(limit('24h', 5_000), 9_000, T0) };
     expect(requestLimit(raised, 5_000, at(1)).pendingEffectiveAt).toBeNull();

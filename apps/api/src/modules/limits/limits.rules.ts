@@ -62,7 +62,14 @@ export function requestLimit(
   requestedCents: number | null,
   now: Date,
 ): Omit<StoredLimit, 'window'> {
-  const { amountCents: current } = limitAt(stored, now);
+  const { amountCents: current, pending } = limitAt(stored, now);
+  // Asking again for the change already waiting keeps its date: saving twice does not restart it.
+  if (pending && pending.amountCents === requestedCents)
+    return {
+      amountCents: current,
+      pendingAmountCents: pending.amountCents,
+      pendingEffectiveAt: pending.effectiveAt,
+    };
   const tighter = requestedCents !== null && (current === null || requestedCents <= current);
   if (tighter || requestedCents === current)
     return { amountCents: requestedCents, pendingAmountCents: null, pendingEffectiveAt: null };

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import type { HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
-import { analyticsMeasurementId } from '../analytics/ga4.js';
+import { analyticsMeasurementId } from '../analytics/ga4.rules.js';
 
 export async function platformRoutes(
   app: FastifyInstance,

@@ -18,12 +18,7 @@ import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 
-import {
-  buybackDeadline,
-  toPublicPull,
-  toPull,
-  type BuybackTerms,
-} from './pull.view.js';
+import { buybackDeadline, toPublicPull, toPull, type BuybackTerms } from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
 

@@ -14,7 +14,7 @@ async function eventually(check: () => Promise<boolean>, ms = 5_000) {
   }
 }
 
-describe(`site: feature flags at run time (${testEngine})`, () => {
+describe(`site: feature flags at run time and the feed's posts (${testEngine})`, () => {
   let t: TestApp;
   let other: App;
   let admin: TestUser;
@@ -57,6 +57,11 @@ describe(`site: feature flags at run time (${testEngine})`, () => {
     expect(set.statusCode).toBe(403);
     expect(set.json()).toEqual({ message: 'Administrators only.', error: 'Forbidden' });
     expect(await breaksStatus(t.app)).toBe(404);
+    const posts = await t.app.inject({
+      url: '/api/admin/site/feed-posts',
+      headers: collector.headers,
+    });
+    expect(posts.statusCode).toBe(403);
   });
 
   it('lists each flag with its environment default', async () => {
@@ -118,6 +123,62 @@ describe(`site: feature flags at run time (${testEngine})`, () => {
       [admin.id, { enabled: false }, { enabled: true }],
       [admin.id, { enabled: true }, { enabled: false }],
     ]);
+  });
+
+  it('staff set the feed posts shown without an X token: add, reorder, remove, audited', async () => {
+    const post = (id: string, text: string) => ({
+      id,
+      text,
+      created_at: '2026-11-01T12:00:00Z',
+      tweet_url: `https://x.com/GrailMachine/status/${id}`,
+      user: { name: 'Grail Machine', username: 'GrailMachine', profile_image_url: '' },
+      entities: { urls: [], mentions: [], hashtags: [] },
+      media: [],
+      public_metrics: { reply_count: 0, retweet_count: 0, like_count: 0 },
+    });
+    const put = (posts: object[], who: TestUser = admin) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/admin/site/feed-posts',
+        headers: who.headers,
+        payload: { posts },
+      });
+    const feedIds = async () =>
+      ((await t.app.inject({ url: '/api/twitter/feed' })).json().tweets as { id: string }[]).map(
+        (p) => p.id,
+      );
+    const demo = await feedIds();
+    expect(demo.length).toBeGreaterThan(0);
+
+    expect((await put([post('1', 'a')], collector)).statusCode).toBe(403);
+    const listed = await t.app.inject({
+      url: '/api/admin/site/feed-posts',
+      headers: admin.headers,
+    });
+    expect(listed.json()).toEqual({ posts: [], readsFromX: false });
+
+    // The older post first: the order staff choose, not the dates.
+    const first = await put([post('222', 'Second'), post('111', 'First')]);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().posts.map((p: { id: string }) => p.id)).toEqual(['222', '111']);
+    expect(await feedIds()).toEqual(['222', '111']);
+    await put([post('111', 'First'), post('333', 'Third')]);
+    expect(await feedIds()).toEqual(['111', '333']);
+    const repeated = await put([post('111', 'x'), post('111', 'y')]);
+    expect(repeated.statusCode).toBe(400);
+    await put([]);
+    expect(await feedIds()).toEqual(demo);
+
+    const entries = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'site.feedPosts'));
+    expect(entries.map((e) => e.after)).toEqual([
+      { posts: ['222: Second', '111: First'] },
+      { posts: ['111: First', '333: Third'] },
+      { posts: [] },
+    ]);
+    expect(entries[1]!.before).toEqual({ posts: ['222: Second', '111: First'] });
   });
 
   it('a new instance starts with the stored value, not the environment default', async () => {

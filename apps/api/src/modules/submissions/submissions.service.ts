@@ -587,7 +587,9 @@ export class SubmissionsService {
       const total = [...offers.values()].reduce((t, o) => t + o.cents, 0);
       return {
         set: { offerExpiresAt: this.offerExpiry() },
-        steps: [{ to: 'offer_made', note: joinNotes(`Offer of ${formatCents(total)}.`, body.note) }],
+        steps: [
+          { to: 'offer_made', note: joinNotes(`Offer of ${formatCents(total)}.`, body.note) },
+        ],
       };
     });
   }
@@ -617,7 +619,10 @@ export class SubmissionsService {
       return {
         set: { offerExpiresAt: this.offerExpiry() },
         steps: [
-          { to: 'offer_adjusted', note: joinNotes(`Adjusted offer of ${formatCents(total)}.`, body.note) },
+          {
+            to: 'offer_adjusted',
+            note: joinNotes(`Adjusted offer of ${formatCents(total)}.`, body.note),
+          },
         ],
       };
     });

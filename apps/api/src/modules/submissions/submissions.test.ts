@@ -8,6 +8,7 @@ import { createUser, type TestUser } from '../../../test/users.js';
 import {
   auditLog,
   cards,
+  outboxMessages,
   rateLimitEvents,
   submissionPayouts,
   submissions,
@@ -714,18 +715,35 @@ describe(`selling graded cards: a submission's life (${testEngine})`, () => {
     expect(audit.filter((a) => a.action === 'submission.inventory')).toHaveLength(2);
   });
 
-  it('a failed e-mail is logged and never undoes the change', async () => {
+  it('a failed e-mail is retried by the outbox and never undoes the change', async () => {
     const created = await submit(t, collector, { cardCount: 1 });
-    const mail = t.app.services.mail;
-    const send = mail.send.bind(mail);
-    mail.send = async () => {
-      throw new Error('SMTP down');
-    };
+    // SMTP down: the e-mail was queued with the change, and its delivery fails afterwards.
+    t.app.services.outbox.handle('email', {
+      deliver: async () => {
+        throw new Error('SMTP down');
+      },
+    });
     try {
       const res = await staffPost(t, admin, created._id, 'review');
       expect(res.statusCode).toBe(200);
+      const failed = async () =>
+        (
+          await t.database.db
+            .select()
+            .from(outboxMessages)
+            .where(
+              and(
+                sql`${outboxMessages.payload}->>'to' = ${collector.email}`,
+                eq(outboxMessages.lastError, 'SMTP down'),
+              ),
+            )
+        ).length;
+      for (let i = 0; i < 100 && (await failed()) === 0; i++)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await failed()).toBeGreaterThanOrEqual(1);
     } finally {
-      mail.send = send;
+      // No SMTP in tests: the mail_outbox copy is the delivery.
+      t.app.services.outbox.handle('email', { deliver: async () => undefined });
     }
     expect((await getMine(collector, created._id)).status).toBe('under_review');
     const [count] = await t.database.db

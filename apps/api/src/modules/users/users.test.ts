@@ -122,7 +122,7 @@ describe(`users: profile, password, sessions (${testEngine})`, () => {
     expect(born.json().field).toBe('dateOfBirth');
     const ok = await putProfile(
       bearer(account),
-      profile({ shippingAddress: { ...TEST_ADDRESS, country: ' gb ' } }),
+      profile({ shippingAddress: { ...TEST_ADDRESS, country: ' gb ', postalCode: 'SW1A 1AA' } }),
     );
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().user.shippingAddress.country).toBe('GB');

@@ -63,7 +63,5 @@ function CollectorStatus() {
 /** The top bar's money and cart, beside the account menu. */
 export function HeaderStatus() {
   const { isLoggedIn } = useAuth();
-  return (
-    <div className={styles.status}>{isLoggedIn ? <CollectorStatus /> : <VisitorCart />}</div>
-  );
+  return <div className={styles.status}>{isLoggedIn ? <CollectorStatus /> : <VisitorCart />}</div>;
 }

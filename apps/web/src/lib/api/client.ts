@@ -15,7 +15,6 @@ import {
 import { isPublicPath, paths } from '@/lib/paths';
 import { logger } from '@/lib/logger';
 import {
-  clearSignedInHint,
   clearStoredTokens,
   getAuthToken,
   getCsrfToken,
@@ -250,11 +249,7 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
       const message = errorText(data) ?? `HTTP error! status: ${response.status}`;
       state.lastAuthError = message;
       state.currentUser = null;
-      if (response.status === 401) {
-        state.cooldownUntil = Date.now() + CURRENT_USER_COOLDOWN_MS;
-        // The session behind the hint is over: the next page load need not ask again.
-        clearSignedInHint();
-      }
+      if (response.status === 401) state.cooldownUntil = Date.now() + CURRENT_USER_COOLDOWN_MS;
       throw new ApiError(message, response.status, data);
     }
     const value = data as CurrentUserResponse;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
-import { RECENT_PULLS_LIMIT, type ActiveCaseResponse, type RecentPull } from '@grail/contract';
+import { RECENT_PULLS_LIMIT, type RecentPull } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
 import { liveCase, recentPull } from '@/test/grail';
 import { providersFor } from '@/test/providers';

@@ -42,7 +42,8 @@ export function useMyPull(id: string | null) {
 
 /** A pull to claim: its id, shipped to the profile's address, or with the address for this one. */
 export type ClaimRequest = string | { id: string; shippingAddress?: ShippingAddress };
-export const claimId = (request: ClaimRequest) => (typeof request === 'string' ? request : request.id);
+export const claimId = (request: ClaimRequest) =>
+  typeof request === 'string' ? request : request.id;
 
 /**
  * Claim & Ship (to the profile's address or the one given) or sell back one pull, by id. Either answers the

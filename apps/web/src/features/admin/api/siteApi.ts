@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { siteEndpoints, type FeatureFlag } from '@grail/contract';
+import { siteEndpoints, type FeatureFlag, type XPostInput } from '@grail/contract';
 import { callApi } from '@/lib/api/callApi';
 import { publicConfigQuery } from '@/lib/config';
 
-const siteKeys = { flags: () => ['admin', 'site', 'flags'] as const };
+const siteKeys = {
+  flags: () => ['admin', 'site', 'flags'] as const,
+  feedPosts: () => ['admin', 'site', 'feed-posts'] as const,
+};
 
 export function useSiteFlags() {
   return useQuery({
@@ -22,5 +25,22 @@ export function useSetSiteFlag() {
       queryClient.setQueryData(siteKeys.flags(), answer.flags);
       void queryClient.invalidateQueries({ queryKey: publicConfigQuery.queryKey });
     },
+  });
+}
+
+export function useSiteFeedPosts() {
+  return useQuery({
+    queryKey: siteKeys.feedPosts(),
+    queryFn: ({ signal }) => callApi(siteEndpoints.adminSiteFeedPosts, { signal }),
+  });
+}
+
+/** Saves the whole list in its order; the home page's feed shows it from the next load. */
+export function useSetSiteFeedPosts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (posts: XPostInput[]) =>
+      callApi(siteEndpoints.adminSetSiteFeedPosts, { body: { posts } }),
+    onSuccess: (answer) => queryClient.setQueryData(siteKeys.feedPosts(), answer),
   });
 }

@@ -95,12 +95,12 @@ export function ShipmentsDue() {
               <TableCell data-label="Collector">
                 <span>
                   {s.username}
-                <Typography variant="caption" component="div" color="text.secondary">
-                  {s.sourceType === 'pull'
-                    ? 'Grail pull'
-                    : s.sourceType === 'break'
-                      ? 'Break hits'
-                      : 'Store order'}
+                  <Typography variant="caption" component="div" color="text.secondary">
+                    {s.sourceType === 'pull'
+                      ? 'Grail pull'
+                      : s.sourceType === 'break'
+                        ? 'Break hits'
+                        : 'Store order'}
                   </Typography>
                 </span>
               </TableCell>

@@ -7,6 +7,7 @@ import {
   type AdminSubmission,
   type AdminSubmissionCard,
 } from '@grail/contract';
+import { ShipmentTrackingFields } from '@/components/submissions/ShipmentTrackingFields';
 import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
 import { formatUsd } from '@/lib/format';
 import { useStaffCommand } from '../api/adminSubmissions';
@@ -109,19 +110,12 @@ export function ReturnDialog({
       confirm={{ label: 'Mark returned', disabled: command.isPending, onClick: send }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <TextField
-          label="Carrier"
-          value={carrier}
-          onChange={(e) => setCarrier(e.target.value)}
-          error={Boolean(errors.carrier)}
-          helperText={errors.carrier}
-        />
-        <TextField
-          label="Tracking number"
-          value={trackingNumber}
-          onChange={(e) => setTrackingNumber(e.target.value)}
-          error={Boolean(errors.trackingNumber)}
-          helperText={errors.trackingNumber}
+        <ShipmentTrackingFields
+          carrier={carrier}
+          trackingNumber={trackingNumber}
+          onCarrierChange={setCarrier}
+          onTrackingNumberChange={setTrackingNumber}
+          errors={errors}
         />
         <TextField
           label="Why (shown to the collector)"

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Box, Tab, Tabs } from '@mui/material';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import type { FeatureFlag } from '@grail/contract';
@@ -36,10 +37,19 @@ export default function AdminConsolePage() {
     sections
       .filter((s) => pathname === s.href || pathname.startsWith(`${s.href}/`))
       .sort((a, b) => b.href.length - a.href.length)[0]?.href ?? false;
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the current section's link is brought into the row's view, also once a flagged
+  // section appears and shifts the others.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [current, sections.length]);
   return (
     <Box sx={{ pt: { xs: 1, sm: 2 } }}>
       <Box
         component="nav"
+        ref={nav}
         aria-label="Staff console"
         sx={{ borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
       >

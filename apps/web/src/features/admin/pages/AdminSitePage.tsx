@@ -12,6 +12,7 @@ import type { FeatureFlag, SiteFlag } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
 import { useSetSiteFlag, useSiteFlags } from '../api/siteApi';
 import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
+import { SiteFeedPosts } from '../components/SiteFeedPosts';
 
 const FLAG_TEXT: Record<FeatureFlag, { name: string; description: string }> = {
   BREAKS_ENABLED: {
@@ -60,8 +61,8 @@ function FlagRow({ flag }: { flag: SiteFlag }) {
 }
 
 /**
- * /admin/site (staff only): maintenance mode and the feature flags, switched at run time for
- * every instance (each change is in the audit log).
+ * /admin/site (staff only): maintenance mode, the feature flags (switched at run time for every
+ * instance) and the posts the X feed shows without a token. Each change is in the audit log.
  */
 export default function AdminSitePage() {
   const flags = useSiteFlags();
@@ -91,6 +92,7 @@ export default function AdminSitePage() {
             </Stack>
           )}
         </Paper>
+        <SiteFeedPosts />
       </Stack>
     </Box>
   );

@@ -3,7 +3,7 @@ import {
   authEndpoints,
   type LoginRequest,
   type LoginTotpRequest,
-  type RegisterRequest,
+  type RegisterBody,
 } from '@grail/contract';
 import { callApi } from '@/lib/api/callApi';
 
@@ -22,5 +22,5 @@ export const useLoginTotp = () =>
 /** Sign up: creates the account and signs in. */
 export const useRegister = () =>
   useMutation({
-    mutationFn: (body: RegisterRequest) => callApi(authEndpoints.register, { body }),
+    mutationFn: (body: RegisterBody) => callApi(authEndpoints.register, { body }),
   });

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useAuth } from '@/lib/auth';
+import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import { AuthCard } from '../components/AuthCard';
 import { useVerifyEmail } from '../api/recovery';
@@ -24,11 +25,18 @@ export default function AuthCallbackPage() {
     );
   }, [token, auth, verify]);
 
+  // The page the sign-up started from (the checkout, a pack), carried by the link.
+  const returnTo = safeReturnPath(searchParams.get('returnTo')) ?? undefined;
   const next = !auth.isLoggedIn
-    ? { to: paths.login.getHref(), label: 'Sign in' }
+    ? { to: paths.login.getHref({ redirectTo: returnTo }), label: 'Sign in' }
     : auth.user && !auth.user.profileComplete
-      ? { to: paths.completeProfile.getHref(), label: 'Complete your profile' }
-      : { to: paths.grailMachine.getHref(), label: 'Open the Grail Machine' };
+      ? {
+          to: paths.completeProfile.getHref({ redirectTo: returnTo }),
+          label: 'Complete your profile',
+        }
+      : returnTo
+        ? { to: returnTo, label: 'Continue where you were' }
+        : { to: paths.grailMachine.getHref(), label: 'Open the Grail Machine' };
 
   return (
     <AuthCard title="Email verification">

@@ -202,7 +202,12 @@ export default function LoginPage() {
             </Button>
             <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
               New here?{' '}
-              <Link component={RouterLink} to={paths.register.getHref()}>
+              <Link
+                component={RouterLink}
+                to={paths.register.getHref({
+                  redirectTo: safeReturnPath(searchParams.get('redirectTo')) ?? undefined,
+                })}
+              >
                 Create an account
               </Link>
             </Typography>

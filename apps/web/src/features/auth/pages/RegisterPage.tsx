@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '@/lib/auth/returnPath';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -40,6 +41,10 @@ type RegisterForm = z.infer<typeof RegisterForm>;
 /** /register: email, username, password (with a strength meter), confirmation and terms. */
 export default function RegisterPage() {
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  // The page the sign-up started from (the checkout, a pack): the profile step and the
+  // verification link both lead back there.
+  const returnPath = safeReturnPath(searchParams.get('redirectTo')) ?? undefined;
   const auth = useAuth();
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
@@ -59,11 +64,14 @@ export default function RegisterPage() {
   const onSubmit = form.handleSubmit(({ email, username, password: pw }) => {
     setFormError(null);
     register.mutate(
-      { email, username, password: pw, acceptTerms: true },
+      { email, username, password: pw, acceptTerms: true, returnPath },
       {
         onSuccess: (result) => {
           auth.signedIn(result);
-          navigate(paths.completeProfile.getHref(), { replace: true, state: { welcome: true } });
+          navigate(paths.completeProfile.getHref({ redirectTo: returnPath }), {
+            replace: true,
+            state: { welcome: true },
+          });
         },
         onError: (error) =>
           setFormError(applyServerError(error, form.setError, ['email', 'username', 'password'])),
@@ -127,7 +135,7 @@ export default function RegisterPage() {
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
             Already have an account?{' '}
-            <Link component={RouterLink} to={paths.login.getHref()}>
+            <Link component={RouterLink} to={paths.login.getHref({ redirectTo: returnPath })}>
               Sign in
             </Link>
           </Typography>

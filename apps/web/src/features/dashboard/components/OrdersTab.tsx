@@ -118,9 +118,17 @@ export function OrdersTab() {
               <Stack
                 direction={{ xs: 'column', sm: 'row' }}
                 spacing={{ xs: 0.5, sm: 2 }}
-                sx={{ flexGrow: 1, minWidth: 0, alignItems: { xs: 'flex-start', sm: 'center' }, pr: 1 }}
+                sx={{
+                  flexGrow: 1,
+                  minWidth: 0,
+                  alignItems: { xs: 'flex-start', sm: 'center' },
+                  pr: 1,
+                }}
               >
-                <Typography sx={{ fontWeight: 700, minWidth: 0, maxWidth: '100%', flexGrow: 1 }} noWrap>
+                <Typography
+                  sx={{ fontWeight: 700, minWidth: 0, maxWidth: '100%', flexGrow: 1 }}
+                  noWrap
+                >
                   {order.items.length === 1 ? order.items[0]!.name : `${order.items.length} cards`}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>

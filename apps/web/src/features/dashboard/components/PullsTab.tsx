@@ -43,8 +43,7 @@ function PullRow({ pull }: { pull: Pull }) {
   const busy =
     (claim.isPending && claiming) || (sellBack.isPending && sellBack.variables === pull._id);
   const error =
-    (claiming ? claim.error : null) ??
-    (sellBack.variables === pull._id ? sellBack.error : null);
+    (claiming ? claim.error : null) ?? (sellBack.variables === pull._id ? sellBack.error : null);
   const status = STATUS[pull.status];
   return (
     <Paper

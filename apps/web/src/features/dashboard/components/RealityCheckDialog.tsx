@@ -10,6 +10,7 @@ import {
   Skeleton,
 } from '@mui/material';
 import { formatUsd } from '@/lib/format';
+import { MuiThemeScope } from '@/lib/theme/MuiThemeScope';
 import { notify } from '@/lib/toast';
 import { getPlaySession, useStartTimeOut } from '../api/limits';
 
@@ -47,38 +48,41 @@ export function RealityCheckDialog({
       },
     });
 
+  // Mounted in the shell, outside any page's MUI theme: it brings its own.
   return (
-    <Dialog open aria-labelledby="reality-check-title" aria-describedby="reality-check-text">
-      <DialogTitle id="reality-check-title">Reality check</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="reality-check-text" component="div">
-          <p>
-            You have been here for <strong>{duration(Date.now() - startedAt)}</strong>.
-          </p>
-          {session.data && (
-            <p data-testid="reality-check-net">
-              This session you spent <strong>{formatUsd(session.data.net)}</strong> net:{' '}
-              {formatUsd(session.data.bought)} on packs and break spots, less{' '}
-              {formatUsd(session.data.soldBack)} from sell-backs.
+    <MuiThemeScope>
+      <Dialog open aria-labelledby="reality-check-title" aria-describedby="reality-check-text">
+        <DialogTitle id="reality-check-title">Reality check</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="reality-check-text" component="div">
+            <p>
+              You have been here for <strong>{duration(Date.now() - startedAt)}</strong>.
             </p>
+            {session.data && (
+              <p data-testid="reality-check-net">
+                This session you spent <strong>{formatUsd(session.data.net)}</strong> net:{' '}
+                {formatUsd(session.data.bought)} on packs and break spots, less{' '}
+                {formatUsd(session.data.soldBack)} from sell-backs.
+              </p>
+            )}
+            {session.isPending && <Skeleton width="80%" />}
+            {session.isError && <Alert severity="error">Could not load what you spent.</Alert>}
+          </DialogContentText>
+          {stop.error && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {stop.error.message}
+            </Alert>
           )}
-          {session.isPending && <Skeleton width="80%" />}
-          {session.isError && <Alert severity="error">Could not load what you spent.</Alert>}
-        </DialogContentText>
-        {stop.error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {stop.error.message}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={stopForToday} disabled={stop.isPending}>
-          Stop for today
-        </Button>
-        <Button variant="contained" onClick={onAnswered} autoFocus>
-          Keep going
-        </Button>
-      </DialogActions>
-    </Dialog>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={stopForToday} disabled={stop.isPending}>
+            Stop for today
+          </Button>
+          <Button variant="contained" onClick={onAnswered} autoFocus>
+            Keep going
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </MuiThemeScope>
   );
 }

@@ -12,6 +12,9 @@ import {
 } from '@/components/submissions/PayoutFields';
 import { useSubmissionCommand } from '../api/submissionCommands';
 
+/** What every collector dialog gets: the submission, and whether it shows and how it closes. */
+type CollectorDialogProps = { submission: Submission; open: boolean; onClose: () => void };
+
 /** The error of a command: on the code field when the server names it, else above. */
 function errorParts(error: unknown): { code: string | null; other: string | null } {
   if (!error) return { code: null, other: null };
@@ -51,12 +54,7 @@ export function AcceptDialog({
   totpEnabled,
   open,
   onClose,
-}: {
-  submission: Submission;
-  totpEnabled: boolean;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: CollectorDialogProps & { totpEnabled: boolean }) {
   const command = useSubmissionCommand(submission._id);
   const [code, setCode] = useState('');
   const adjusted = submission.status === 'offer_adjusted';
@@ -104,12 +102,7 @@ export function ConfirmDialog({
   kind,
   open,
   onClose,
-}: {
-  submission: Submission;
-  kind: 'decline' | 'cancel';
-  open: boolean;
-  onClose: () => void;
-}) {
+}: CollectorDialogProps & { kind: 'decline' | 'cancel' }) {
   const command = useSubmissionCommand(submission._id);
   const received = submission.status === 'offer_adjusted';
   const title = kind === 'decline' ? 'Decline the offer?' : 'Cancel this submission?';
@@ -145,12 +138,7 @@ export function PayoutDialog({
   totpEnabled,
   open,
   onClose,
-}: {
-  submission: Submission;
-  totpEnabled: boolean;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: CollectorDialogProps & { totpEnabled: boolean }) {
   const command = useSubmissionCommand(submission._id);
   const [draft, setDraft] = useState(() => ({
     ...emptyPayout(),

@@ -1,16 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { PAYOUT_METHOD_LABELS, TrackingBody, type Submission } from '@grail/contract';
@@ -19,6 +9,7 @@ import { useMySubmission } from '@/lib/api/submissions';
 import { useAuth } from '@/lib/auth';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { ShipmentTrackingFields } from '@/components/submissions/ShipmentTrackingFields';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
 import { SubmissionTimeline } from '@/components/submissions/SubmissionTimeline';
 import { useSubmissionCommand } from '../api/submissionCommands';
@@ -161,20 +152,12 @@ function ShippingPanel({ submission }: { submission: Submission }) {
               }}
               aria-label="Shipment tracking"
             >
-              <TextField
-                label="Carrier"
-                value={carrier}
-                onChange={(e) => setCarrier(e.target.value)}
-                error={Boolean(errors.carrier)}
-                helperText={errors.carrier ?? 'USPS, UPS, FedEx…'}
-                size="small"
-              />
-              <TextField
-                label="Tracking number"
-                value={trackingNumber}
-                onChange={(e) => setTrackingNumber(e.target.value)}
-                error={Boolean(errors.trackingNumber)}
-                helperText={errors.trackingNumber}
+              <ShipmentTrackingFields
+                carrier={carrier}
+                trackingNumber={trackingNumber}
+                onCarrierChange={setCarrier}
+                onTrackingNumberChange={setTrackingNumber}
+                errors={errors}
                 size="small"
               />
               <Button type="submit" variant="contained" disabled={command.isPending}>

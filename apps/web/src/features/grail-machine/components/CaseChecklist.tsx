@@ -37,10 +37,10 @@ function CardRow({ card }: { card: ChecklistCard }) {
         py: 1,
         borderTop: 1,
         borderColor: 'divider',
-        opacity: card.pulled ? 0.6 : 1,
       }}
     >
-      <Box sx={{ width: 48 }}>
+      {/* A pulled card's picture fades; its text keeps full contrast. */}
+      <Box sx={{ width: 48, ...(card.pulled && { filter: 'grayscale(1)', opacity: 0.55 }) }}>
         <CardImage src={card.imageUrl} alt={card.name} sizes="48px" />
       </Box>
       <Box sx={{ minWidth: 0 }}>

@@ -18,7 +18,6 @@ const NEXT: Record<Exclude<Stage, 'result'>, Stage> = {
   buildup: 'flip',
   flip: 'result',
 };
-export const REVEAL_TOTAL_MS = TIMES.facedown + TIMES.buildup + TIMES.flip;
 
 /** Tier colours from the top tier down, each readable with its text colour in both themes. */
 const TIER_COLOURS = [

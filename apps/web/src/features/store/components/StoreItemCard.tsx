@@ -7,8 +7,19 @@ import { paths } from '@/lib/paths';
 import { fmvDateFormat, useStoreReturn } from '../lib/storeReturn';
 import { GradeBadge } from './GradeBadge';
 
-/** One card in the store grid: picture (5:7), name, grade, price and FMV to 2 decimals. */
-export function StoreItemCard({ item, eager = false }: { item: StoreItem; eager?: boolean }) {
+/**
+ * One card in the store grid: picture (5:7), name, grade, price and FMV to 2 decimals. Its name is
+ * a heading one level below the list's own (`h2` right under the store's title).
+ */
+export function StoreItemCard({
+  item,
+  eager = false,
+  heading = 'h3',
+}: {
+  item: StoreItem;
+  eager?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
   const storeReturn = useStoreReturn();
   return (
     <Card variant="outlined" sx={{ height: '100%' }} data-testid="store-item">
@@ -28,7 +39,7 @@ export function StoreItemCard({ item, eager = false }: { item: StoreItem; eager?
         </Box>
         <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
           <Typography
-            component="h3"
+            component={heading}
             variant="subtitle2"
             sx={{
               fontWeight: 700,

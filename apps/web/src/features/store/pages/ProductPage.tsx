@@ -17,7 +17,7 @@ import AddShoppingCartIcon from '@mui/icons-material/AddShoppingCart';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SHIPPING_PROMISE_HOURS, type Product } from '@grail/contract';
+import { SHIPPING_PROMISE_HOURS, type Product, type StoreItem } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { useStoreItems } from '@/lib/api/products';
 import { formatUsd } from '@/lib/format';
@@ -113,7 +113,7 @@ function PriceBlock({ product }: { product: Product }) {
 
 /** More from this card's player, or from its set when the store has no other card of the player. */
 function Related({ product }: { product: Product }) {
-  const others = (products: Product[] | undefined) =>
+  const others = (products: StoreItem[] | undefined) =>
     (products ?? []).filter((p) => p._id !== product._id).slice(0, 4);
   const byPlayer = useStoreItems({ q: product.player, limit: '5', sort: 'fmv', order: 'desc' });
   const playerCards = others(byPlayer.data?.products);

@@ -90,7 +90,7 @@ export default function StorePage() {
       ) : (
         <Box sx={{ ...grid, opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
           {data.products.map((item, i) => (
-            <StoreItemCard key={item._id} item={item} eager={i < 4} />
+            <StoreItemCard key={item._id} item={item} eager={i < 4} heading="h2" />
           ))}
         </Box>
       )}
