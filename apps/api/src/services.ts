@@ -81,8 +81,9 @@ export function createServices({
     log,
     audit: new AuditService(db),
   });
-  // Pulls above the threshold are announced on Discord while the flag is on and a webhook is set.
-  const announceAboveCents =
+  // Pulls above the threshold are announced on Discord while the flag is on and a webhook is set;
+  // read at each purchase, since staff may switch the flag at run time (config.flags follows it).
+  const announceAboveCents = () =>
     config.flags.DISCORD_INTEGRATION && config.DISCORD_WEBHOOK_URL
       ? Math.round(config.DISCORD_GRAIL_THRESHOLD * 100)
       : null;

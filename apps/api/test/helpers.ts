@@ -64,6 +64,13 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+/** Every feature flag on: for suites that check every declared endpoint. */
+export const ALL_FLAGS_ON = {
+  BREAKS_ENABLED: 'true',
+  ADVANCED_ANALYTICS: 'true',
+  DISCORD_INTEGRATION: 'true',
+} as const;
+
 export interface TestApp {
   app: App;
   database: Database;

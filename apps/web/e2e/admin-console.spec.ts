@@ -97,6 +97,17 @@ test('a feature flag switched on the Site page adds its section to the console',
 
 test('the console fits a 390 px phone without sideways scrolling', async ({ browser }) => {
   const page = await signedInAdmin(browser, 390);
+  // A card with a long name, so the inventory shows its table rather than the empty state.
+  const session = await page.request.get('/api/auth/current');
+  const csrf = ((await session.json()) as { csrfToken: string }).csrfToken;
+  const imported = await page.request.post('/api/admin/inventory/import', {
+    headers: { 'x-csrf-token': csrf },
+    data: {
+      dryRun: false,
+      csv: `${HEADER}\n2021 Sword & Shield Evolving Skies Umbreon VMAX Alternate Art Secret #215/203,Umbreon VMAX,2021,Evolving Skies,215,Pokemon,,PSA,GEM MT 10,99887766,1250,1399.99,`,
+    },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
   for (const path of ['/admin', '/admin/inventory', '/admin/site', '/admin/audit']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -150,7 +150,8 @@ test('a session ended elsewhere while on /dashboard lands on /login?error=sessio
   expect(revoked.status()).toBe(200);
   await other.close();
 
-  await page.getByRole('tab', { name: 'Wallet' }).click();
+  // The header already holds the wallet; the orders tab asks the server afresh.
+  await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/\/login\?.*error=session_expired/);
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
 });

@@ -1,16 +1,13 @@
+import './lib/zodJitless';
 import { StrictMode, startTransition } from 'react';
 import './lib/styles/tokens.css';
 import './lib/styles/base.css';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod';
 import { installPlainMessages } from '@grail/contract';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/errors/ErrorBoundary';
 import { getCurrentUser } from './lib/api/client';
 
-// zod would probe for eval (new Function) before its first object parse; the CSP forbids eval,
-// and Chromium reports the refused probe as a policy violation even though zod catches it.
-zodConfig({ jitless: true });
 // A field without a message of its own says what is wrong in the product's words.
 installPlainMessages();
 

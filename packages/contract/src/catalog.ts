@@ -171,6 +171,19 @@ export const ImageUploadBody = z.object({
   image: z.string().describe('The picture: JPEG, PNG or WebP, at most 10 MB'),
 });
 
+/** A card of the same player sold in the store: what it went for and when (never who bought it). */
+export const SoldComparable = z.object({
+  _id: z.string(),
+  name: z.string(),
+  gradeLabel: z.string(),
+  imageUrl: z.string(),
+  price: z.number(),
+  soldAt: z.string(),
+});
+export type SoldComparable = z.infer<typeof SoldComparable>;
+export const SoldComparablesResponse = z.object({ sold: z.array(SoldComparable) });
+export type SoldComparablesResponse = z.infer<typeof SoldComparablesResponse>;
+
 const catalog = ['catalog'];
 const adminCatalog = ['admin', 'catalog'];
 
@@ -204,6 +217,16 @@ export const catalogEndpoints = {
     guard: 'public',
     params: ProductParams,
     response: Product,
+  }),
+  soldComparables: endpoint({
+    method: 'GET',
+    path: '/api/products/:id/sold-comparables',
+    operationId: 'listSoldComparables',
+    summary: 'Cards of the same player recently sold in the store, with price and date',
+    tags: catalog,
+    guard: 'public',
+    params: ProductParams,
+    response: SoldComparablesResponse,
   }),
   adminCreateCard: endpoint({
     method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpoints, type Endpoint } from '@grail/contract';
-import { createTestApp, type TestApp } from '../../test/helpers.js';
+import { ALL_FLAGS_ON, createTestApp, type TestApp } from '../../test/helpers.js';
 
 interface Registered {
   method: string;
@@ -34,7 +34,7 @@ describe('the endpoint table and the registered routes', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Breaks are registered only with their flag on (off by default in tests).
-    t = await createTestApp({ env: { BREAKS_ENABLED: 'true' } });
+    t = await createTestApp({ env: ALL_FLAGS_ON });
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, endpointStatuses, endpointUrl, type Endpoint } from '@grail/contract';
-import { createTestApp, testEngine, type TestApp } from '../../test/helpers.js';
+import { ALL_FLAGS_ON, createTestApp, testEngine, type TestApp } from '../../test/helpers.js';
 import { createUser, type TestUser } from '../../test/users.js';
 
 type Operation = {
@@ -27,7 +27,7 @@ describe(`the OpenAPI document says what the server does (${testEngine})`, () =>
 
   beforeAll(async () => {
     // Flagged endpoints answer 404 while their flag is off (every flag is off by default in tests).
-    t = await createTestApp({ env: { BREAKS_ENABLED: 'true', ADVANCED_ANALYTICS: 'true' } });
+    t = await createTestApp({ env: ALL_FLAGS_ON });
     doc = (await t.app.inject({ url: '/api/docs/json' })).json();
   });
   afterAll(async () => {

@@ -48,7 +48,8 @@ export function securityHeaders(
           directives: Object.fromEntries(
             Object.entries(directives).map(([name, value]) => [
               name,
-              Array.isArray(value) ? value.map(evaluate) : evaluate(value),
+              // A source that follows a setting answers '' while off: left out, not a stray space.
+              Array.isArray(value) ? value.map(evaluate).filter((v) => v !== '') : evaluate(value),
             ]),
           ) as typeof directives,
         },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints, endpointStatuses, type Endpoint } from '@grail/contract';
-import { createTestApp, testEngine, type TestApp } from '../helpers.js';
+import { ALL_FLAGS_ON, createTestApp, testEngine, type TestApp } from '../helpers.js';
 import { createUser, type TestUser } from '../users.js';
 import { arbitraryFor, asText, jsonSchemaOf } from './hostile.js';
 
@@ -96,9 +96,7 @@ describe.runIf(testEngine === engine)(`every endpoint survives hostile input (${
     t = await createTestApp({
       env: {
         RATE_LIMIT_SCALE: '100000',
-        BREAKS_ENABLED: 'true',
-        ADVANCED_ANALYTICS: 'true',
-        DISCORD_INTEGRATION: 'true',
+        ...ALL_FLAGS_ON,
       },
     });
     await installWriteCounter();

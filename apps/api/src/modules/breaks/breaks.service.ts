@@ -430,7 +430,7 @@ export class BreaksService {
         // The debit locks only this buyer's wallet row; it comes before the break row lock so
         // the one row every buyer shares is held as briefly as possible.
         const purchaseId = randomUUID();
-        await this.deps.limits.checkPurchase(tx, user.id, chargeCents);
+        await this.deps.limits.checkPurchase(user.id, chargeCents, tx);
         const balanceCents = await this.deps.wallet.debit(
           user.id,
           chargeCents,

@@ -34,6 +34,10 @@ export async function catalogRoutes(
     ),
   );
 
+  route(app, api.soldComparables, async ({ params }) => ({
+    sold: await catalog.soldComparables(params.id),
+  }));
+
   route(app, api.product, async ({ params, request, reply }) =>
     hot.send(request, reply, 'catalog', `product:${params.id}`, () => catalog.product(params.id)),
   );

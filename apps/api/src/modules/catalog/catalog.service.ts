@@ -15,15 +15,17 @@ import {
 } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  centsToDollars,
   COMMITTED_CARD_MESSAGE,
   dollarsToCents,
   type CardInput,
   type CardUpdate,
+  type SoldComparable,
   type StoreItemsQuery,
   type StoreSort,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { caseCards, cards, grailCases } from '../../db/schema/index.js';
+import { caseCards, cards, grailCases, orderItems, orders } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { notifyChange } from '../../http/hot-reads.js';
 import { unknownImageIds } from '../images/images.service.js';
@@ -126,6 +128,35 @@ export class CatalogService {
       .orderBy(desc(cards.fmvCents), asc(cards.id))
       .limit(limit);
     return rows.map(toProduct);
+  }
+
+  /** Up to six cards of the same player sold in the store, latest first: price paid and date only. */
+  async soldComparables(id: string): Promise<SoldComparable[]> {
+    const [card] = await this.db
+      .select({ player: cards.player })
+      .from(cards)
+      .where(eq(cards.id, id))
+      .limit(1);
+    if (!card) throw notFound('Card not found');
+    const rows = await this.db
+      .select({ card: cards, priceCents: orderItems.priceCents, soldAt: orders.paidAt })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(cards, eq(cards.id, orderItems.cardId))
+      .where(and(eq(cards.player, card.player), ne(cards.id, id)))
+      .orderBy(desc(orders.paidAt))
+      .limit(6);
+    return rows.map(({ card: sold, priceCents, soldAt }) => {
+      const view = toProduct(sold);
+      return {
+        _id: view._id,
+        name: view.name,
+        gradeLabel: view.gradeLabel,
+        imageUrl: view.imageUrl,
+        price: centsToDollars(priceCents),
+        soldAt: soldAt.toISOString(),
+      };
+    });
   }
 
   /** The store's cards for the sitemap: id and last change, newest first. */

@@ -70,7 +70,7 @@ export class GrailService {
     private readonly buyback: BuybackTerms,
     private readonly limits: LimitsService,
     /** Pulls with an FMV above this many cents are announced on Discord; null announces none. */
-    private readonly announceAboveCents: number | null = null,
+    private readonly announceAboveCents: () => number | null = () => null,
   ) {}
 
   // ---- Reading ----
@@ -411,7 +411,7 @@ export class GrailService {
             description: `Grail pack: ${seen.name}`,
           }),
           lockStatement(caseId),
-          drawStatement(receipt, key, candidates, this.announceAboveCents),
+          drawStatement(receipt, key, candidates, this.announceAboveCents()),
         ],
         { commit: true },
       );

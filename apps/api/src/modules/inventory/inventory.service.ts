@@ -24,6 +24,7 @@ import {
   type UpdateInventoryCardBody,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { notifyChange } from '../../http/hot-reads.js';
 import { cards, caseCards, grailCases, images } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -230,6 +231,8 @@ export class InventoryService {
         },
         tx,
       );
+      // The card may be on sale and in a case: both kinds of public read drop their copies.
+      await notifyChange(['catalog', 'grail'], tx);
       return after;
     });
   }
@@ -280,6 +283,7 @@ export class InventoryService {
         },
         tx,
       );
+      await notifyChange('catalog', tx);
       return written;
     });
     return { dryRun, rows, errors, imported: ids.length };

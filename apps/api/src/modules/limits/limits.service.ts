@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   centsToDollars,
   dollarsToCents,
+  formatCents,
   LIMIT_WINDOWS,
   type LimitsResponse,
   type LimitWindow,
@@ -65,7 +66,6 @@ const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
 /** A time in messages: 2026-11-26 14:05 UTC. */
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** Ledger kinds a spending limit counts: packs, break spots and store orders (their debits). */
 const SPENDING_KINDS = `('pack', 'break', 'order')`;
@@ -107,20 +107,20 @@ export class LimitsService {
   }
 
   /** In the purchase's transaction, before its debit: serialize, then throw if it is not allowed. */
-  async checkPurchase(tx: Tx, userId: string, amountCents: number): Promise<void> {
-    await this.judgeIn(tx, userId, 'spending', amountCents);
+  async checkPurchase(userId: string, amountCents: number, tx: Tx): Promise<void> {
+    await this.judgeIn(userId, 'spending', amountCents, tx);
   }
 
   /** In the top-up's transaction, before its row is written: the same for a deposit. */
-  async checkDeposit(tx: Tx, userId: string, amountCents: number): Promise<void> {
-    await this.judgeIn(tx, userId, 'deposit', amountCents);
+  async checkDeposit(userId: string, amountCents: number, tx: Tx): Promise<void> {
+    await this.judgeIn(userId, 'deposit', amountCents, tx);
   }
 
   /**
    * A sell-back for profit (a credit above what the pull cost) is refused while self-excluded;
    * one at or below the price still returns money, so it stays open.
    */
-  async checkSellBack(tx: Tx, userId: string, creditCents: number, paidCents: number) {
+  async checkSellBack(userId: string, creditCents: number, paidCents: number, tx: Tx) {
     if (creditCents <= paidCents) return;
     const state = await this.read(tx, userId, { spending: false, deposits: false });
     if (selfExcluded(state.controls, this.now()))
@@ -267,7 +267,7 @@ export class LimitsService {
     });
   }
 
-  private async judgeIn(tx: Tx, userId: string, kind: LimitKind, amountCents: number) {
+  private async judgeIn(userId: string, kind: LimitKind, amountCents: number, tx: Tx) {
     await tx.execute(sql.raw(lockText(userId)));
     const state = await this.read(tx, userId, {
       spending: kind === 'spending',
@@ -296,7 +296,7 @@ export class LimitsService {
     const reset = passed.resetsAt ? ` More becomes available from ${when(passed.resetsAt)}.` : '';
     throw new AppError(
       403,
-      `This would pass your ${windowLabel(passed.window)} ${what} limit of ${dollars(passed.limitCents!)}: ${dollars(passed.remainingCents!)} is left.${reset}`,
+      `This would pass your ${windowLabel(passed.window)} ${what} limit of ${formatCents(passed.limitCents!)}: ${formatCents(passed.remainingCents!)} is left.${reset}`,
       'Forbidden',
       {
         limit: what,

@@ -187,7 +187,7 @@ describe(`responsible play (${testEngine})`, () => {
       expect((await buyPack(u)).statusCode).toBe(201);
       expect((await buyPack(u)).statusCode).toBe(201);
       const check = (cents: number) =>
-        t.database.db.transaction((tx) => limits.checkPurchase(tx, u.id, cents));
+        t.database.db.transaction((tx) => limits.checkPurchase(u.id, cents, tx));
       await expect(check(1_001)).rejects.toMatchObject({
         statusCode: 403,
         extra: { window: '24h' },

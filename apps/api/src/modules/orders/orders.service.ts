@@ -109,7 +109,7 @@ export class OrdersService {
     const bought = body.items.map((id) => byId.get(id)!);
     const totalCents = bought.reduce((sum, c) => sum + c.storePriceCents!, 0);
     const orderId = randomUUID();
-    await this.limits.checkPurchase(tx, user.id, totalCents);
+    await this.limits.checkPurchase(user.id, totalCents, tx);
     await this.wallet.debit(
       user.id,
       totalCents,

@@ -59,7 +59,7 @@ export class PaymentsService {
     // A deposit limit counts the top-ups started, so it is checked when one starts (a payment
     // the provider then confirms is always credited: the payer has been charged).
     const topUpId = await this.db.transaction(async (tx) => {
-      await this.playLimits.checkDeposit(tx, user.id, amountCents);
+      await this.playLimits.checkDeposit(user.id, amountCents, tx);
       const [row] = await tx
         .insert(topUps)
         .values({ userId: user.id, provider: this.provider.name, amountCents })

@@ -139,7 +139,7 @@ export class PullsService {
         );
       }
       const credit = percentOfCents(pull.fmvCents, this.buyback.percent);
-      await this.limits.checkSellBack(tx, userId, credit, pull.priceCents);
+      await this.limits.checkSellBack(userId, credit, pull.priceCents, tx);
       const balance =
         credit > 0
           ? await this.wallet.credit(

@@ -13,8 +13,6 @@ export interface LedgerRef {
   description: string;
 }
 
-const dollars = (cents: number) => (cents / 100).toFixed(2);
-
 const debitInBatch: Prepared = {
   name: 'wallet_debit',
   text: `with debited as (
@@ -102,7 +100,7 @@ export class WalletService {
     const shortfall = amountCents - balanceCents;
     return new AppError(
       402,
-      `Not enough balance: add $${dollars(shortfall)} to continue.`,
+      `Not enough balance: add $${centsToDollars(shortfall).toFixed(2)} to continue.`,
       'Payment Required',
       { shortfall: shortfall / 100, balance: balanceCents / 100 },
     );

@@ -27,6 +27,13 @@ const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const percent = (share: number | null) =>
   share === null ? '—' : `${Math.round(share * 1000) / 10}%`;
 const usd = (v: number | null) => (v === null ? '' : formatUsd(v));
+// Axis ticks: "$1.2K" fits beside the chart where "$1,200.00" would be cut.
+const compactUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+});
+const tickUsd = (v: number) => compactUsd.format(v);
 
 /** The last 30 days, today (UTC) included. */
 const defaultRange = () => ({ from: isoDay(Date.now() - 29 * DAY_MS), to: isoDay(Date.now()) });
@@ -107,7 +114,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
           <BarChart
             height={300}
             xAxis={[{ scaleType: 'band', data: days }]}
-            yAxis={[{ valueFormatter: (v: number) => formatUsd(v) }]}
+            yAxis={[{ valueFormatter: tickUsd, width: 56 }]}
             series={[
               {
                 label: 'Store',
@@ -153,7 +160,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
               xAxis={[{ scaleType: 'band', data: data.packsPerCase.map((c) => c.name) }]}
               yAxis={[
                 { id: 'packs', position: 'left' },
-                { id: 'usd', position: 'right', valueFormatter: (v: number) => formatUsd(v) },
+                { id: 'usd', position: 'right', valueFormatter: tickUsd, width: 56 },
               ]}
               series={[
                 {
@@ -227,6 +234,8 @@ function Charts({ data }: { data: AnalyticsResponse }) {
             series={[
               {
                 label: 'On time',
+                // A week alone between empty weeks is a point, not a line.
+                showMark: true,
                 data: data.shippingCompliance.map((w) =>
                   w.share === null ? null : Math.round(w.share * 1000) / 10,
                 ),

@@ -210,7 +210,12 @@ export default function AdminInventoryPage() {
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
               {data.total} card{data.total === 1 ? '' : 's'}
             </Typography>
-            <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
+            <TableContainer
+              component={Paper}
+              variant="outlined"
+              // The table scrolls inside its box; positioned, so the hidden column title stays in it too.
+              sx={{ overflowX: 'auto', position: 'relative' }}
+            >
               <Table size="small" aria-label="Cards">
                 <TableHead>
                   <TableRow>

@@ -36,6 +36,7 @@ import {
   useStaffUser,
   useUserSearch,
 } from '../api/staffUsersApi';
+import { UserLimits } from '../components/UserLimits';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 const userHref = (id: string) => `${paths.adminUsers.getHref()}/${encodeURIComponent(id)}`;
@@ -321,6 +322,9 @@ function UserDetail({ userId }: { userId: string }) {
       <Section title="Account">
         <AccountActions key={`${d.user.role}-${d.user.disabledAt}`} detail={d} />
       </Section>
+      <Box sx={{ mb: 3 }}>
+        <UserLimits userId={d.user._id} />
+      </Box>
       <Section title="Wallet">
         <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
           {formatUsd(d.balance)}

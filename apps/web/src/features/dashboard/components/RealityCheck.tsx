@@ -9,6 +9,7 @@ const RealityCheckDialog = lazy(() =>
 
 /** Where this tab keeps its session: when it started and when the last reminder was answered. */
 const STORAGE_KEY = 'grail.realityCheck';
+const DAY = 24 * 3_600_000;
 interface PlaySession {
   userId: string;
   startedAt: number;
@@ -18,7 +19,8 @@ interface PlaySession {
 function sessionOf(userId: string): PlaySession {
   try {
     const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as PlaySession | null;
-    if (stored?.userId === userId) return stored;
+    // A session lasts a day at most, as the server's session sum does.
+    if (stored?.userId === userId && Date.now() - stored.startedAt < DAY) return stored;
   } catch {
     // A damaged entry starts a new session.
   }

@@ -24,6 +24,7 @@ import { formatUsd } from '@/lib/format';
 import { resolveImageUrl } from '@/lib/images';
 import { paths } from '@/lib/paths';
 import { useProduct } from '../api/useProduct';
+import { useSoldComparables } from '../api/useSoldComparables';
 import { useCart } from '../cart/useCart';
 import { GradeBadge } from '../components/GradeBadge';
 import { PageHeader } from '../components/PageHeader';
@@ -108,6 +109,41 @@ function PriceBlock({ product }: { product: Product }) {
       </Typography>
       <FmvSource product={product} />
     </Stack>
+  );
+}
+
+/** Cards of the same player sold here, when there are any: what comparable cards went for. */
+function RecentlySold({ product }: { product: Product }) {
+  const { data } = useSoldComparables(product._id);
+  if (!data || data.sold.length === 0) return null;
+  return (
+    <Box component="section" sx={{ mt: 6 }} aria-labelledby="sold-heading">
+      <Typography id="sold-heading" variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+        Recently sold: {product.player}
+      </Typography>
+      <Table size="small" aria-label="Recently sold comparable cards">
+        <TableBody>
+          {data.sold.map((sold) => (
+            <TableRow key={sold._id}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                <MuiLink component={Link} to={paths.product.getHref(sold._id)}>
+                  {sold.name}
+                </MuiLink>{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  {sold.gradeLabel}
+                </Typography>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <strong>{formatUsd(sold.price)}</strong>
+                <Typography variant="caption" component="p" color="text.secondary">
+                  {fmvDateFormat.format(new Date(sold.soldAt))}
+                </Typography>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
   );
 }
 
@@ -261,6 +297,7 @@ export default function ProductPage() {
           <Details product={product} />
         </Stack>
       </Box>
+      <RecentlySold product={product} />
       <Related product={product} />
     </Box>
   );

@@ -3,8 +3,9 @@ import type { Product } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { insertCard } from '../../../test/fixtures/catalog.js';
+import { fund } from '../../../test/fixtures/wallet.js';
 
-describe(`the FMV's source and date beside every price (${testEngine})`, () => {
+describe(`a product page's references: FMV source and date, cards sold (${testEngine})`, () => {
   let t: TestApp;
   let admin: TestUser;
 
@@ -49,5 +50,37 @@ describe(`the FMV's source and date beside every price (${testEngine})`, () => {
     const moved = await product(card.id);
     expect(moved.fmv).toBe(150.5);
     expect(Date.parse(moved.fmvUpdatedAt)).toBeGreaterThanOrEqual(before - 1000);
+  });
+
+  it('lists cards of the same player sold in the store, with price and date and no buyer', async () => {
+    const player = `Comparable Player ${Date.now()}`;
+    const shown = await insertCard(t.database.db, { player });
+    const sold = await insertCard(t.database.db, { player, storePriceCents: 8_500 });
+    const otherPlayer = await insertCard(t.database.db, { storePriceCents: 9_000 });
+    const buyer = await createUser(t);
+    await fund(t.database, buyer.id, 100_000);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...buyer.headers, 'idempotency-key': `comparables-${Date.now()}` },
+      payload: { items: [sold.id, otherPlayer.id] },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+
+    const res = await t.app.inject({ url: `/api/products/${shown.id}/sold-comparables` });
+    expect(res.statusCode).toBe(200);
+    const { sold: list } = res.json() as { sold: { _id: string; price: number }[] };
+    expect(list).toEqual([
+      expect.objectContaining({ _id: sold.id, price: 85, soldAt: expect.any(String) }),
+    ]);
+    expect(res.body).not.toContain(buyer.id);
+    expect(res.body).not.toContain(buyer.username);
+    // The sold card itself does not list itself.
+    const own = await t.app.inject({ url: `/api/products/${sold.id}/sold-comparables` });
+    expect(own.json().sold).toEqual([]);
+    const missing = await t.app.inject({
+      url: '/api/products/00000000-0000-4000-8000-000000000000/sold-comparables',
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
