@@ -89,7 +89,10 @@ test.describe('routes', () => {
 
   test("the app blocks with 'Loading Application...' while the auth warm-up runs", async ({
     page,
+    baseURL,
   }) => {
+    // Only a browser that was signed in asks the server (a visitor's answer is known without it).
+    await page.context().addCookies([{ name: 'signed-in', value: '1', url: baseURL! }]);
     await page.route('**/api/auth/current', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));
       await route.continue();
