@@ -8,7 +8,7 @@ import { SessionsService } from './modules/auth/sessions.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { RateLimitService } from './modules/auth/rate-limits.service.js';
 import { SecretBox } from './modules/auth/totp.js';
-import { MailService } from './modules/mail/mail.service.js';
+import { MailService, mailBox } from './modules/mail/mail.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
 import { OutboxWorker } from './modules/outbox/outbox.worker.js';
 import { DiscordClient } from './modules/discord/discord.client.js';
@@ -68,6 +68,7 @@ export function createServices({
     appEnv: config.APP_ENV,
     log,
     outbox,
+    box: mailBox(config.APP_SECRET),
   });
   const rateLimits = new RateLimitService(db, config.RATE_LIMIT_SCALE);
   const users = new UsersService(db, sessions, rateLimits, {

@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { desc } from 'drizzle-orm';
+import { SealedBox } from '../../lib/sealed-box.js';
 import type { Db, Tx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { OutboxService } from '../outbox/outbox.service.js';
@@ -57,18 +58,24 @@ export class MailService {
       appEnv: string;
       log?: FastifyBaseLogger;
       outbox?: OutboxService;
+      /** Seals a queued message's text: until it is sent its reset or sign-in link is live. */
+      box: SealedBox;
     },
   ) {
     this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
     this.keepsTokens = !this.transport && (opts.appEnv === 'development' || opts.appEnv === 'test');
     this.queue = opts.outbox ?? new OutboxService(db, { log: opts.log });
     this.queue.handle('email', {
-      deliver: (payload) => this.deliver(payload as unknown as MailMessage),
-      afterSent: (payload) => ({
-        ...payload,
-        text: redactTokens(String(payload.text)),
-        ...(typeof payload.html === 'string' ? { html: redactTokens(payload.html) } : {}),
-      }),
+      deliver: (payload) => this.deliver(this.unseal(payload)),
+      afterSent: (payload) => {
+        const { to, subject, text, html } = this.unseal(payload);
+        return {
+          to,
+          subject,
+          text: redactTokens(text),
+          ...(html ? { html: redactTokens(html) } : {}),
+        };
+      },
     });
   }
 
@@ -85,7 +92,12 @@ export class MailService {
         text: this.keepsTokens ? message.text : redactTokens(message.text),
         html: message.html ? (this.keepsTokens ? message.html : redactTokens(message.html)) : null,
       });
-      const payload = { ...message } as unknown as Record<string, unknown>;
+      const { to, subject, text, html } = message;
+      const payload = {
+        to,
+        subject,
+        sealed: this.opts.box.seal(Buffer.from(JSON.stringify({ text, html }))),
+      };
       if (tx) {
         await this.queue.enqueue({ kind: 'email', payload }, t);
         return null;
@@ -106,6 +118,22 @@ export class MailService {
       },
       'mail kept in the outbox (no SMTP_URL)',
     );
+  }
+
+  /** A queued message as written: its text and html are sealed in the outbox row. */
+  private unseal(payload: Record<string, unknown>): MailMessage {
+    const { text, html } = JSON.parse(
+      this.opts.box.open(String(payload.sealed)).toString('utf8'),
+    ) as {
+      text: string;
+      html?: string;
+    };
+    return {
+      to: String(payload.to),
+      subject: String(payload.subject),
+      text,
+      ...(html ? { html } : {}),
+    };
   }
 
   /** The outbox's delivery of one message: SMTP when configured; otherwise the copy was the delivery. */
@@ -139,3 +167,7 @@ export class MailService {
     }));
   }
 }
+
+/** The box that seals queued mail, its key derived from APP_SECRET for this purpose only. */
+export const mailBox = (appSecret: string) =>
+  new SealedBox(appSecret, { salt: 'grail-mail-outbox', info: 'queued mail text' });

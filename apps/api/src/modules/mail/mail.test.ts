@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { MailService, type MailMessage } from './mail.service.js';
+import { MailService, mailBox, type MailMessage } from './mail.service.js';
+const TEST_SECRET = 'mail-test-secret-of-at-least-32-chars';
 
 describe(`mail: outbox without SMTP (${testEngine})`, () => {
   let t: TestApp;
@@ -76,6 +77,7 @@ describe(`mail: no usable token kept once mail really leaves (${testEngine})`, (
         smtpUrl: 'smtp://127.0.0.1:2525',
         from: 'Grail Machine <no-reply@grail.example>',
         appEnv: 'test',
+        box: mailBox(TEST_SECRET),
       });
       const sent: MailMessage[] = [];
       // The SMTP server: what it receives is the mail as written.

@@ -12,7 +12,8 @@ import { createUser } from '../../../test/users.js';
 import { startFakeWebhook, type FakeWebhook } from '../../../test/fakes/fake-webhook.js';
 import { auditLog, mailOutbox, outboxMessages } from '../../db/schema/index.js';
 import { AuditService } from '../audit/audit.service.js';
-import { MailService, type MailMessage } from '../mail/mail.service.js';
+import { MailService, mailBox, type MailMessage } from '../mail/mail.service.js';
+const TEST_SECRET = 'outbox-test-secret-of-at-least-32-chars';
 import { OutboxService, RetryLater } from './outbox.service.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -155,6 +156,7 @@ describe(`outbox: delivery, retries and dead letters (${testEngine})`, () => {
       from: 'Grail Machine <no-reply@grail.example>',
       appEnv: 'test',
       outbox,
+      box: mailBox(TEST_SECRET),
     });
     const sent: MailMessage[] = [];
     // The SMTP server: what it receives is the mail as written.
@@ -179,6 +181,12 @@ describe(`outbox: delivery, retries and dead letters (${testEngine})`, () => {
     await db.database.db.transaction((tx) => mail.send(message, tx));
     expect(sent).toHaveLength(0);
     expect(await copies()).toHaveLength(1);
+    // Until it is sent the queued mail's link is live: its text is sealed in the row.
+    const queued = await db.database.db
+      .select()
+      .from(outboxMessages)
+      .where(sql`${outboxMessages.payload}->>'to' = ${message.to}`);
+    expect(JSON.stringify(queued[0]!.payload)).not.toContain('S3cret');
     expect(await outbox.deliverDue()).toBe(1);
     expect(sent.map((m) => m.text)).toEqual([message.text]);
     const [row] = await db.database.db
