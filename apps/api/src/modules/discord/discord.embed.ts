@@ -1,3 +1,5 @@
+import { formatCents } from '@grail/contract';
+
 /**
  * Discord embeds within Discord's limits (a message with one over any of them is refused with a
  * 400): https://discord.com/developers/docs/resources/message#embed-object-embed-limits.
@@ -129,9 +131,6 @@ export interface GrailPullAnnouncement {
   pulledAt: string;
 }
 
-const usd = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
 /** The Discord embed of a pull above the announcement threshold. */
 export function grailPullEmbed(p: GrailPullAnnouncement): DiscordEmbed {
   const grade = [p.grader, p.grade].filter(Boolean).join(' ');
@@ -144,7 +143,7 @@ export function grailPullEmbed(p: GrailPullAnnouncement): DiscordEmbed {
     fields: [
       { name: 'Card', value: p.cardName },
       { name: 'Grade', value: grade || 'Raw', inline: true },
-      { name: 'FMV', value: usd(p.fmvCents), inline: true },
+      { name: 'FMV', value: formatCents(p.fmvCents), inline: true },
       { name: 'Case', value: p.caseName, inline: true },
       { name: 'Pulled by', value: p.pulledBy, inline: true },
     ],

@@ -105,7 +105,7 @@ export class FulfilmentService {
       return { kind, _id: s._id, carrier: body.carrier, trackingNumber: body.trackingNumber };
     }
     await this.db.transaction(async (tx) => {
-      const [owed] = await this.returnsOwed(tx, id);
+      const [owed] = await this.returnsOwed(id, tx);
       if (!owed) {
         const [row] = await tx
           .select({ status: submissions.status })
@@ -166,7 +166,7 @@ export class FulfilmentService {
    * Returned submissions not yet shipped back (or the one with `id`), with the deadline: the
    * moment staff returned it, plus 48 hours.
    */
-  private async returnsOwed(tx: Db | Tx = this.db, id?: string) {
+  private async returnsOwed(id?: string, tx: Db | Tx = this.db) {
     const returnedAt = sql<Date>`coalesce((select max(e.created_at) from submission_events e
       where e.submission_id = ${submissions.id} and e.to_status = 'returned'), ${submissions.updatedAt})`.mapWith(
       (v: string | Date) => new Date(v),

@@ -192,7 +192,7 @@ export class StaffUsersService {
       await this.lockStaff(tx);
       const user = await this.find(userId, tx);
       if (Boolean(user.disabledAt) === disabled) return this.detail(userId, tx);
-      if (disabled && user.role === 'admin') await this.keepAnAdmin(tx, userId);
+      if (disabled && user.role === 'admin') await this.keepAnAdmin(userId, tx);
       await tx
         .update(users)
         .set({ disabledAt: disabled ? sql`now()` : null })
@@ -218,7 +218,7 @@ export class StaffUsersService {
       await this.lockStaff(tx);
       const user = await this.find(userId, tx);
       if (user.role === role) return this.detail(userId, tx);
-      if (role === 'user') await this.keepAnAdmin(tx, userId);
+      if (role === 'user') await this.keepAnAdmin(userId, tx);
       if (role === 'admin' && !user.emailVerifiedAt)
         throw conflict('Only an account with a verified e-mail address can become an admin.');
       await tx.update(users).set({ role }).where(eq(users.id, userId));
@@ -251,7 +251,7 @@ export class StaffUsersService {
   }
 
   /** Refuses when `userId` is the last admin who can sign in. */
-  private async keepAnAdmin(tx: Tx, userId: string) {
+  private async keepAnAdmin(userId: string, tx: Tx) {
     const [others] = await tx
       .select({ n: count() })
       .from(users)
