@@ -56,6 +56,7 @@ test('a collector tops up, buys a pack, sees the reveal and claims it; the admin
   await expect(page.getByRole('link', { name: 'Buy another pack' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Claim & Ship' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Ship it here' }).click();
   await expect(page.getByText(/Claimed! We ship it by/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Sell back/ })).toHaveCount(0);
 

@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import type { Pull, ShippingAddress } from '@grail/contract';
 import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
+import type { usePullActions } from '@/lib/api/pulls';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 
@@ -25,7 +26,7 @@ export interface SellBackOffer {
 }
 
 /** A pull's sell-back offer, or null when it can no longer be sold back. */
-export const pullSellBackOffer = (pull: Pull): SellBackOffer | null =>
+const pullSellBackOffer = (pull: Pull): SellBackOffer | null =>
   pull.sellBack && {
     id: pull._id,
     cardName: pull.card.name,
@@ -89,7 +90,7 @@ const addressLine = (a: Partial<ShippingAddress>) =>
  * Claim & Ship shows where the card goes before it is sent: the saved address, with 'Change
  * address' to ship this one card elsewhere (the profile keeps its address). Cancel sends nothing.
  */
-export function ClaimDialog({
+function ClaimDialog({
   pull,
   open,
   busy,
@@ -159,5 +160,51 @@ export function ClaimDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** Which of a pull's decisions is waiting for its dialog to be confirmed. */
+export type PullDecision = 'claim' | 'sellBack';
+
+/**
+ * A pull's Claim & Ship and sell-back dialogs, the one in `confirming` open: confirming it closes
+ * it and sends that decision; cancelling closes it and sends nothing.
+ */
+export function PullDecisionDialogs({
+  pull,
+  confirming,
+  busy,
+  actions: { claim, sellBack },
+  onClose,
+}: {
+  pull: Pull;
+  confirming: PullDecision | null;
+  busy: boolean;
+  actions: ReturnType<typeof usePullActions>;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      <ClaimDialog
+        pull={pull}
+        open={confirming === 'claim'}
+        busy={busy}
+        onCancel={onClose}
+        onConfirm={(shippingAddress) => {
+          onClose();
+          claim.mutate({ id: pull._id, shippingAddress });
+        }}
+      />
+      <SellBackDialog
+        offer={pullSellBackOffer(pull)}
+        open={confirming === 'sellBack'}
+        busy={busy}
+        onCancel={onClose}
+        onConfirm={() => {
+          onClose();
+          sellBack.mutate(pull._id);
+        }}
+      />
+    </>
   );
 }

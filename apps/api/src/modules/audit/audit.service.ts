@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { and, asc, count, desc, eq, gte, ilike, like, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditListResponse, AuditQuery } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -52,7 +53,7 @@ export class AuditService {
   async search(query: AuditQuery): Promise<AuditListResponse> {
     const where: SQL[] = [];
     if (query.actor) {
-      const isId = /^[0-9a-f-]{36}$/i.test(query.actor);
+      const isId = z.uuid().safeParse(query.actor).success;
       where.push(
         isId
           ? eq(auditLog.actorId, query.actor)

@@ -755,6 +755,22 @@ export class BreaksService {
       if (hit.buybackCents === null) {
         throw conflict('This hit has no buyback price: claim it to have it shipped.');
       }
+      // What the collector paid for the spot the hit came from: a sell-back above it is a profit,
+      // which self-exclusion stops (as for pulls).
+      const [spot] =
+        hit.spotNumber === null
+          ? []
+          : await tx
+              .select({ priceCents: breakSpotSales.priceCents })
+              .from(breakSpotSales)
+              .where(
+                and(
+                  eq(breakSpotSales.breakId, hit.breakId),
+                  eq(breakSpotSales.spotNumber, hit.spotNumber),
+                  eq(breakSpotSales.userId, userId),
+                ),
+              );
+      await this.deps.limits.checkSellBack(userId, hit.buybackCents, spot?.priceCents ?? 0, tx);
       const [b] = await tx.select().from(breaks).where(eq(breaks.id, hit.breakId));
       const balance = await this.deps.wallet.credit(
         userId,

@@ -13,7 +13,7 @@ import {
   type Endpoint,
   type MyBreaksResponse,
 } from '@grail/contract';
-import { breakSpotSales, users, walletLedger } from '../../db/schema/index.js';
+import { breakSpotSales, playControls, users, walletLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import {
@@ -419,6 +419,23 @@ describe('breaks', () => {
       ).json() as MyBreaksResponse;
       const bobHit = mineBob.breaks[0]!.hits[0]!;
       expect(mineBob.breaks[0]).toMatchObject({ canClaim: true, shipment: null });
+      // Self-excluded, Bob may not sell a hit back for more than his spot cost ($120 for $10).
+      const excluded = await t.app.inject({
+        method: 'POST',
+        url: '/api/limits/self-exclusion',
+        headers: bob.headers,
+        payload: { period: '6m' },
+      });
+      expect(excluded.statusCode, excluded.body).toBe(200);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/break-hits/${bobHit._id}/sell-back`,
+        headers: bob.headers,
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(await balanceOf(t, bob.id)).toBe(10_000 - 1_000);
+      // (The exclusion is lifted here by hand only so the rest of this story can go on.)
+      await t.database.db.delete(playControls).where(eq(playControls.userId, bob.id));
       const sold = await t.app.inject({
         method: 'POST',
         url: `/api/break-hits/${bobHit._id}/sell-back`,

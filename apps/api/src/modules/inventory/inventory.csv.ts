@@ -142,6 +142,19 @@ export function readInventoryCsv(text: string): {
     if (at < 0) errors.push({ line: 1, column, message: 'this column is missing from the header' });
     else index.set(column, at);
   }
+  // A header far wider than the columns is not a catalogue: one error says so, not one per cell.
+  if (header.length > INVENTORY_CSV_COLUMNS.length * 2)
+    return {
+      rows: data.length,
+      cards: [],
+      errors: [
+        {
+          line: 1,
+          column: null,
+          message: `the header has ${header.length} columns; a catalogue has ${INVENTORY_CSV_COLUMNS.length}`,
+        },
+      ],
+    };
   header.forEach((name, at) => {
     if (!INVENTORY_CSV_COLUMNS.some((c) => c.toLowerCase() === name))
       errors.push({ line: 1, column: name || null, message: `unknown column (column ${at + 1})` });

@@ -88,6 +88,12 @@ describe(`inventory: search, edit, CSV import and export (${testEngine})`, () =>
     const errors = res.json().errors as { line: number; column: string }[];
     expect(errors.every((e) => e.line === 1)).toBe(true);
     expect(errors.map((e) => e.column)).toEqual(expect.arrayContaining(['year', 'FMV', 'colour']));
+    // A header of thousands of empty columns gets one error, not one per column.
+    const wide = await importCsv(`${','.repeat(50_000)}\nA`, true);
+    expect(wide.statusCode).toBe(200);
+    expect(wide.json().errors).toEqual([
+      { line: 1, column: null, message: expect.stringMatching(/^the header has 50001 columns/) },
+    ]);
   });
 
   it('imports a good file in one transaction, audited, and the export reads back the same', async () => {

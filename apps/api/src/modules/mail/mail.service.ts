@@ -62,7 +62,15 @@ export class MailService {
       box: SealedBox;
     },
   ) {
-    this.transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+    // Timeouts well inside an outbox claim's lease, so a hung server never outlives the claim.
+    this.transport = opts.smtpUrl
+      ? nodemailer.createTransport({
+          url: opts.smtpUrl,
+          connectionTimeout: 30_000,
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
+        })
+      : null;
     this.keepsTokens = !this.transport && (opts.appEnv === 'development' || opts.appEnv === 'test');
     this.queue = opts.outbox ?? new OutboxService(db, { log: opts.log });
     this.queue.handle('email', {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   centsToDollars,
+  ORDER_MAX_ITEMS,
   SHIPPING_PROMISE_HOURS,
   imageUrl,
   type Order,
@@ -316,6 +317,8 @@ export class OrdersService {
           dropped.push({ _id: card.id, name: card.name });
           continue;
         }
+        // A cart holds at most what one order may (the account's cards keep their places).
+        if (heldIds.size + values.length >= ORDER_MAX_ITEMS) break;
         values.push({ userId, cardId: id, addedAt: new Date(base + values.length) });
       }
       if (values.length) await tx.insert(cartItems).values(values);

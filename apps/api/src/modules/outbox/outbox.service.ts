@@ -146,6 +146,14 @@ export class OutboxService {
       eq(outboxMessages.attempts, row.attempts),
       eq(outboxMessages.status, 'pending'),
     );
+    // A batch can outlast a claim's lease: take the lease afresh before sending, and leave the
+    // row alone when another instance has taken it over meanwhile (it sends it, not both).
+    const [renewed] = await this.db
+      .update(outboxMessages)
+      .set({ nextAttemptAt: sql`now() + ${this.leaseMs} * interval '1 millisecond'` })
+      .where(stillOurs)
+      .returning({ id: outboxMessages.id });
+    if (!renewed) return 'pending';
     try {
       if (!handler) throw new Error(`no delivery for ${row.kind} messages`);
       await handler.deliver(payload);

@@ -140,13 +140,17 @@ describe(`outbox: delivery, retries and dead letters (${testEngine})`, () => {
   it('takes back a claim whose instance died once its lease runs out', async () => {
     const outbox = new OutboxService(db.database.db, { leaseMs: 400 });
     const id = await outbox.enqueue(webhook({ n: 'orphaned' }));
-    // Claimed, then the claimer "dies" before sending.
-    expect(await outbox.claim(10)).toHaveLength(1);
+    // Claimed, then the claimer stalls (or "dies") before sending.
+    const [stalled] = await outbox.claim(10);
+    expect(stalled).toBeDefined();
     expect(await outbox.deliverDue()).toBe(0);
     await sleep(500);
     expect(await outbox.deliverDue()).toBe(1);
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
+    // The stalled claimer wakes up: the row is no longer its own, so it does not send it again.
+    expect(await outbox.deliver(stalled!)).toBe('pending');
     expect(hook.received).toEqual([{ n: 'orphaned' }]);
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
   it("queues mail in the caller's transaction: nothing if it rolls back; sent after commit and kept redacted", async () => {

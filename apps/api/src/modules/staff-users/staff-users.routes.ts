@@ -12,8 +12,8 @@ export async function staffUsersRoutes(
 
   route(app, api.adminUser, async ({ params }) => staffUsers.detail(params.userId));
 
-  route(app, api.adminAdjustWallet, async ({ params, body, user }) =>
-    staffUsers.adjustWallet(user.id, params.userId, body),
+  route(app, api.adminAdjustWallet, async ({ params, body, user, idempotencyKey }) =>
+    staffUsers.adjustWallet(user.id, params.userId, body, idempotencyKey),
   );
 
   route(app, api.adminSetAccountStatus, async ({ params, body, user }) =>

@@ -23,6 +23,7 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 
 const PAGE_SIZE = 25;
 const DETAIL_ROWS = 50;
@@ -146,43 +147,55 @@ export class StaffUsersService {
   }
 
   /** One ledger entry of kind 'adjustment', credit or debit; a debit never takes the wallet below zero. */
-  async adjustWallet(actorId: string, userId: string, body: WalletAdjustmentBody) {
+  async adjustWallet(
+    actorId: string,
+    userId: string,
+    body: WalletAdjustmentBody,
+    idempotencyKey: string,
+  ): Promise<IdempotentResult<StaffUserDetail>> {
+    // Money a staff member could spend themselves needs a second person.
+    if (actorId === userId) throw conflict('You cannot adjust your own wallet.');
     const cents = dollarsToCents(body.amount);
-    return this.db.transaction(async (tx) => {
-      await this.find(userId, tx);
-      const before = await this.deps.wallet.balance(userId, tx);
-      const ref = {
-        kind: 'adjustment' as const,
-        refType: 'staff_adjustment',
-        refId: randomUUID(),
-        description: body.reason,
-      };
-      let after: number;
-      try {
-        after =
-          cents > 0
-            ? await this.deps.wallet.credit(userId, cents, ref, tx)
-            : await this.deps.wallet.debit(userId, -cents, ref, tx);
-      } catch (err) {
-        if (err instanceof AppError && err.statusCode === 402)
-          throw conflict(
-            `The wallet holds ${centsToDollars(before).toFixed(2)} dollars: an adjustment cannot take it below zero.`,
-          );
-        throw err;
-      }
-      await this.deps.audit.record(
-        {
-          actorId,
-          action: 'wallet.adjust',
-          subjectType: 'user',
-          subjectId: userId,
-          before: { balance: centsToDollars(before) },
-          after: { balance: centsToDollars(after), amount: body.amount, reason: body.reason },
-        },
-        tx,
-      );
-      return this.detail(userId, tx);
-    });
+    const request = { userId, body };
+    return runIdempotent(
+      this.db,
+      { userId: actorId, scope: 'wallet-adjust', key: idempotencyKey, request },
+      async (tx) => {
+        await this.find(userId, tx);
+        const before = await this.deps.wallet.balance(userId, tx);
+        const ref = {
+          kind: 'adjustment' as const,
+          refType: 'staff_adjustment',
+          refId: randomUUID(),
+          description: body.reason,
+        };
+        let after: number;
+        try {
+          after =
+            cents > 0
+              ? await this.deps.wallet.credit(userId, cents, ref, tx)
+              : await this.deps.wallet.debit(userId, -cents, ref, tx);
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 402)
+            throw conflict(
+              `The wallet holds ${centsToDollars(before).toFixed(2)} dollars: an adjustment cannot take it below zero.`,
+            );
+          throw err;
+        }
+        await this.deps.audit.record(
+          {
+            actorId,
+            action: 'wallet.adjust',
+            subjectType: 'user',
+            subjectId: userId,
+            before: { balance: centsToDollars(before) },
+            after: { balance: centsToDollars(after), amount: body.amount, reason: body.reason },
+          },
+          tx,
+        );
+        return this.detail(userId, tx);
+      },
+    );
   }
 
   /** Disabling ends every session of the account at once; a disabled account cannot sign in. */

@@ -12,8 +12,20 @@ describe(`staff console: users (${testEngine})`, () => {
   let admin: TestUser;
   let collector: TestUser;
 
-  const call = (who: TestUser, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+  let keys = 0;
+  const call = (
+    who: TestUser,
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    payload?: object,
+    idempotencyKey = `adjust-key-${++keys}`,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...who.headers, 'idempotency-key': idempotencyKey },
+      ...(payload ? { payload } : {}),
+    });
   const auditsOf = (userId: string, action: string) =>
     t.database.db
       .select()
@@ -70,7 +82,13 @@ describe(`staff console: users (${testEngine})`, () => {
 
   it('adjusts a wallet with a reason: exactly one ledger entry and one audit record, never below zero', async () => {
     const url = `/api/admin/users/${collector.id}/wallet-adjustments`;
-    const credit = await call(admin, 'POST', url, { amount: 10.5, reason: 'Damaged in transit' });
+    const credit = await call(
+      admin,
+      'POST',
+      url,
+      { amount: 10.5, reason: 'Damaged in transit' },
+      'transit-credit',
+    );
     expect(credit.statusCode, credit.body).toBe(200);
     expect(credit.json().balance).toBe(35.5);
     const debit = await call(admin, 'POST', url, { amount: -5.25, reason: 'Duplicate credit' });
@@ -91,11 +109,40 @@ describe(`staff console: users (${testEngine})`, () => {
       [1050, 'adjustment', 'Damaged in transit'],
       [-525, 'adjustment', 'Duplicate credit'],
     ]);
+    // A resend of the same adjustment (same key) answers the first result and credits nothing more.
+    const resent = await call(
+      admin,
+      'POST',
+      url,
+      { amount: 10.5, reason: 'Damaged in transit' },
+      'transit-credit',
+    );
+    expect(resent.statusCode).toBe(200);
+    expect(resent.headers['idempotent-replayed']).toBe('true');
+    expect(resent.json().balance).toBe(35.5);
+
     const audits = await auditsOf(collector.id, 'wallet.adjust');
     expect(audits.map((a) => [a.actorId, a.before, a.after])).toEqual([
       [admin.id, { balance: 25 }, { balance: 35.5, amount: 10.5, reason: 'Damaged in transit' }],
       [admin.id, { balance: 35.5 }, { balance: 30.25, amount: -5.25, reason: 'Duplicate credit' }],
     ]);
+  });
+
+  it("refuses a staff member's adjustment of their own wallet (409), writing nothing", async () => {
+    const own = await call(admin, 'POST', `/api/admin/users/${admin.id}/wallet-adjustments`, {
+      amount: 100,
+      reason: 'Mine',
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({
+      message: 'You cannot adjust your own wallet.',
+      error: 'Conflict',
+    });
+    const entries = await t.database.db
+      .select()
+      .from(walletLedger)
+      .where(eq(walletLedger.userId, admin.id));
+    expect(entries).toEqual([]);
   });
 
   it('disabling ends every session at once and stops sign-in; re-enabling lets them back in', async () => {

@@ -40,9 +40,10 @@ function useUserCommand<T>(userId: string, run: (input: T) => Promise<StaffUserD
   });
 }
 
+/** `idempotencyKey`: one per adjustment the staff member means, so a resend credits once. */
 export const useAdjustWallet = (userId: string) =>
-  useUserCommand(userId, (body: WalletAdjustmentBody) =>
-    callApi(staffUserEndpoints.adminAdjustWallet, { params: { userId }, body }),
+  useUserCommand(userId, (input: { body: WalletAdjustmentBody; idempotencyKey: string }) =>
+    callApi(staffUserEndpoints.adminAdjustWallet, { params: { userId }, ...input }),
   );
 
 export const useSetDisabled = (userId: string) =>

@@ -15,6 +15,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { RetryAlert } from '@/components/RetryAlert';
 import { dateTimeFormat } from '@/lib/format';
 import stacked from '@/components/StackedTable.module.css';
 import { useOutbox, useRetryOutbox, type OutboxFilter } from '../api/outboxApi';
@@ -59,17 +60,9 @@ export function OutboxPanel() {
           <Skeleton height={40} />
         </Stack>
       ) : messages.isError ? (
-        <Alert
-          severity="error"
-          sx={{ m: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void messages.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void messages.refetch()} sx={{ m: 2 }}>
           Could not load the outbox.
-        </Alert>
+        </RetryAlert>
       ) : messages.data.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           {status === 'dead' ? 'No failed messages.' : 'Nothing waiting to be sent.'}

@@ -7,20 +7,15 @@ import {
   CircularProgress,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AnalyticsResponse } from '@grail/contract';
-import stacked from '@/components/StackedTable.module.css';
 import { formatUsd } from '@/lib/format';
 import { useAnalytics } from '../api/analyticsApi';
+import { DataTable, type Column } from '../components/DataTable';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -37,11 +32,6 @@ const tickUsd = (v: number) => compactUsd.format(v);
 
 /** The last 30 days, today (UTC) included. */
 const defaultRange = () => ({ from: isoDay(Date.now() - 29 * DAY_MS), to: isoDay(Date.now()) });
-
-interface Column<R> {
-  name: string;
-  cell: (row: R) => ReactNode;
-}
 
 /**
  * A chart and the same figures as a table. The drawing is hidden from screen readers, which
@@ -77,26 +67,7 @@ function ChartCard<R>({
         <Box component="summary" sx={{ cursor: 'pointer', fontWeight: 600 }}>
           Table view
         </Box>
-        <Table size="small" aria-label={title} className={stacked.table} sx={{ mt: 1 }}>
-          <TableHead>
-            <TableRow>
-              {columns.map((c) => (
-                <TableCell key={c.name}>{c.name}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow key={rowKey(row)}>
-                {columns.map((c) => (
-                  <TableCell key={c.name} data-label={c.name}>
-                    {c.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable label={title} columns={columns} rows={rows} rowKey={rowKey} sx={{ mt: 1 }} />
       </Box>
     </Paper>
   );

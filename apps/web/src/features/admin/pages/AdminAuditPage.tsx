@@ -1,17 +1,17 @@
-import { useSearchParams } from 'react-router';
 import {
   Alert,
   Box,
   Button,
   CircularProgress,
-  Pagination,
   Paper,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
+import { RetryAlert } from '@/components/RetryAlert';
 import { dateTimeFormat } from '@/lib/format';
-import { useAuditLog, type AuditFilters } from '../api/auditApi';
+import { useAuditLog } from '../api/auditApi';
+import { ResultPages, useAddressFilters } from '../components/AddressFilters';
 import { AuditDiff } from '../components/AuditDiff';
 
 const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId', 'from', 'to', 'page'] as const;
@@ -22,15 +22,9 @@ const PAGE_SIZE = 25;
  * before and after. The filters live in the address. The log itself cannot be edited.
  */
 export default function AdminAuditPage() {
-  const [params, setParams] = useSearchParams();
-  const filters: AuditFilters = { pageSize: String(PAGE_SIZE) };
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value) filters[key] = value;
-  }
+  const { filters, setParams } = useAddressFilters(FILTER_KEYS, PAGE_SIZE);
   const log = useAuditLog(filters);
   const data = log.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const apply = (form: HTMLFormElement) => {
     const next = new URLSearchParams();
     const fields = new FormData(form);
@@ -97,16 +91,7 @@ export default function AdminAuditPage() {
       {log.isPending ? (
         <CircularProgress aria-label="Loading the audit log" />
       ) : log.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void log.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {log.error.message}
-        </Alert>
+        <RetryAlert onRetry={() => void log.refetch()}>{log.error.message}</RetryAlert>
       ) : data && data.entries.length === 0 ? (
         <Alert severity="info">No staff action matches these filters.</Alert>
       ) : (
@@ -153,20 +138,12 @@ export default function AdminAuditPage() {
                 </Paper>
               ))}
             </Stack>
-            {pages > 1 && (
-              <Pagination
-                sx={{ mt: 2 }}
-                count={pages}
-                page={data.page}
-                siblingCount={0}
-                onChange={(_, page) => {
-                  const next = new URLSearchParams(params);
-                  next.set('page', String(page));
-                  setParams(next);
-                }}
-                aria-label="Audit log pages"
-              />
-            )}
+            <ResultPages
+              total={data.total}
+              pageSize={data.pageSize}
+              page={data.page}
+              label="Audit log pages"
+            />
           </>
         )
       )}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   Alert,
   Box,
@@ -7,7 +6,6 @@ import {
   Chip,
   CircularProgress,
   MenuItem,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -20,9 +18,11 @@ import {
   Typography,
 } from '@mui/material';
 import { INVENTORY_GRADERS, INVENTORY_STATUSES, type InventoryCard } from '@grail/contract';
+import { RetryAlert } from '@/components/RetryAlert';
 import { formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
-import { useInventory, inventoryExportUrl, type InventoryFilters } from '../api/inventoryApi';
+import { useInventory, inventoryExportUrl } from '../api/inventoryApi';
+import { ResultPages, useAddressFilters } from '../components/AddressFilters';
 import { InventoryEditDialog } from '../components/InventoryEditDialog';
 import { InventoryImportDialog } from '../components/InventoryImportDialog';
 
@@ -44,27 +44,46 @@ const statusLabel = (s: string) => s.replace('_', ' ');
  * filters live in the address), edited one by one, imported from and exported to CSV.
  */
 export default function AdminInventoryPage() {
-  const [params, setParams] = useSearchParams();
-  const filters: InventoryFilters = { pageSize: String(PAGE_SIZE) };
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value) filters[key] = value;
-  }
+  const { filters, params, setParams } = useAddressFilters(FILTER_KEYS, PAGE_SIZE);
   const [search, setSearch] = useState(filters.q ?? '');
   const [editing, setEditing] = useState<InventoryCard | null>(null);
   const [importing, setImporting] = useState(false);
   const inventory = useInventory(filters);
   const data = inventory.data;
-  const setFilter = (patch: Partial<Record<(typeof FILTER_KEYS)[number], string>>) => {
+  /** Sets or clears filters; the list starts again at its first page. */
+  const setFilter = (
+    patch: Partial<Record<Exclude<(typeof FILTER_KEYS)[number], 'page'>, string>>,
+  ) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(patch)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
-    if (!('page' in patch)) next.delete('page');
+    next.delete('page');
     setParams(next);
   };
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  /** A filter chosen from `options`; the first choice, `any`, clears it. */
+  const filterSelect = (
+    key: 'status' | 'caseId' | 'sport' | 'grader',
+    label: string,
+    any: string,
+    options: { value: string; label: string }[],
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={filters[key] ?? ''}
+      onChange={(e) => setFilter({ [key]: e.target.value })}
+    >
+      <MenuItem value="">{any}</MenuItem>
+      {options.map((o) => (
+        <MenuItem key={o.value} value={o.value}>
+          {o.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 
   return (
     <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
@@ -110,63 +129,28 @@ export default function AdminInventoryPage() {
             onBlur={() => search.trim() !== (filters.q ?? '') && setFilter({ q: search.trim() })}
             sx={{ gridColumn: { md: 'span 2' } }}
           />
-          <TextField
-            select
-            size="small"
-            label="Status"
-            value={filters.status ?? ''}
-            onChange={(e) => setFilter({ status: e.target.value })}
-          >
-            <MenuItem value="">Any status</MenuItem>
-            {INVENTORY_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {statusLabel(s)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="Grail case"
-            value={filters.caseId ?? ''}
-            onChange={(e) => setFilter({ caseId: e.target.value })}
-          >
-            <MenuItem value="">Any case</MenuItem>
-            {data?.cases.map((c) => (
-              <MenuItem key={c.caseId} value={c.caseId}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="Sport"
-            value={filters.sport ?? ''}
-            onChange={(e) => setFilter({ sport: e.target.value })}
-          >
-            <MenuItem value="">Any sport</MenuItem>
-            {data?.sports.map((s) => (
-              <MenuItem key={s} value={s}>
-                {s}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            select
-            size="small"
-            label="Grader"
-            value={filters.grader ?? ''}
-            onChange={(e) => setFilter({ grader: e.target.value })}
-          >
-            <MenuItem value="">Any grader</MenuItem>
-            {INVENTORY_GRADERS.map((g) => (
-              <MenuItem key={g} value={g}>
-                {g}
-              </MenuItem>
-            ))}
-            <MenuItem value="raw">Raw (ungraded)</MenuItem>
-          </TextField>
+          {filterSelect(
+            'status',
+            'Status',
+            'Any status',
+            INVENTORY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+          )}
+          {filterSelect(
+            'caseId',
+            'Grail case',
+            'Any case',
+            (data?.cases ?? []).map((c) => ({ value: c.caseId, label: c.name })),
+          )}
+          {filterSelect(
+            'sport',
+            'Sport',
+            'Any sport',
+            (data?.sports ?? []).map((s) => ({ value: s, label: s })),
+          )}
+          {filterSelect('grader', 'Grader', 'Any grader', [
+            ...INVENTORY_GRADERS.map((g) => ({ value: g, label: g })),
+            { value: 'raw', label: 'Raw (ungraded)' },
+          ])}
           <TextField
             size="small"
             label="FMV from ($)"
@@ -192,16 +176,7 @@ export default function AdminInventoryPage() {
       {inventory.isPending ? (
         <CircularProgress aria-label="Loading the inventory" />
       ) : inventory.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void inventory.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {inventory.error.message}
-        </Alert>
+        <RetryAlert onRetry={() => void inventory.refetch()}>{inventory.error.message}</RetryAlert>
       ) : data && data.cards.length === 0 ? (
         <Alert severity="info">No card matches these filters.</Alert>
       ) : (
@@ -264,16 +239,12 @@ export default function AdminInventoryPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            {pages > 1 && (
-              <Pagination
-                sx={{ mt: 2 }}
-                count={pages}
-                page={data.page}
-                siblingCount={0}
-                onChange={(_, page) => setFilter({ page: String(page) })}
-                aria-label="Inventory pages"
-              />
-            )}
+            <ResultPages
+              total={data.total}
+              pageSize={data.pageSize}
+              page={data.page}
+              label="Inventory pages"
+            />
           </>
         )
       )}

@@ -16,16 +16,10 @@ import {
   Pagination,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
 import type { StaffUserDetail, StaffUserRole, StaffUserSummary } from '@grail/contract';
-import stacked from '@/components/StackedTable.module.css';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
@@ -36,6 +30,7 @@ import {
   useStaffUser,
   useUserSearch,
 } from '../api/staffUsersApi';
+import { DataTable } from '../components/DataTable';
 import { UserLimits } from '../components/UserLimits';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
@@ -58,45 +53,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-/** A table that turns into one card per row on a phone; `rows` empty shows `empty`. */
-function DataTable<R>({
-  label,
-  columns,
-  rows,
-  empty,
-  rowKey,
-}: {
-  label: string;
-  columns: { name: string; cell: (row: R) => ReactNode }[];
-  rows: R[];
-  empty: string;
-  rowKey: (row: R) => string;
-}) {
-  if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
-  return (
-    <Table size="small" aria-label={label} className={stacked.table}>
-      <TableHead>
-        <TableRow>
-          {columns.map((c) => (
-            <TableCell key={c.name}>{c.name}</TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={rowKey(row)}>
-            {columns.map((c) => (
-              <TableCell key={c.name} data-label={c.name}>
-                {c.cell(row)}
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
   );
 }
 
@@ -182,6 +138,7 @@ function WalletAdjustForm({ userId }: { userId: string }) {
   const adjust = useAdjustWallet(userId);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const value = Number(amount);
   const valid = amount.trim() !== '' && Number.isFinite(value) && value !== 0;
   return (
@@ -193,12 +150,13 @@ function WalletAdjustForm({ userId }: { userId: string }) {
       onSubmit={(e) => {
         e.preventDefault();
         adjust.mutate(
-          { amount: value, reason: reason.trim() },
+          { body: { amount: value, reason: reason.trim() }, idempotencyKey },
           {
             onSuccess: () => {
               notify.success('Wallet adjusted.');
               setAmount('');
               setReason('');
+              setIdempotencyKey(crypto.randomUUID());
             },
           },
         );

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
+import { RetryAlert } from '@/components/RetryAlert';
 import { dateTimeFormat } from '@/lib/format';
 import { useDiscordStatus, useStartDiscordLink, useUnlinkDiscord } from '@/lib/api/discord';
 
@@ -24,16 +25,9 @@ export function DiscordLink() {
   if (status.isPending) return <Skeleton height={56} />;
   if (status.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void status.refetch()}>
         Could not load your Discord link.
-      </Alert>
+      </RetryAlert>
     );
   }
   const { available, linked, username, linkedAt, serverUrl } = status.data;

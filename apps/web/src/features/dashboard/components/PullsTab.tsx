@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { ClientSeed, type Pull, type PullStatus } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { ClaimDialog, pullSellBackOffer, SellBackDialog } from '@/components/PullDecisionDialogs';
+import { PullDecisionDialogs, type PullDecision } from '@/components/PullDecisionDialogs';
 import { claimId, useMyPulls, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { usePullPreferences, useSavePullPreferences } from '../api/usePullPreferences';
@@ -37,8 +37,9 @@ const STATUS: Record<
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function PullRow({ pull }: { pull: Pull }) {
-  const { claim, sellBack } = usePullActions();
-  const [confirming, setConfirming] = useState<'claim' | 'sellBack' | null>(null);
+  const actions = usePullActions();
+  const { claim, sellBack } = actions;
+  const [confirming, setConfirming] = useState<PullDecision | null>(null);
   const claiming = claim.variables !== undefined && claimId(claim.variables) === pull._id;
   const busy =
     (claim.isPending && claiming) || (sellBack.isPending && sellBack.variables === pull._id);
@@ -128,25 +129,12 @@ function PullRow({ pull }: { pull: Pull }) {
           View
         </Button>
       </Stack>
-      <ClaimDialog
+      <PullDecisionDialogs
         pull={pull}
-        open={confirming === 'claim'}
+        confirming={confirming}
         busy={busy}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(shippingAddress) => {
-          setConfirming(null);
-          claim.mutate({ id: pull._id, shippingAddress });
-        }}
-      />
-      <SellBackDialog
-        offer={pullSellBackOffer(pull)}
-        open={confirming === 'sellBack'}
-        busy={busy}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          setConfirming(null);
-          sellBack.mutate(pull._id);
-        }}
+        actions={actions}
+        onClose={() => setConfirming(null)}
       />
     </Paper>
   );

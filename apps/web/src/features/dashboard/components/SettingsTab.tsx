@@ -9,6 +9,7 @@ import {
   type PublicUser,
   type SessionInfo,
 } from '@grail/contract';
+import { RetryAlert } from '@/components/RetryAlert';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { dateTimeFormat } from '@/lib/format';
@@ -238,16 +239,7 @@ function SessionsSetting() {
   }
   if (sessions.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Could not load your sessions.
-      </Alert>
+      <RetryAlert onRetry={() => void sessions.refetch()}>Could not load your sessions.</RetryAlert>
     );
   }
   return (

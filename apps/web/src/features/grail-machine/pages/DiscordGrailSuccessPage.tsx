@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import { RetryAlert } from '@/components/RetryAlert';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
@@ -29,16 +30,9 @@ export default function DiscordGrailSuccessPage() {
             <Skeleton width="90%" />
           </Stack>
         ) : status.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void status.refetch()}>
             Could not check your Discord link.
-          </Alert>
+          </RetryAlert>
         ) : linked ? (
           <>
             <CheckCircleRoundedIcon color="success" sx={{ fontSize: 64, mb: 1 }} />

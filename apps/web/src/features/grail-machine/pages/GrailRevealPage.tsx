@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 import type { Pull } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
-import { ClaimDialog, pullSellBackOffer, SellBackDialog } from '@/components/PullDecisionDialogs';
+import { PullDecisionDialogs, type PullDecision } from '@/components/PullDecisionDialogs';
 import { useMyPull, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { PackReveal } from '../components/PackReveal';
@@ -23,32 +23,20 @@ import { paths } from '@/lib/paths';
 const shipByText = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function PullActions({ pull }: { pull: Pull }) {
-  const { claim, sellBack } = usePullActions();
+  const actions = usePullActions();
+  const { claim, sellBack } = actions;
   const failure = (claim.error ?? sellBack.error) as ApiError | Error | null;
   const busy = claim.isPending || sellBack.isPending;
   // Neither decision is sent before its dialog is confirmed.
-  const [confirming, setConfirming] = useState<'claim' | 'sellBack' | null>(null);
+  const [confirming, setConfirming] = useState<PullDecision | null>(null);
   return (
     <Stack spacing={1.5}>
-      <ClaimDialog
+      <PullDecisionDialogs
         pull={pull}
-        open={confirming === 'claim'}
+        confirming={confirming}
         busy={busy}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(shippingAddress) => {
-          setConfirming(null);
-          claim.mutate({ id: pull._id, shippingAddress });
-        }}
-      />
-      <SellBackDialog
-        offer={pullSellBackOffer(pull)}
-        open={confirming === 'sellBack'}
-        busy={busy}
-        onCancel={() => setConfirming(null)}
-        onConfirm={() => {
-          setConfirming(null);
-          sellBack.mutate(pull._id);
-        }}
+        actions={actions}
+        onClose={() => setConfirming(null)}
       />
       {pull.status === 'revealed' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+  type SxProps,
+  type Theme,
+} from '@mui/material';
+import stacked from '@/components/StackedTable.module.css';
+
+export interface Column<R> {
+  name: string;
+  cell: (row: R) => ReactNode;
+}
+
+/**
+ * A table of `rows`, one cell per column, that turns into one card per row on a phone. With
+ * `empty`, no rows shows that sentence instead of an empty table.
+ */
+export function DataTable<R>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  sx,
+}: {
+  label: string;
+  columns: Column<R>[];
+  rows: R[];
+  rowKey: (row: R) => string;
+  empty?: string;
+  sx?: SxProps<Theme>;
+}) {
+  if (empty !== undefined && rows.length === 0) {
+    return <Typography color="text.secondary">{empty}</Typography>;
+  }
+  return (
+    <Table size="small" aria-label={label} className={stacked.table} sx={sx}>
+      <TableHead>
+        <TableRow>
+          {columns.map((c) => (
+            <TableCell key={c.name}>{c.name}</TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={rowKey(row)}>
+            {columns.map((c) => (
+              <TableCell key={c.name} data-label={c.name}>
+                {c.cell(row)}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
