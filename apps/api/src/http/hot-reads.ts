@@ -16,6 +16,13 @@ export type HotTopic = 'grail' | 'catalog' | 'settings';
 
 /** How long an answer may be served without a notification: the bound if one is ever missed. */
 export const HOT_READS_TTL_MS = 3_000;
+
+/**
+ * Route options of a hot read: no access line per request (two JSON lines, redacted, cost more CPU
+ * than the answer from memory on drop day); warnings and errors are still logged. The load
+ * balancer's access log counts these reads (decision 012).
+ */
+export const HOT_READ_ROUTE = { logLevel: 'warn' } as const;
 /** Distinct answers kept per instance; a query such as a store search must not grow memory. */
 const MAX_ENTRIES = 500;
 

@@ -53,6 +53,8 @@ export type RouteHandler<E extends Endpoint> = (
 export interface RouteExtras {
   /** Fastify options a few routes need (body limit, a content-type parser scope). */
   bodyLimit?: number;
+  /** The least level this route logs at (the hot reads leave their access lines out). */
+  logLevel?: 'debug' | 'warn';
 }
 
 declare module 'fastify' {
@@ -98,6 +100,7 @@ export function route<E extends Endpoint>(
   const options: RouteShorthandOptions = {
     config: { endpoint },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+    ...(extras.logLevel ? { logLevel: extras.logLevel } : {}),
     schema: {
       operationId: endpoint.operationId,
       summary: endpoint.summary,

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { catalogEndpoints as api, imageUrl } from '@grail/contract';
 import { AppError, badRequest } from '../../errors.js';
-import type { HotReads } from '../../http/hot-reads.js';
+import { HOT_READ_ROUTE, type HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import type { ImagesService } from '../images/images.service.js';
 import { MAX_IMAGE_BYTES } from '../images/images.service.js';
@@ -22,24 +22,36 @@ export async function catalogRoutes(
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
 
   // Keyed by the validated query: the same filters in any order or spelling share one answer.
-  route(app, api.storeItems, async ({ query, request, reply }) =>
-    hot.send(request, reply, 'catalog', `store-items:${JSON.stringify(query)}`, () =>
-      catalog.storeItems(query),
-    ),
+  route(
+    app,
+    api.storeItems,
+    async ({ query, request, reply }) =>
+      hot.send(request, reply, 'catalog', `store-items:${JSON.stringify(query)}`, () =>
+        catalog.storeItems(query),
+      ),
+    HOT_READ_ROUTE,
   );
 
-  route(app, api.carouselCards, async ({ query, request, reply }) =>
-    hot.send(request, reply, 'catalog', `carousel:${query.limit}:${query.minFmv}`, () =>
-      catalog.carouselCards(query.limit, query.minFmv),
-    ),
+  route(
+    app,
+    api.carouselCards,
+    async ({ query, request, reply }) =>
+      hot.send(request, reply, 'catalog', `carousel:${query.limit}:${query.minFmv}`, () =>
+        catalog.carouselCards(query.limit, query.minFmv),
+      ),
+    HOT_READ_ROUTE,
   );
 
   route(app, api.soldComparables, async ({ params }) => ({
     sold: await catalog.soldComparables(params.id),
   }));
 
-  route(app, api.product, async ({ params, request, reply }) =>
-    hot.send(request, reply, 'catalog', `product:${params.id}`, () => catalog.product(params.id)),
+  route(
+    app,
+    api.product,
+    async ({ params, request, reply }) =>
+      hot.send(request, reply, 'catalog', `product:${params.id}`, () => catalog.product(params.id)),
+    HOT_READ_ROUTE,
   );
 
   // Admin upkeep of the catalogue.

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { grailEndpoints as api } from '@grail/contract';
 import { eventStreams } from '../../http/event-stream.js';
-import type { HotReads } from '../../http/hot-reads.js';
+import { HOT_READ_ROUTE, type HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import type { GrailEvents } from './grail.events.js';
 import type { GrailService } from './grail.service.js';
@@ -13,14 +13,22 @@ export async function grailRoutes(
   app: FastifyInstance,
   { grail, events, hot }: { grail: GrailService; events: GrailEvents; hot: HotReads },
 ): Promise<void> {
-  route(app, api.activeCase, async ({ request, reply }) =>
-    hot.send(request, reply, 'grail', 'active-case', () => grail.activeCase()),
+  route(
+    app,
+    api.activeCase,
+    async ({ request, reply }) =>
+      hot.send(request, reply, 'grail', 'active-case', () => grail.activeCase()),
+    HOT_READ_ROUTE,
   );
 
-  route(app, api.recentPulls, async ({ query, request, reply }) =>
-    hot.send(request, reply, 'grail', `recent-pulls:${query.limit}`, async () => ({
-      pulls: await grail.recentPulls(query.limit),
-    })),
+  route(
+    app,
+    api.recentPulls,
+    async ({ query, request, reply }) =>
+      hot.send(request, reply, 'grail', `recent-pulls:${query.limit}`, async () => ({
+        pulls: await grail.recentPulls(query.limit),
+      })),
+    HOT_READ_ROUTE,
   );
 
   route(app, api.cases, async () => ({ cases: await grail.listCases() }));

@@ -7,7 +7,7 @@ import {
   type Endpoint,
 } from '@grail/contract';
 import { AppError } from '../../errors.js';
-import type { HotReads } from '../../http/hot-reads.js';
+import { HOT_READ_ROUTE, type HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import type { MaintenanceService } from './maintenance.service.js';
 
@@ -16,13 +16,18 @@ export async function maintenanceRoutes(
   { maintenance, hot }: { maintenance: MaintenanceService; hot: HotReads },
 ): Promise<void> {
   // Staff see that they may still work; everyone else shares one answer.
-  route(app, api.maintenanceStatus, async ({ request, reply, user }) => {
-    const staff = user?.role === 'admin';
-    return hot.send(request, reply, 'settings', `maintenance:${staff}`, async () => {
-      const data = await maintenance.status();
-      return { data: data.isEnabled && staff ? { ...data, staffAccess: true } : data };
-    });
-  });
+  route(
+    app,
+    api.maintenanceStatus,
+    async ({ request, reply, user }) => {
+      const staff = user?.role === 'admin';
+      return hot.send(request, reply, 'settings', `maintenance:${staff}`, async () => {
+        const data = await maintenance.status();
+        return { data: data.isEnabled && staff ? { ...data, staffAccess: true } : data };
+      });
+    },
+    HOT_READ_ROUTE,
+  );
 
   route(app, api.adminSetMaintenance, async ({ body, request }) => {
     const data = await maintenance.set(body.isEnabled);

@@ -3,7 +3,7 @@ import { platformEndpoints as api } from '@grail/contract';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import type { HotReads } from '../../http/hot-reads.js';
+import { HOT_READ_ROUTE, type HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import { analyticsMeasurementId } from '../analytics/ga4.rules.js';
 
@@ -31,15 +31,19 @@ export async function platformRoutes(
     return { status: 'ok' as const, db: database.engine, version };
   });
 
-  route(app, api.config, async ({ request, reply }) =>
-    hot.send(request, reply, 'settings', 'config', async () => ({
-      flags: config.flags,
-      supportEmail: config.SUPPORT_EMAIL,
-      xProfileHandle: config.X_USERNAME,
-      appEnv: config.APP_ENV,
-      paymentProvider: config.PAYMENT_PROVIDER,
-      debug: config.DEBUG,
-      analyticsMeasurementId: analyticsMeasurementId(config),
-    })),
+  route(
+    app,
+    api.config,
+    async ({ request, reply }) =>
+      hot.send(request, reply, 'settings', 'config', async () => ({
+        flags: config.flags,
+        supportEmail: config.SUPPORT_EMAIL,
+        xProfileHandle: config.X_USERNAME,
+        appEnv: config.APP_ENV,
+        paymentProvider: config.PAYMENT_PROVIDER,
+        debug: config.DEBUG,
+        analyticsMeasurementId: analyticsMeasurementId(config),
+      })),
+    HOT_READ_ROUTE,
   );
 }
