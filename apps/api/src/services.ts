@@ -166,7 +166,7 @@ export function createServices({
     }),
     staffUsers: new StaffUsersService(db, { wallet, sessions, audit: new AuditService(db) }),
     analytics: new AnalyticsService(db),
-    inventory: new InventoryService(db, new AuditService(db)),
+    inventory: new InventoryService(db, new AuditService(db), new ImagesService(db)),
     flags: new FlagsService(database, config.flags, new AuditService(db), log),
   };
   const staffServices = {

@@ -18,6 +18,7 @@ export * from './inventory.js';
 export * from './site.js';
 export * from './audit.js';
 export * from './fulfilment.js';
+export * from './shipping.js';
 export * from './staff-users.js';
 export * from './analytics.js';
 export * from './outbox.js';

@@ -116,6 +116,19 @@ export const InventoryImportBody = z
   .strict();
 export type InventoryImportBody = z.infer<typeof InventoryImportBody>;
 
+/** The multipart import's fields; documentation only, the handler reads the parts itself. */
+export const InventoryImportFilesBody = z.object({
+  csv: z.string().describe('The CSV file (UTF-8), header line first, at most 2 MB'),
+  dryRun: z.enum(['true', 'false']).describe('Check every line and report, writing nothing'),
+  images: z
+    .string()
+    .describe(
+      "Image files (JPEG, PNG or WebP, at most 10 MB each, at most 50), named in the CSV's image column by file name; the field may repeat",
+    ),
+});
+/** How many image files one multipart import may carry. */
+export const INVENTORY_IMPORT_MAX_FILES = 50;
+
 export const InventoryImportIssue = z.object({
   /** The file's line (1 is the header). */
   line: z.number().int(),
@@ -172,6 +185,19 @@ export const inventoryEndpoints = {
     guard: 'admin',
     body: InventoryImportBody,
     response: InventoryImportResponse,
+  }),
+  adminImportInventoryFiles: endpoint({
+    method: 'POST',
+    path: '/api/admin/inventory/import-files',
+    operationId: 'adminImportInventoryFiles',
+    summary:
+      'Import cards from a CSV uploaded with image files (multipart fields "csv", "dryRun", "images"): the same checks, all rows or none',
+    tags,
+    guard: 'admin',
+    body: InventoryImportFilesBody,
+    bodyKind: 'multipart',
+    response: InventoryImportResponse,
+    errors: [413, 415],
   }),
   adminExportInventory: endpoint({
     method: 'GET',

@@ -404,6 +404,10 @@ export const Submission = z.object({
   creditBonusPercent: z.number(),
   payout: z.object({ method: PayoutMethod, masked: z.string().nullable() }),
   tracking: z.object({ carrier: z.string(), trackingNumber: z.string() }).nullable(),
+  /** How we sent the cards back to the collector; present once a returned submission has shipped. */
+  returnShipment: z
+    .object({ carrier: z.string(), trackingNumber: z.string(), shippedAt: z.string() })
+    .nullable(),
   /** Where to send the cards; present once the offer is accepted. */
   shipTo: ShippingAddress.nullable(),
   timeline: z.array(TimelineEntry),

@@ -14,7 +14,7 @@ import { submissionCards, submissionReturns, submissions, users } from '../../db
 import { conflict, notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import type { ShippingService } from '../shipping/shipping.service.js';
+import { type ShippingService, trackingLine } from '../shipping/shipping.service.js';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 const HOUR_MS = 3600_000;
@@ -152,6 +152,7 @@ export class FulfilmentService {
             `We sent back the cards of submission ${submissionNumber(owed.number)}: ${owed.items.join(', ')}.`,
             `Carrier: ${body.carrier}`,
             `Tracking number: ${body.trackingNumber}`,
+            ...trackingLine(body.carrier, body.trackingNumber),
             '',
             `Follow it in your dashboard: ${this.deps.publicUrl ?? ''}/dashboard`,
           ].join('\n'),

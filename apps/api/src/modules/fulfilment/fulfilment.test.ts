@@ -139,7 +139,10 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
       .where(eq(mailOutbox.to, collector.email));
     expect(
       mails.some(
-        (m) => m.subject === 'Your card has shipped' && m.text.includes('1Z999AA10123456784'),
+        (m) =>
+          m.subject === 'Your card has shipped' &&
+          m.text.includes('Tracking number: 1Z999AA10123456784\n') &&
+          m.text.includes('Track it: https://www.ups.com/track?tracknum=1Z999AA10123456784\n'),
       ),
     ).toBe(true);
     const audits = await t.app.services.audit.forSubject('shipment', id);
@@ -170,7 +173,9 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
           eq(mailOutbox.subject, 'Your cards are on their way back'),
         ),
       );
-    expect(mail!.text).toContain('9400111899223856928499');
+    expect(mail!.text).toContain(
+      'Tracking number: 9400111899223856928499\nTrack it: https://www.ups.com/track?tracknum=9400111899223856928499\n',
+    );
     const [audit] = await t.database.db
       .select()
       .from(auditLog)
@@ -182,6 +187,25 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
       subjectId: submissionId,
       after: { carrier: 'UPS', trackingNumber: '9400111899223856928499' },
     });
+  });
+
+  it('shows the return shipment to its collector only', async () => {
+    const view = await t.app.inject({
+      url: `/api/submissions/${submissionId}`,
+      headers: collector.headers,
+    });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json().submission.returnShipment).toEqual({
+      carrier: 'UPS',
+      trackingNumber: '9400111899223856928499',
+      shippedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const stranger = await createUser(t);
+    const other = await t.app.inject({
+      url: `/api/submissions/${submissionId}`,
+      headers: stranger.headers,
+    });
+    expect(other.statusCode).toBe(404);
   });
 
   it('shows the share shipped within 48 hours over the last 30 days', async () => {

@@ -8,6 +8,11 @@ import {
   type InventoryImportIssue,
 } from '@grail/contract';
 import { CsvSyntaxError, csvLine, parseCsv } from '../../lib/csv.js';
+import {
+  IMAGE_FETCH_DEFAULTS,
+  checkImageUrl,
+  type ImageFetchOptions,
+} from '../../lib/image-fetch.js';
 
 type Column = (typeof INVENTORY_CSV_COLUMNS)[number];
 
@@ -27,8 +32,18 @@ export interface ImportedCard {
   certNumber: string | null;
   fmvCents: number;
   storePriceCents: number | null;
-  imageIds: string[];
+  images: ImageRef[];
 }
+
+/**
+ * One picture of a card as the CSV names it: an image already stored here, a URL of another site
+ * (fetched during the import), or the name of a file uploaded with the CSV.
+ */
+export type ImageRef =
+  { kind: 'stored'; id: string } | { kind: 'url'; url: string } | { kind: 'file'; name: string };
+
+/** An uploaded file's name as a cell names it: no spaces or '|', which separate the cell's images. */
+export const IMAGE_FILE_NAME = /^[\w][\w.()-]{0,150}\.(jpe?g|png|webp)$/i;
 
 const required = (max: number) =>
   z.string().min(1, 'is required').max(max, `must be at most ${max} characters`);
@@ -76,25 +91,27 @@ const CELLS = {
     .transform((v) => v || null)
     .pipe(dollars.refine((c) => c > 0, 'must be more than 0').nullable()),
   'image URLs': z.string().transform((v, ctx) => {
-    const ids: string[] = [];
-    for (const url of v.split(/[\s|]+/).filter(Boolean)) {
+    const refs: ImageRef[] = [];
+    for (const text of v.split(/[\s|]+/).filter(Boolean)) {
       const id = /^(?:https?:\/\/[^/\s]+)?\/api\/images\/([A-Za-z0-9_-]{1,64})(?:\?[^\s]*)?$/.exec(
-        url,
+        text,
       )?.[1];
-      if (!id) {
+      if (id) refs.push({ kind: 'stored', id });
+      else if (/^https?:\/\//i.test(text)) refs.push({ kind: 'url', url: text });
+      else if (IMAGE_FILE_NAME.test(text)) refs.push({ kind: 'file', name: text });
+      else {
         ctx.addIssue({
           code: 'custom',
-          message: `${url.slice(0, 80)} is not an image of this site (/api/images/<id>)`,
+          message: `${text.slice(0, 80)} is not an image of this site (/api/images/<id>), an https URL or the name of an uploaded file (.jpg, .png, .webp)`,
         });
         return z.NEVER;
       }
-      ids.push(id);
     }
-    if (ids.length > 12) {
+    if (refs.length > 12) {
       ctx.addIssue({ code: 'custom', message: 'must list at most 12 images' });
       return z.NEVER;
     }
-    return ids;
+    return refs;
   }),
 } satisfies Record<Column, z.ZodType<unknown, string>>;
 
@@ -116,7 +133,10 @@ const fromCell = (value: string) =>
  * Reads an inventory CSV file: every line, every column, and every problem with its line and
  * column, so staff fix the whole file in one pass. Cards are returned only when none is bad.
  */
-export function readInventoryCsv(text: string): {
+export function readInventoryCsv(
+  text: string,
+  fetchOptions: ImageFetchOptions = IMAGE_FETCH_DEFAULTS,
+): {
   rows: number;
   cards: ImportedCard[];
   errors: InventoryImportIssue[];
@@ -202,6 +222,15 @@ export function readInventoryCsv(text: string): {
     }
     if (bad) continue;
     const v = values as { [C in Column]: z.output<(typeof CELLS)[C]> };
+    const badUrls = v['image URLs'].flatMap((ref) => {
+      if (ref.kind !== 'url') return [];
+      const checked = checkImageUrl(ref.url, fetchOptions);
+      return typeof checked === 'string' ? [`${ref.url.slice(0, 80)} ${checked}`] : [];
+    });
+    if (badUrls.length > 0) {
+      for (const message of badUrls) errors.push({ line, column: 'image URLs', message });
+      continue;
+    }
     let gradeValue: number | null = null;
     if ((v.grader === null) !== (v.grade === null)) {
       errors.push({
@@ -237,7 +266,7 @@ export function readInventoryCsv(text: string): {
       certNumber: v.cert,
       fmvCents: v.FMV,
       storePriceCents: v['store price'],
-      imageIds: v['image URLs'],
+      images: v['image URLs'],
     });
   }
   return { rows: data.length, cards: errors.length > 0 ? [] : cards, errors };

@@ -26,7 +26,15 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { notifyChange } from '../../http/hot-reads.js';
 import { cards, caseCards, grailCases, images } from '../../db/schema/index.js';
-import { badRequest, notFound } from '../../errors.js';
+import { AppError, badRequest, notFound } from '../../errors.js';
+import {
+  ImageFetchError,
+  fetchImage,
+  imageFetchOptionsFromEnv,
+  isImageBytes,
+  type ImageFetchOptions,
+} from '../../lib/image-fetch.js';
+import type { EncodedImage, ImagesService } from '../images/images.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import {
   gradeValueOf,
@@ -88,6 +96,8 @@ export class InventoryService {
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
+    private readonly images: ImagesService,
+    private readonly fetchOptions: ImageFetchOptions = imageFetchOptionsFromEnv(),
   ) {}
 
   private condition(f: Filters): SQL | undefined {
@@ -238,13 +248,24 @@ export class InventoryService {
   }
 
   /**
-   * A CSV import: every line checked (and stored images looked up) before anything is written;
-   * then, unless it is a dry run, every card in one transaction with one audit entry.
+   * A CSV import: every line checked (stored images looked up, uploaded files matched by name,
+   * URLs checked by syntax) before anything is written. Then, unless it is a dry run, every image
+   * URL is fetched and every image encoded, and only when all succeeded are the images and the
+   * cards written in one transaction with one audit entry.
    */
-  async import(actorId: string, csv: string, dryRun: boolean): Promise<InventoryImportResponse> {
-    const { rows, cards: parsed, errors } = readInventoryCsv(csv);
+  async import(
+    actorId: string,
+    csv: string,
+    dryRun: boolean,
+    files: ReadonlyMap<string, Buffer> = new Map(),
+  ): Promise<InventoryImportResponse> {
+    const { rows, cards: parsed, errors } = readInventoryCsv(csv, this.fetchOptions);
     if (errors.length === 0) {
-      const wanted = [...new Set(parsed.flatMap((c) => c.imageIds))];
+      const wanted = [
+        ...new Set(
+          parsed.flatMap((c) => c.images.flatMap((r) => (r.kind === 'stored' ? [r.id] : []))),
+        ),
+      ];
       const found = new Set<string>();
       for (let i = 0; i < wanted.length; i += INSERT_BATCH) {
         const batch = wanted.slice(i, i + INSERT_BATCH);
@@ -255,21 +276,78 @@ export class InventoryService {
         for (const { id } of hits) found.add(id);
       }
       for (const card of parsed) {
-        const missing = card.imageIds.filter((id) => !found.has(id));
+        const missing = card.images.flatMap((r) =>
+          r.kind === 'stored' && !found.has(r.id) ? [r.id] : [],
+        );
         if (missing.length > 0)
           errors.push({
             line: card.line,
             column: 'image URLs',
             message: `no stored image ${missing.join(', ')}`,
           });
+        for (const ref of card.images) {
+          if (ref.kind !== 'file') continue;
+          const file = files.get(ref.name);
+          if (!file)
+            errors.push({
+              line: card.line,
+              column: 'image URLs',
+              message: `${ref.name} is not among the uploaded files`,
+            });
+          else if (!isImageBytes(file))
+            errors.push({
+              line: card.line,
+              column: 'image URLs',
+              message: `${ref.name} is not a JPEG, PNG or WebP image`,
+            });
+        }
       }
     }
     if (dryRun || errors.length > 0) return { dryRun, rows, errors, imported: 0 };
+
+    // Network and CPU work before the transaction: a failed fetch writes nothing.
+    const encoded = new Map<string, EncodedImage>();
+    for (const card of parsed) {
+      for (const ref of card.images) {
+        if (ref.kind === 'stored') continue;
+        const key = ref.kind === 'url' ? `url:${ref.url}` : `file:${ref.name}`;
+        if (encoded.has(key)) continue;
+        const what = ref.kind === 'url' ? ref.url.slice(0, 80) : ref.name;
+        try {
+          const bytes =
+            ref.kind === 'url'
+              ? await fetchImage(ref.url, this.fetchOptions)
+              : files.get(ref.name)!;
+          encoded.set(key, await this.images.encode(bytes));
+        } catch (err) {
+          if (!(err instanceof ImageFetchError || err instanceof AppError)) throw err;
+          errors.push({ line: card.line, column: 'image URLs', message: `${what} ${err.message}` });
+          return { dryRun, rows, errors, imported: 0 };
+        }
+      }
+    }
+
     const ids = await this.db.transaction(async (tx) => {
+      const stored = new Map<string, string>();
+      for (const [key, image] of encoded)
+        stored.set(
+          key,
+          await this.images.save(image, key.replace(/^(url|file):/, '').slice(0, 200), tx),
+        );
+      const rowsToWrite = parsed.map(({ line: _line, images: refs, ...card }) => ({
+        ...card,
+        imageIds: refs.map((r) =>
+          r.kind === 'stored'
+            ? r.id
+            : stored.get(r.kind === 'url' ? `url:${r.url}` : `file:${r.name}`)!,
+        ),
+      }));
       const written: string[] = [];
-      for (let i = 0; i < parsed.length; i += INSERT_BATCH) {
-        const batch = parsed.slice(i, i + INSERT_BATCH).map(({ line: _line, ...card }) => card);
-        const inserted = await tx.insert(cards).values(batch).returning({ id: cards.id });
+      for (let i = 0; i < rowsToWrite.length; i += INSERT_BATCH) {
+        const inserted = await tx
+          .insert(cards)
+          .values(rowsToWrite.slice(i, i + INSERT_BATCH))
+          .returning({ id: cards.id });
         written.push(...inserted.map((r) => r.id));
       }
       await this.audit.record(
@@ -279,7 +357,7 @@ export class InventoryService {
           subjectType: 'inventory',
           subjectId: 'import',
           before: null,
-          after: { imported: written.length, cardIds: written },
+          after: { imported: written.length, cardIds: written, images: encoded.size },
         },
         tx,
       );

@@ -60,8 +60,8 @@ describe(`inventory: search, edit, CSV import and export (${testEngine})`, () =>
       'Card,Player,19X6,Set,1,Baseball,,PSA,10,,abc,,',
       'Card,Player,1999,Set,1,Baseball,,SGC,,,10,,',
       'Card,Player,1999',
-      // line 6: an image that is not this site's
-      'Card,Player,1999,Set,1,Baseball,,,,,10,,https://evil.example/a.jpg',
+      // line 6: an image URL that is not https
+      'Card,Player,1999,Set,1,Baseball,,,,,10,,http://evil.example/a.jpg',
     ].join('\n');
     for (const dryRun of [true, false]) {
       const res = await importCsv(csv, dryRun);
@@ -76,7 +76,7 @@ describe(`inventory: search, edit, CSV import and export (${testEngine})`, () =>
         {
           line: 6,
           column: 'image URLs',
-          message: 'https://evil.example/a.jpg is not an image of this site (/api/images/<id>)',
+          message: 'http://evil.example/a.jpg must start with https://',
         },
       ]);
     }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DueShipment, MarkShippedBody } from '@grail/contract';
+import { trackingUrl } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import {
   breakHits,
@@ -183,6 +184,7 @@ export class ShippingService {
           `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
           `Carrier: ${shipment.carrier}`,
           `Tracking number: ${shipment.trackingNumber}`,
+          ...trackingLine(shipment.carrier, shipment.trackingNumber),
           '',
           `Follow it in your dashboard: ${this.notify.publicUrl ?? ''}/dashboard`,
         ].join('\n'),
@@ -190,4 +192,10 @@ export class ShippingService {
       tx,
     );
   }
+}
+
+/** The e-mail line that links to the carrier's tracking page; none for a carrier we have no page for. */
+export function trackingLine(carrier: string | null, trackingNumber: string | null): string[] {
+  const url = carrier && trackingNumber ? trackingUrl(carrier, trackingNumber) : null;
+  return url ? [`Track it: ${url}`] : [];
 }

@@ -33,6 +33,7 @@ import {
   submissionCards,
   submissionEvents,
   submissionPayouts,
+  submissionReturns,
   submissions,
   submissionUploads,
   users,
@@ -982,20 +983,24 @@ export class SubmissionsService {
       .select()
       .from(submissionPayouts)
       .where(eq(submissionPayouts.submissionId, row.id));
-    return { cards, events, payout: payout ?? null };
+    const [returnShipment] = await tx
+      .select()
+      .from(submissionReturns)
+      .where(eq(submissionReturns.submissionId, row.id));
+    return { cards, events, payout: payout ?? null, returnShipment: returnShipment ?? null };
   }
 
   private async collectorView(row: SubmissionRow, tx: Db | Tx): Promise<Submission> {
-    const { cards, events, payout } = await this.parts(row, tx);
+    const { cards, events, payout, returnShipment } = await this.parts(row, tx);
     return {
-      ...submissionBase(row, cards, events, payout, false),
+      ...submissionBase(row, cards, events, payout, returnShipment, false),
       cards: cards.map(toSubmissionCard),
       actions: collectorActions(row, this.now()),
     };
   }
 
   private async staffView(row: SubmissionRow, tx: Db | Tx): Promise<AdminSubmission> {
-    const { cards, events, payout } = await this.parts(row, tx);
+    const { cards, events, payout, returnShipment } = await this.parts(row, tx);
     const psa = await this.deps.psa.cached(
       cards.filter((c) => c.grader === 'PSA').map((c) => c.certNumber),
       tx,
@@ -1005,7 +1010,7 @@ export class SubmissionsService {
       .from(users)
       .where(eq(users.id, row.userId));
     return {
-      ...submissionBase(row, cards, events, payout, true),
+      ...submissionBase(row, cards, events, payout, returnShipment, true),
       collector: {
         _id: row.userId,
         username: collector?.username ?? '',

@@ -13,6 +13,7 @@ import type {
   submissionCards,
   submissionEvents,
   submissionPayouts,
+  submissionReturns,
   submissions,
 } from '../../db/schema/index.js';
 import { OFFER_STATUSES, submissionNumber } from './submissions.rules.js';
@@ -23,6 +24,7 @@ export type SubmissionEventRow = typeof submissionEvents.$inferSelect & {
   actorName: string | null;
 };
 export type SubmissionPayoutRow = typeof submissionPayouts.$inferSelect;
+export type SubmissionReturnRow = typeof submissionReturns.$inferSelect;
 
 /**
  * Where collectors send their cards. Change it here for a deployment: the packing slip, the
@@ -122,6 +124,7 @@ export function submissionBase(
   cards: SubmissionCardRow[],
   events: SubmissionEventRow[],
   payout: SubmissionPayoutRow | null,
+  returnShipment: SubmissionReturnRow | null,
   forStaff: boolean,
 ) {
   const totals = totalsOf(cards, s.creditBonusPercent);
@@ -147,6 +150,13 @@ export function submissionBase(
       s.carrier && s.trackingNumber
         ? { carrier: s.carrier, trackingNumber: s.trackingNumber }
         : null,
+    returnShipment: returnShipment
+      ? {
+          carrier: returnShipment.carrier,
+          trackingNumber: returnShipment.trackingNumber,
+          shippedAt: returnShipment.shippedAt.toISOString(),
+        }
+      : null,
     shipTo: SHIPPING_STATUSES.has(s.status) ? RECEIVING_ADDRESS : null,
     timeline: events.map((e) => toTimelineEntry(e, forStaff)),
     payment: payout ? toPayment(payout, s.number) : null,

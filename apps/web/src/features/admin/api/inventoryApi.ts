@@ -48,8 +48,16 @@ export function useUpdateInventoryCard() {
 export function useImportInventory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ csv, dryRun }: { csv: string; dryRun: boolean }) =>
-      callApi(inventoryEndpoints.adminImportInventory, { body: { csv, dryRun } }),
+    // With image files the CSV travels as multipart; without, as JSON.
+    mutationFn: ({ csv, dryRun, images }: { csv: string; dryRun: boolean; images: File[] }) => {
+      if (images.length === 0)
+        return callApi(inventoryEndpoints.adminImportInventory, { body: { csv, dryRun } });
+      const form = new FormData();
+      form.append('csv', new Blob([csv], { type: 'text/csv' }), 'inventory.csv');
+      form.append('dryRun', String(dryRun));
+      for (const image of images) form.append('images', image, image.name);
+      return callApi(inventoryEndpoints.adminImportInventoryFiles, { body: form });
+    },
     onSuccess: (result) => {
       if (result.imported > 0) void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
     },

@@ -14,7 +14,11 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { INVENTORY_CSV_COLUMNS, type InventoryImportResponse } from '@grail/contract';
+import {
+  INVENTORY_CSV_COLUMNS,
+  INVENTORY_IMPORT_MAX_FILES,
+  type InventoryImportResponse,
+} from '@grail/contract';
 import { useImportInventory } from '../api/inventoryApi';
 
 /**
@@ -24,10 +28,11 @@ import { useImportInventory } from '../api/inventoryApi';
 export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
   const [csv, setCsv] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
+  const [images, setImages] = useState<File[]>([]);
   const [result, setResult] = useState<InventoryImportResponse | null>(null);
   const run = useImportInventory();
   const check = (dryRun: boolean) =>
-    run.mutate({ csv, dryRun }, { onSuccess: (answer) => setResult(answer) });
+    run.mutate({ csv, dryRun, images }, { onSuccess: (answer) => setResult(answer) });
   const passed = result?.dryRun === true && result.errors.length === 0;
   const done = result?.dryRun === false && result.imported > 0;
   const edit = (text: string) => {
@@ -40,8 +45,9 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
-            Columns, in any order: {INVENTORY_CSV_COLUMNS.join(', ')}. Money in dollars; image URLs
-            are this site&apos;s stored images, separated by spaces.
+            Columns, in any order: {INVENTORY_CSV_COLUMNS.join(', ')}. Money in dollars. Images,
+            separated by spaces: https URLs (fetched on import), this site&apos;s stored images, or
+            the names of image files chosen below.
           </DialogContentText>
           <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
             Choose a CSV file
@@ -59,6 +65,26 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
             />
           </Button>
           {fileName && <Typography variant="body2">{fileName}</Typography>}
+          <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
+            Choose image files
+            <input
+              hidden
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp"
+              aria-label="Image files"
+              onChange={(e) => {
+                setImages([...(e.target.files ?? [])].slice(0, INVENTORY_IMPORT_MAX_FILES));
+                setResult(null);
+              }}
+            />
+          </Button>
+          {images.length > 0 && (
+            <Typography variant="body2" aria-live="polite" sx={{ overflowWrap: 'anywhere' }}>
+              {images.length} image file{images.length === 1 ? '' : 's'} (at most{' '}
+              {INVENTORY_IMPORT_MAX_FILES}): {images.map((f) => f.name).join(', ')}
+            </Typography>
+          )}
           <TextField
             label="Or paste the CSV"
             multiline

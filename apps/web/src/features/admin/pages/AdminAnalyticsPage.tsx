@@ -200,6 +200,8 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         chart={
           <LineChart
             height={260}
+            // A point scale puts the last week's label on the right edge: room for half of it.
+            margin={{ right: 40 }}
             xAxis={[{ scaleType: 'point', data: data.shippingCompliance.map((w) => w.week) }]}
             yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
             series={[

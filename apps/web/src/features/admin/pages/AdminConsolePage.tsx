@@ -39,11 +39,12 @@ export default function AdminConsolePage() {
       .sort((a, b) => b.href.length - a.href.length)[0]?.href ?? false;
   const nav = useRef<HTMLElement>(null);
   // On a phone the current section's link is brought into the row's view, also once a flagged
-  // section appears and shifts the others.
+  // section appears and shifts the others. Centred, not just 'nearest': scrolling makes the left
+  // scroll button appear, which pushes the row 40 px right and would hide a link put at the edge.
   useEffect(() => {
     nav.current
       ?.querySelector('[aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [current, sections.length]);
   return (
     <Box sx={{ pt: { xs: 1, sm: 2 } }}>

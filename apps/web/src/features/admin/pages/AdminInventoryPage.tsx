@@ -20,6 +20,7 @@ import {
 import { INVENTORY_GRADERS, INVENTORY_STATUSES, type InventoryCard } from '@grail/contract';
 import { RetryAlert } from '@/components/RetryAlert';
 import { formatUsd } from '@/lib/format';
+import stacked from '@/components/StackedTable.module.css';
 import ui from '@/lib/styles/ui.module.css';
 import { useInventory, inventoryExportUrl } from '../api/inventoryApi';
 import { ResultPages, useAddressFilters } from '../components/AddressFilters';
@@ -191,7 +192,8 @@ export default function AdminInventoryPage() {
               // The table scrolls inside its box; positioned, so the hidden column title stays in it too.
               sx={{ overflowX: 'auto', position: 'relative' }}
             >
-              <Table size="small" aria-label="Cards">
+              {/* On a phone each card is a block of labelled lines, so FMV and price stay in view. */}
+              <Table size="small" aria-label="Cards" className={stacked.table}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Card</TableCell>
@@ -208,21 +210,27 @@ export default function AdminInventoryPage() {
                   {data.cards.map((card) => (
                     <TableRow key={card.cardId} hover data-testid="inventory-row">
                       <TableCell sx={{ minWidth: 200 }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {card.name}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {card.sport}
-                          {card.certNumber ? ` · cert ${card.certNumber}` : ''}
-                          {card.case ? ` · ${card.case.name}` : ''}
-                        </Typography>
+                        <Box sx={{ textAlign: 'left' }}>
+                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                            {card.name}
+                          </Typography>
+                          <Typography variant="caption" color="text.secondary">
+                            {card.sport}
+                            {card.certNumber ? ` · cert ${card.certNumber}` : ''}
+                            {card.case ? ` · ${card.case.name}` : ''}
+                          </Typography>
+                        </Box>
                       </TableCell>
-                      <TableCell>
+                      <TableCell data-label="Status">
                         <Chip size="small" label={statusLabel(card.status)} />
                       </TableCell>
-                      <TableCell>{card.grader ? `${card.grader} ${card.grade}` : 'Raw'}</TableCell>
-                      <TableCell align="right">{formatUsd(card.fmv)}</TableCell>
-                      <TableCell align="right">
+                      <TableCell data-label="Grade">
+                        {card.grader ? `${card.grader} ${card.grade}` : 'Raw'}
+                      </TableCell>
+                      <TableCell data-label="FMV" align="right">
+                        {formatUsd(card.fmv)}
+                      </TableCell>
+                      <TableCell data-label="Store price" align="right">
                         {card.storePrice === null ? '—' : formatUsd(card.storePrice)}
                       </TableCell>
                       <TableCell>

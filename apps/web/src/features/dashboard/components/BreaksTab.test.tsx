@@ -102,6 +102,35 @@ describe('dashboard Breaks tab', () => {
     expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/claim'))).toBe(true);
   });
 
+  it('links the tracking number of shipped hits to the carrier', async () => {
+    fakeFetch({
+      '/api/breaks/mine': [
+        {
+          body: {
+            breaks: [
+              mine({
+                canClaim: false,
+                hits: [{ ...mine().hits[0]!, status: 'claimed', buybackPrice: null }],
+                shipment: {
+                  _id: 's1',
+                  status: 'shipped',
+                  shipBy: '2026-11-22T21:00:00.000Z',
+                  carrier: 'UPS',
+                  trackingNumber: '1Z999AA10123456784',
+                },
+              }),
+            ],
+          },
+        },
+      ],
+    });
+    renderWithProviders(<BreaksTab />);
+    const link = await screen.findByRole('link', { name: /1Z999AA10123456784/ });
+    expect(link.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText(/Shipped with UPS, tracking/)).toBeTruthy();
+  });
+
   it('invites a collector without spots to browse breaks', async () => {
     fakeFetch({ '/api/breaks/mine': [{ body: { breaks: [] } }] });
     renderWithProviders(<BreaksTab />);

@@ -18,6 +18,7 @@ import { useBreakHitActions, useMyBreaks } from '@/lib/api/breaks';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { SellBackDialog } from '@/components/PullDecisionDialogs';
+import { TrackingLink } from '@/components/TrackingLink';
 
 const HIT_STATUS: Record<
   BreakHitStatus,
@@ -205,9 +206,20 @@ function BreakPanel({
       )}
       {mine.shipment && (
         <Alert severity={mine.shipment.status === 'pending' ? 'info' : 'success'} sx={{ mt: 2 }}>
-          {mine.shipment.status === 'pending'
-            ? `Claimed: we ship your hits by ${date(mine.shipment.shipBy)}.`
-            : `Shipped with ${mine.shipment.carrier}, tracking ${mine.shipment.trackingNumber}.`}
+          {mine.shipment.status === 'pending' ? (
+            `Claimed: we ship your hits by ${date(mine.shipment.shipBy)}.`
+          ) : (
+            <>
+              Shipped with {mine.shipment.carrier}, tracking{' '}
+              {mine.shipment.trackingNumber && (
+                <TrackingLink
+                  carrier={mine.shipment.carrier}
+                  trackingNumber={mine.shipment.trackingNumber}
+                />
+              )}
+              .
+            </>
+          )}
         </Alert>
       )}
     </Paper>

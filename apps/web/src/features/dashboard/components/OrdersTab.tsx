@@ -19,6 +19,7 @@ import { CardImage } from '@/components/CardImage';
 import { useMyOrders } from '@/lib/api/orders';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { TrackingLink } from '@/components/TrackingLink';
 
 const PAGE_SIZE = 10;
 
@@ -72,7 +73,10 @@ function OrderDetail({ order }: { order: Order }) {
               <>
                 <br />
                 Tracking: {order.shipment.carrier ? `${order.shipment.carrier} ` : ''}
-                {order.shipment.trackingNumber}
+                <TrackingLink
+                  carrier={order.shipment.carrier}
+                  trackingNumber={order.shipment.trackingNumber}
+                />
               </>
             )}
           </Typography>
@@ -126,8 +130,13 @@ export function OrdersTab() {
                 }}
               >
                 <Typography
-                  sx={{ fontWeight: 700, minWidth: 0, maxWidth: '100%', flexGrow: 1 }}
-                  noWrap
+                  sx={{
+                    fontWeight: 700,
+                    minWidth: 0,
+                    maxWidth: '100%',
+                    flexGrow: 1,
+                    overflowWrap: 'anywhere',
+                  }}
                 >
                   {order.items.length === 1 ? order.items[0]!.name : `${order.items.length} cards`}
                 </Typography>

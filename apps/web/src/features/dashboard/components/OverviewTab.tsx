@@ -23,11 +23,15 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', gap: 2, py: 0.5, flexWrap: 'wrap' }}>
-      <Typography color="text.secondary" sx={{ minWidth: 120 }}>
+    // The value keeps its column beside the label and wraps within it (a long e-mail on a phone).
+    <Box sx={{ display: 'flex', gap: 2, py: 0.5 }}>
+      <Typography color="text.secondary" sx={{ flex: 'none', width: { xs: 112, sm: 120 } }}>
         {label}
       </Typography>
-      <Typography component="div" sx={{ fontWeight: 600, minWidth: 0, wordBreak: 'break-word' }}>
+      <Typography
+        component="div"
+        sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+      >
         {value}
       </Typography>
     </Box>

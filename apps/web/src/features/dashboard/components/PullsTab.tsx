@@ -22,6 +22,7 @@ import { claimId, useMyPulls, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { usePullPreferences, useSavePullPreferences } from '../api/usePullPreferences';
 import { paths } from '@/lib/paths';
+import { TrackingLink } from '@/components/TrackingLink';
 
 const STATUS: Record<
   PullStatus,
@@ -73,9 +74,7 @@ function PullRow({ pull }: { pull: Pull }) {
             pull #{pull.k} of {pull.totalItems} · {pull.caseName}
           </Typography>
         </Stack>
-        <Typography sx={{ fontWeight: 600 }} noWrap title={pull.card.name}>
-          {pull.card.name}
-        </Typography>
+        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{pull.card.name}</Typography>
         <Typography variant="body2" color="text.secondary">
           {pull.card.grade} · FMV {formatUsd(pull.card.fmv)} · {date(pull.pulledAt)}
         </Typography>
@@ -84,7 +83,13 @@ function PullRow({ pull }: { pull: Pull }) {
         )}
         {pull.shipment?.trackingNumber && (
           <Typography variant="body2">
-            {pull.shipment.carrier} tracking <strong>{pull.shipment.trackingNumber}</strong>
+            {pull.shipment.carrier} tracking{' '}
+            <strong>
+              <TrackingLink
+                carrier={pull.shipment.carrier}
+                trackingNumber={pull.shipment.trackingNumber}
+              />
+            </strong>
           </Typography>
         )}
         {pull.status === 'sold_back' && pull.soldBackFor !== null && (
@@ -99,7 +104,13 @@ function PullRow({ pull }: { pull: Pull }) {
       <Stack
         direction={{ xs: 'row', sm: 'column' }}
         spacing={1}
-        sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+        flexWrap="wrap"
+        useFlexGap
+        // A label never breaks inside its button: on a phone the buttons wrap to a second line.
+        sx={{
+          gridColumn: { xs: '1 / -1', sm: 'auto' },
+          '& .MuiButton-root': { whiteSpace: 'nowrap' },
+        }}
       >
         {pull.status === 'revealed' && (
           <Button

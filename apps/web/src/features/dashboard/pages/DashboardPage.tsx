@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
@@ -38,6 +39,14 @@ export default function DashboardPage() {
   const { flags } = usePublicConfig();
   const shown = (value: DashboardTab) => value !== 'breaks' || flags.BREAKS_ENABLED;
   const tab: DashboardTab = isTab(requested) && shown(requested) ? requested : 'overview';
+  const tabs = useRef<HTMLDivElement>(null);
+  // On a phone the open tab is centred in the row (a link can open any tab): at the edge, the
+  // left scroll button appearing would push it out of view again.
+  useEffect(() => {
+    tabs.current
+      ?.querySelector('[aria-selected="true"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [tab, flags.BREAKS_ENABLED]);
   if (!user) return null;
 
   return (
@@ -49,6 +58,7 @@ export default function DashboardPage() {
         Welcome back, {user.displayName ?? user.username}.
       </Typography>
       <Tabs
+        ref={tabs}
         value={tab}
         onChange={(_event, next: DashboardTab) => setSearchParams({ tab: next })}
         variant="scrollable"

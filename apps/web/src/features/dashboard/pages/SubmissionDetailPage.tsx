@@ -16,6 +16,7 @@ import { useSubmissionCommand } from '../api/submissionCommands';
 import { Address, PackingSlip } from '../components/PackingSlip';
 import { SubmissionCards } from '../components/SubmissionCards';
 import { AcceptDialog, ConfirmDialog, PayoutDialog } from '../components/SubmissionDialogs';
+import { TrackingLink } from '@/components/TrackingLink';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -168,7 +169,11 @@ function ShippingPanel({ submission }: { submission: Submission }) {
           ) : submission.tracking ? (
             <Typography>
               Shipped with {submission.tracking.carrier}, tracking{' '}
-              {submission.tracking.trackingNumber}.
+              <TrackingLink
+                carrier={submission.tracking.carrier}
+                trackingNumber={submission.tracking.trackingNumber}
+              />
+              .
             </Typography>
           ) : null}
         </Box>
@@ -308,6 +313,18 @@ export default function SubmissionDetailPage() {
         {offerOpen && <OfferPanel submission={s} totpEnabled={totpEnabled} />}
         {s.shipTo && (s.status === 'accepted' || s.status === 'awaiting_shipment') && (
           <ShippingPanel submission={s} />
+        )}
+        {s.returnShipment && (
+          <Section title="Your cards are on their way back" testId="return-panel">
+            <Typography>
+              Sent back {date(s.returnShipment.shippedAt)} with {s.returnShipment.carrier}, tracking{' '}
+              <TrackingLink
+                carrier={s.returnShipment.carrier}
+                trackingNumber={s.returnShipment.trackingNumber}
+              />
+              .
+            </Typography>
+          </Section>
         )}
         <Section title="Cards" testId="cards-panel">
           <SubmissionCards cards={s.cards} />

@@ -19,13 +19,18 @@ export function Commitment({
       <Typography variant="caption" color="text.secondary" component="p">
         {label}
       </Typography>
-      <Typography
-        component="code"
-        variant="body2"
-        sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-      >
-        {value ?? pending}
-      </Typography>
+      {value === null ? (
+        // Words, not a hash: wrapped like prose so no word is split mid-way.
+        <Typography variant="body2">{pending}</Typography>
+      ) : (
+        <Typography
+          component="code"
+          variant="body2"
+          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+        >
+          {value}
+        </Typography>
+      )}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import {
   Alert,
+  Box,
   Button,
   Chip,
   CircularProgress,
@@ -162,16 +163,14 @@ export default function FairnessPage() {
                 {f.pulls.map((p) => (
                   <TableRow key={p.k}>
                     <TableCell data-label="k">{p.k}</TableCell>
-                    <TableCell
-                      data-label="Client seed"
-                      sx={{
-                        fontFamily: 'monospace',
-                        maxWidth: 220,
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                      }}
-                    >
-                      {p.clientSeed}
+                    <TableCell data-label="Client seed" sx={{ maxWidth: { sm: 220 } }}>
+                      {/* Monospace on the value only: on a phone the cell also shows its label. */}
+                      <Box
+                        component="code"
+                        sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
+                      >
+                        {p.clientSeed}
+                      </Box>
                     </TableCell>
                     <TableCell data-label="Remaining" align="right">
                       {p.remainingBefore}

@@ -19,6 +19,7 @@ import { useMyPull, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { PackReveal } from '../components/PackReveal';
 import { paths } from '@/lib/paths';
+import { TrackingLink } from '@/components/TrackingLink';
 
 const shipByText = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -73,7 +74,14 @@ function PullActions({ pull }: { pull: Pull }) {
       )}
       {pull.status === 'shipped' && pull.shipment && (
         <Alert severity="success">
-          Shipped with {pull.shipment.carrier}, tracking {pull.shipment.trackingNumber}.
+          Shipped with {pull.shipment.carrier}, tracking{' '}
+          {pull.shipment.trackingNumber && (
+            <TrackingLink
+              carrier={pull.shipment.carrier}
+              trackingNumber={pull.shipment.trackingNumber}
+            />
+          )}
+          .
         </Alert>
       )}
       {pull.status === 'sold_back' && pull.soldBackFor !== null && (

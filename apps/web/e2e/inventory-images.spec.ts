@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { startServer, type RunningServer } from './support/server';
+
+const ADMIN_EMAIL = 'inventory-images-admin@example.com';
+const ADMIN_PASSWORD = 'Inventory-images-e2e-2026!';
+const HEADER =
+  'name,player,year,set,number,sport,team,grader,grade,cert,FMV,store price,image URLs';
+// The smallest valid PNG: one transparent pixel.
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let server: RunningServer;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  server = await startServer({ ADMIN_EMAIL, ADMIN_PASSWORD });
+});
+test.afterAll(async () => server?.stop());
+
+test('staff import a CSV with the image files it names, at 390 px', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  const login = await page.request.post('/api/auth/login', {
+    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto('/admin/inventory');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import cards from CSV' });
+  await dialog
+    .getByLabel('Or paste the CSV')
+    .fill(
+      [
+        HEADER,
+        'Card One,Player One,2020,Set,1,Baseball,,PSA,10,E2E-IMG-1,12.50,,front.png',
+        'Card Two,Player Two,2020,Set,2,Baseball,,PSA,9,E2E-IMG-2,10,,missing.png',
+      ].join('\n'),
+    );
+  await dialog
+    .getByLabel('Image files')
+    .setInputFiles([{ name: 'front.png', mimeType: 'image/png', buffer: PIXEL }]);
+  await expect(dialog).toContainText('1 image file (at most 50): front.png');
+  await dialog.getByRole('button', { name: 'Check file (dry run)' }).click();
+  await expect(dialog.getByTestId('import-issue')).toHaveText([
+    'Line 3, image URLs: missing.png is not among the uploaded files',
+  ]);
+
+  await dialog
+    .getByLabel('Or paste the CSV')
+    .fill(
+      [HEADER, 'Card One,Player One,2020,Set,1,Baseball,,PSA,10,E2E-IMG-1,12.50,,front.png'].join(
+        '\n',
+      ),
+    );
+  await dialog.getByRole('button', { name: 'Check file (dry run)' }).click();
+  await expect(dialog).toContainText('1 row checked, no problems.');
+  await dialog.getByRole('button', { name: 'Import 1 cards' }).click();
+  await expect(dialog).toContainText('Imported 1 cards.');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('inventory-row').filter({ hasText: 'Card One' })).toHaveCount(1);
+  const list = await page.request.get('/api/admin/inventory?q=E2E-IMG-1');
+  const { cards } = (await list.json()) as { cards: { imageUrls: string[] }[] };
+  expect(cards.map((c) => c.imageUrls.length)).toEqual([1]);
+  await context.close();
+});

@@ -1,0 +1,24 @@
+import { Link } from '@mui/material';
+import { trackingUrl } from '@grail/contract';
+
+type Props = { carrier: string | null; trackingNumber: string };
+
+/**
+ * A tracking number, linked to the carrier's tracking page when we know it (a new tab, so the
+ * collector keeps the dashboard); plain text for any other carrier.
+ */
+export function TrackingLink({ carrier, trackingNumber }: Props) {
+  const url = carrier ? trackingUrl(carrier, trackingNumber) : null;
+  if (!url) return <>{trackingNumber}</>;
+  return (
+    <Link
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`Track ${trackingNumber} on the ${carrier} website (opens in a new tab)`}
+      sx={{ overflowWrap: 'anywhere' }}
+    >
+      {trackingNumber}
+    </Link>
+  );
+}
