@@ -13,12 +13,14 @@ import {
 import { installPlainMessages, type FeatureFlag } from '@grail/contract';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { securityHeaders } from './http/security-headers.js';
+import { apiSecurityHeaders, securityHeaders } from './http/security-headers.js';
+import { FrontDoor } from './http/front-door.js';
 import { completeOpenApiDocument, securitySchemes } from './http/openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import { PageMetaService, pageTemplate, registerCrawlerFiles } from './http/page-meta.js';
@@ -76,17 +78,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDist = deps.webDistDir ?? config.WEB_DIST_DIR ?? defaultWebDist;
   const version = deps.version ?? process.env.npm_package_version ?? '0.1.0';
   const loggerIsInstance = deps.logger && typeof deps.logger === 'object' && 'child' in deps.logger;
+  // Visitors' hot reads are answered in front of the router once they are in memory.
+  const frontDoor = new FrontDoor();
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     ...(loggerIsInstance
       ? { loggerInstance: deps.logger as FastifyServerOptions['loggerInstance'] }
       : {
           logger:
             (deps.logger as FastifyServerOptions['logger']) ?? loggerOptions(config.LOG_LEVEL),
         }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     // A hop count trusts that many proxies nearest to us (proxy-addr's rule for a number).
     trustProxy:
       typeof config.TRUST_PROXY === 'number'
@@ -108,8 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Stage 1: external plugins.
   await app.register(cookie);
-  // helmet's headers, built once per distinct policy rather than per request (security-headers.ts).
-  const securityHeadersFor = securityHeaders({
+  // helmet's headers, built once per distinct policy rather than per request (security-headers.ts):
+  // a page's policy for the SPA, a short one for the API's JSON answers.
+  const https = Boolean(config.PUBLIC_URL?.startsWith('https:'));
+  const apiHeaders = apiSecurityHeaders(https);
+  const pageHeadersFor = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -135,10 +140,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.PUBLIC_URL?.startsWith('https:') ? undefined : false,
+    strictTransportSecurity: https ? undefined : false,
   });
   app.addHook('onRequest', async (request, reply) => {
-    void reply.headers(securityHeadersFor(request.raw, reply.raw));
+    void reply.headers(
+      request.routeOptions.config.endpoint ? apiHeaders : pageHeadersFor(request.raw, reply.raw),
+    );
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   if (config.API_DOCS) {
@@ -154,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const services = createServices({ config, database, log: app.log });
   app.decorate('services', services);
   app.decorate('flagOn', (flag: FeatureFlag) => config.flags[flag]);
-  registerAuth(app, services.sessions, Boolean(config.PUBLIC_URL?.startsWith('https:')));
+  registerAuth(app, services.sessions, https);
   app.decorate('writeGate', maintenanceWriteGate(services.maintenance));
   // Each instance delivers the outbox; closing waits for the delivery in hand.
   app.addHook('onReady', async () => services.outboxWorker.start());
@@ -162,6 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());
+  frontDoor.open({
+    hot: services.hotReads,
+    headers: apiHeaders,
+    requestId: requestIdOf,
+  });
+  app.addHook('preClose', async () => frontDoor.close());
   await app.register(platformRoutes, { config, database, version, hot: services.hotReads });
   await app.register(authRoutes, {
     auth: services.auth,
@@ -221,6 +234,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCrawlerFiles(app, pages);
   await registerSpa(app, webDist, pages);
   return app as unknown as App;
+}
+
+/** A caller's own request id when it is a plausible one, else a new one. */
+function requestIdOf(request: IncomingMessage): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
 }
 
 /** The OpenAPI document's header: how a caller authenticates and proves a write is its own. */

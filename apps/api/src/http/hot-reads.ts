@@ -1,5 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE_NAME } from '@grail/contract';
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client.js';
 import { AppError } from '../errors.js';
@@ -31,6 +34,39 @@ interface Entry {
   bytes: Buffer;
   etag: string;
   expiresAt: number;
+  /** The bytes compressed, made on the first request that accepts each encoding. */
+  encoded?: Partial<Record<HotEncoding, Buffer>>;
+}
+
+/** The encodings an answer is compressed in, as @fastify/compress does for the other routes. */
+export type HotEncoding = 'br' | 'gzip';
+/** Smaller answers are sent as they are (@fastify/compress's threshold in app.ts). */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** An answer a visitor's request may be given without reaching the router. */
+export interface VisitorAnswer {
+  status: number;
+  etag: string;
+  /** The bytes, compressed in `encoding` when given and the answer is large enough. */
+  body(encoding: HotEncoding | undefined): { bytes: Buffer; encoding?: HotEncoding };
+}
+
+const SESSION_COOKIES = new Set([SESSION_COOKIE_NAME, `__Host-${SESSION_COOKIE_NAME}`]);
+
+/**
+ * A request with no credential (no Authorization header, no session cookie): every hot read
+ * answers it the same, so the answer one visitor got is every visitor's. Anything that might be a
+ * credential counts as one, and such a request goes the whole way through the app.
+ */
+export function isVisitor(headers: IncomingHttpHeaders): boolean {
+  if (headers.authorization !== undefined) return false;
+  const cookie = headers.cookie;
+  if (!cookie) return true;
+  for (const pair of cookie.split(';')) {
+    const eq = pair.indexOf('=');
+    if (SESSION_COOKIES.has((eq < 0 ? pair : pair.slice(0, eq)).trim())) return false;
+  }
+  return true;
 }
 
 /**
@@ -76,6 +112,8 @@ const TOPICS = new Set<string>(['grail', 'catalog', 'settings']);
  */
 export class HotReads {
   private readonly entries = new Map<string, Entry & { topic: HotTopic }>();
+  /** Request URLs visitors read, with the key of their answer (the front door's index). */
+  private readonly visitorKeys = new Map<string, string>();
   private readonly loading = new Map<string, { generation: number; reading: Promise<Entry> }>();
   /** Bumped by every change of a topic: a read that started before it is not kept. */
   private readonly generation: Record<HotTopic, number> = { grail: 0, catalog: 0, settings: 0 };
@@ -119,6 +157,11 @@ export class HotReads {
         throw err;
       }
     });
+    if (request.method === 'GET' && isVisitor(request.headers)) {
+      if (this.visitorKeys.size >= MAX_ENTRIES && !this.visitorKeys.has(request.url))
+        this.visitorKeys.delete(this.visitorKeys.keys().next().value!);
+      this.visitorKeys.set(request.url, key);
+    }
     void reply
       .header('etag', entry.etag)
       .header('cache-control', 'no-cache')
@@ -126,6 +169,36 @@ export class HotReads {
     if (entry.status === 200 && request.headers['if-none-match'] === entry.etag)
       return reply.status(304).send();
     return reply.status(entry.status).send(entry.bytes);
+  }
+
+  /**
+   * The answer a visitor's GET of `url` (with these headers) gets, while it is in memory and this instance hears every
+   * change: the URL was answered through the app before (routing, validation and the handler
+   * made the answer and its key), and that answer is still current.
+   */
+  visitorAnswer(url: string, headers: IncomingHttpHeaders): VisitorAnswer | undefined {
+    if (!this.ready || !isVisitor(headers)) return undefined;
+    const key = this.visitorKeys.get(url);
+    const entry = key === undefined ? undefined : this.entries.get(key);
+    if (!entry || entry.expiresAt <= Date.now()) return undefined;
+    return {
+      status: entry.status,
+      etag: entry.etag,
+      body: (encoding) => {
+        if (!encoding || entry.bytes.length < COMPRESS_THRESHOLD) return { bytes: entry.bytes };
+        entry.encoded ??= {};
+        entry.encoded[encoding] ??=
+          encoding === 'br'
+            ? brotliCompressSync(entry.bytes, {
+                params: {
+                  [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+                  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+                },
+              })
+            : gzipSync(entry.bytes);
+        return { bytes: entry.encoded[encoding], encoding };
+      },
+    };
   }
 
   private async entry(
@@ -209,6 +282,7 @@ export class HotReads {
     const unlisten = await this.listening?.catch(() => []);
     this.listening = null;
     this.entries.clear();
+    this.visitorKeys.clear();
     await Promise.all((unlisten ?? []).map((u) => u()));
   }
 }

@@ -22,43 +22,82 @@ function capture(options: HelmetOptions): Headers {
 }
 
 /**
- * helmet's security headers (CSP, frame and referrer policies…) for a request. @fastify/helmet
+ * The security headers of an API answer (JSON, never a document a browser renders): nothing
+ * may load or frame it, it is not sniffed into another type, not read cross-site by a page
+ * (CORP), and it sends no referrer. The page policy's other headers concern documents (scripts,
+ * styles, opener, prefetching) and only cost bytes on the answers of a drop (decision 013).
+ */
+export function apiSecurityHeaders(https: boolean): Headers {
+  return capture({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    originAgentCluster: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    strictTransportSecurity: https ? undefined : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: { action: 'deny' },
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
+
+/**
+ * helmet's security headers for a page (CSP, frame and referrer policies…) for a request. @fastify/helmet
  * builds helmet's middleware anew for every request, parsing the policy each time (about 50 µs
  * of CPU here, more than a whole request of a hot read). The headers depend only on the options,
- * so they are built once per distinct policy: a directive given as a function (one that follows
- * a run-time setting) is evaluated per request and picks its cached set.
+ * so they are built once per distinct policy: a source given as a function (one that follows a
+ * run-time setting) is evaluated per request, and its values pick the cached set.
  */
 export function securityHeaders(
   options: HelmetOptions,
 ): (request: IncomingMessage, response: ServerResponse) => Headers {
+  type Source = (request: IncomingMessage, response: ServerResponse) => unknown;
   const built = new Map<string, Headers>();
   const csp = options.contentSecurityPolicy;
   const directives = csp && typeof csp === 'object' ? csp.directives : undefined;
+  const isSource = (value: unknown): value is Source => typeof value === 'function';
+  const sources = Object.values(directives ?? {}).flatMap((value: unknown) =>
+    Array.isArray(value) ? value.filter(isSource) : isSource(value) ? [value] : [],
+  );
+  if (!sources.length) {
+    const fixed = capture(options);
+    return () => fixed;
+  }
+  const resolve = (values: Map<Source, unknown>): HelmetOptions => ({
+    ...options,
+    contentSecurityPolicy: {
+      ...(csp as object),
+      directives: Object.fromEntries(
+        Object.entries(directives!).map(([name, value]: [string, unknown]) => [
+          name,
+          // A source that follows a setting answers '' while off: left out, not a stray space.
+          Array.isArray(value)
+            ? value.map((v) => (isSource(v) ? values.get(v) : v)).filter((v) => v !== '')
+            : isSource(value)
+              ? values.get(value)
+              : value,
+        ]),
+      ),
+    } as HelmetOptions['contentSecurityPolicy'],
+  });
   return (request, response) => {
-    let resolved = options;
-    if (directives && csp && typeof csp === 'object') {
-      const evaluate = (value: unknown) =>
-        typeof value === 'function'
-          ? (value as typeof value & ((...a: unknown[]) => unknown))(request, response)
-          : value;
-      resolved = {
-        ...options,
-        contentSecurityPolicy: {
-          ...csp,
-          directives: Object.fromEntries(
-            Object.entries(directives).map(([name, value]) => [
-              name,
-              // A source that follows a setting answers '' while off: left out, not a stray space.
-              Array.isArray(value) ? value.map(evaluate).filter((v) => v !== '') : evaluate(value),
-            ]),
-          ) as typeof directives,
-        },
-      };
+    const values = new Map<Source, unknown>();
+    let key = '';
+    for (const source of sources) {
+      const value = source(request, response);
+      values.set(source, value);
+      key += `${JSON.stringify(value)}\n`;
     }
-    const key = JSON.stringify(resolved.contentSecurityPolicy ?? null);
     let headers = built.get(key);
     if (!headers) {
-      headers = capture(resolved);
+      headers = capture(resolve(values));
       if (built.size >= MAX_POLICIES) built.clear();
       built.set(key, headers);
     }

@@ -162,7 +162,7 @@ describe(`platform on ${testEngine}`, () => {
   );
 
   it('sends security headers with a CSP limited to what the SPA needs', async () => {
-    const res = await t.app.inject('/api/health');
+    const res = await t.app.inject('/store');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     // The page's own inline script runs by its hash; no other inline script may.
@@ -170,6 +170,20 @@ describe(`platform on ${testEngine}`, () => {
     expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("sends API answers a policy that loads and frames nothing, not the page's", async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+    });
+    expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('serves the SPA for other paths, uncached, compressed; hashed assets for a year', async () => {
