@@ -13,7 +13,7 @@ import {
   type TimeOutPeriod,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { sqlText } from '../../db/batch.js';
+import { sqlText, type Execution, type Prepared } from '../../db/batch.js';
 import { playControls, playLimits, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import {
@@ -91,8 +91,11 @@ export class LimitsService {
    * the lock first, then the read in a statement of its own, so its snapshot is taken once the
    * collector's previous purchase has committed. `judgePurchase` then rules on the read's row.
    */
-  purchaseStatements(userId: string): [string, string] {
-    return [lockText(userId), stateText(userId, this.now(), { spending: true, deposits: false })];
+  purchaseStatements(userId: string): [string, Execution] {
+    return [
+      lockText(userId),
+      { prepared: PURCHASE_STATE, values: [userId, sinceOf(this.now()).toISOString()] },
+    ];
   }
 
   /** Throws the 403 of a time-out, self-exclusion or spending limit for the batch's read. */
@@ -272,6 +275,7 @@ export class LimitsService {
     const state = await this.read(tx, userId, {
       spending: kind === 'spending',
       deposits: kind === 'deposit',
+      onlyUnderLimit: true,
     });
     this.judge(state, kind, amountCents);
   }
@@ -330,12 +334,10 @@ export class LimitsService {
     );
   }
 
-  private async read(
-    db: Db | Tx,
-    userId: string,
-    counts: { spending: boolean; deposits: boolean },
-  ): Promise<PlayState> {
-    const result = await db.execute(sql.raw(stateText(userId, this.now(), counts)));
+  private async read(db: Db | Tx, userId: string, counts: Counts): Promise<PlayState> {
+    const user = `${sqlText`${userId}`}::uuid`;
+    const since = `${sqlText`${sinceOf(this.now()).toISOString()}`}::timestamptz`;
+    const result = await db.execute(sql.raw(stateText(user, since, counts)));
     return toState((rowsOf(result)[0] as { state: RawState }).state);
   }
 
@@ -378,40 +380,64 @@ function lockText(userId: string): string {
   return sqlText`select pg_advisory_xact_lock(hashtextextended(${`play:${userId}`}, 0))`;
 }
 
+/** What a state read counts beside the controls and limits. */
+interface Counts {
+  spending: boolean;
+  deposits: boolean;
+  /**
+   * Count a kind's amounts only when the collector has a limit of that kind: a judgement needs
+   * them for nothing else, and most collectors set none (a buyer of many packs would otherwise
+   * have every debit of 30 days read back on every purchase).
+   */
+  onlyUnderLimit?: boolean;
+}
+
+/** The limits count the last 30 days. */
+const sinceOf = (now: Date) => new Date(now.getTime() - 30 * 24 * 3_600_000);
+
 /**
  * One statement reading the collector's controls, limits and, when asked, the amounts of the last
  * 30 days that the limits count (with no upper bound: a row stamped by a database clock a little
  * ahead of this process's still counts): ledger debits for packs, spots and orders, and the top-ups that
  * were started and not cancelled (a pending one is money the collector has asked to deposit).
+ * `user` and `since` are SQL: literals, or a prepared statement's parameters.
  */
-function stateText(
-  userId: string,
-  now: Date,
-  counts: { spending: boolean; deposits: boolean },
-): string {
-  const since = new Date(now.getTime() - 30 * 24 * 3_600_000).toISOString();
-  const counted = (table: string, amount: string, where: string, on: boolean) =>
-    on
-      ? `(select coalesce(json_agg(json_build_object('amountCents', ${amount}, 'at', ${ms('created_at')})), '[]')
-          from ${table} where user_id = ${sqlText`${userId}`}::uuid and ${where}
-          and created_at > ${sqlText`${since}`}::timestamptz)`
-      : `'[]'::json`;
+function stateText(user: string, since: string, counts: Counts): string {
+  const counted = (kind: LimitKind, table: string, amount: string, where: string, on: boolean) => {
+    if (!on) return `'[]'::json`;
+    const rows = `(select coalesce(json_agg(json_build_object('amountCents', ${amount}, 'at', ${ms('created_at')})), '[]')
+          from ${table} where user_id = ${user} and ${where}
+          and created_at > ${since})`;
+    return counts.onlyUnderLimit
+      ? `case when exists (select 1 from play_limits where user_id = ${user} and kind = '${kind}') then ${rows} else '[]'::json end`
+      : rows;
+  };
   return `select json_build_object(
     'controls', (select json_build_object(
         'timeOutUntil', ${ms('time_out_until')},
         'selfExcludedUntil', ${ms('self_excluded_until')},
         'selfExclusionEndsAt', ${ms('self_exclusion_ends_at')},
         'realityCheckMinutes', reality_check_minutes)
-      from play_controls where user_id = ${sqlText`${userId}`}::uuid),
+      from play_controls where user_id = ${user}),
     'limits', (select coalesce(json_agg(json_build_object(
         'kind', kind, 'window', limit_window, 'amountCents', amount_cents,
         'pendingAmountCents', pending_amount_cents,
         'pendingEffectiveAt', ${ms('pending_effective_at')})), '[]')
-      from play_limits where user_id = ${sqlText`${userId}`}::uuid),
-    'spending', ${counted('wallet_ledger', '-amount_cents', `kind in ${SPENDING_KINDS} and amount_cents < 0`, counts.spending)},
-    'deposits', ${counted('top_ups', 'amount_cents', `status in ('pending', 'succeeded')`, counts.deposits)}
+      from play_limits where user_id = ${user}),
+    'spending', ${counted('spending', 'wallet_ledger', '-amount_cents', `kind in ${SPENDING_KINDS} and amount_cents < 0`, counts.spending)},
+    'deposits', ${counted('deposit', 'top_ups', 'amount_cents', `status in ('pending', 'succeeded')`, counts.deposits)}
   ) as state`;
 }
+
+/** A pack purchase's read (its batch), planned once per connection. */
+const PURCHASE_STATE: Prepared = {
+  name: 'limits_purchase_state',
+  text: stateText('$1::uuid', '$2::timestamptz', {
+    spending: true,
+    deposits: false,
+    onlyUnderLimit: true,
+  }),
+};
 
 function toState(raw: RawState): PlayState {
   return {
