@@ -26,12 +26,14 @@ export interface Database {
 export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir?: string;
+  /** An in-memory PGlite starts from this copy of a data directory (PGlite's dumpDataDir). */
+  pgliteImage?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 20);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.pgliteImage);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
@@ -76,9 +78,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir
+    ? new PGlite(dataDir)
+    : new PGlite(image ? { loadDataDir: image } : undefined);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
