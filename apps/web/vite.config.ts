@@ -32,6 +32,8 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // One stylesheet, written into index.html by inlineStyles().
     cssCodeSplit: false,
+    // .vite/manifest.json: the server preloads a page's own chunks from it (api http/page-meta.ts).
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
 }));

@@ -23,7 +23,12 @@ import { apiSecurityHeaders, securityHeaders } from './http/security-headers.js'
 import { FrontDoor } from './http/front-door.js';
 import { completeOpenApiDocument, securitySchemes } from './http/openapi.js';
 import { registerAuth } from './plugins/auth.js';
-import { PageMetaService, pageTemplate, registerCrawlerFiles } from './http/page-meta.js';
+import {
+  PageMetaService,
+  pageTemplate,
+  readBuildManifest,
+  registerCrawlerFiles,
+} from './http/page-meta.js';
 import { loggerOptions } from './logger.js';
 import { createServices, type Services } from './services.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
@@ -281,7 +286,9 @@ async function registerSpa(
 ): Promise<void> {
   const indexHtml = join(webDist, 'index.html');
   const hasSpa = existsSync(indexHtml);
-  const renderPage = hasSpa ? pageTemplate(readFileSync(indexHtml, 'utf8')) : null;
+  const renderPage = hasSpa
+    ? pageTemplate(readFileSync(indexHtml, 'utf8'), readBuildManifest(webDist))
+    : null;
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -240,6 +240,75 @@ test('axe finds no serious or critical violation on the breaks pages, light and 
   }
 });
 
+for (const [theme, width] of [
+  ['light', 390],
+  ['dark', 1280],
+] as const) {
+  test(`the breaks list is styled at build time: no MUI loads on a visit (${theme}, ${width} px)`, async ({
+    browser,
+  }) => {
+    const staff = await newPage(browser);
+    const login = await staff.request.post('/api/auth/login', {
+      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const headers = { 'x-csrf-token': (await login.json()).csrfToken as string };
+    const created = await staff.request.post('/api/admin/breaks', {
+      headers,
+      data: {
+        title: `E2E: styled at build time, ${theme}`,
+        sport: 'Hockey',
+        format: 'random_team',
+        spotPrice: 12,
+        boxes: 1,
+        packsPerBox: 10,
+        teams: [{ name: 'Boston Bruins' }, { name: 'Montreal Canadiens' }],
+        salesDeadline: inHours(2),
+        scheduledAt: inHours(3),
+      },
+    });
+    const id = (await created.json()).break._id as string;
+    await staff.request.post(`/api/admin/breaks/${id}/open`, { headers });
+
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      colorScheme: theme,
+      viewport: { width, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/breaks');
+    await expect(page.getByRole('heading', { name: 'Breaks', level: 1 })).toBeVisible({
+      timeout: COLD_PAGE_TIMEOUT_MS,
+    });
+    const card = page
+      .getByTestId('break-card')
+      .filter({ hasText: `styled at build time, ${theme}` });
+    await expect(card).toContainText('0 of 2 spots sold');
+    await expect(page.getByRole('combobox', { name: 'Sport' })).toHaveValue('');
+    await expect(page.getByRole('link', { name: /in your dashboard$/ })).toBeVisible();
+
+    // MUI's styles are compiled in the browser into <style data-emotion> elements; the theme
+    // scope that every page styled at run time loads is its own chunk.
+    expect(await page.locator('style[data-emotion]').count()).toBe(0);
+    expect(scripts.filter((path) => path.includes('MuiThemeScope'))).toEqual([]);
+
+    // A filter narrows the list through the address, as a link to it would.
+    await page.getByRole('combobox', { name: 'Sport' }).selectOption('Hockey');
+    await expect(page).toHaveURL(/sport=Hockey/);
+    await expect(card).toBeVisible();
+    await page.getByRole('combobox', { name: 'Format' }).selectOption('pick_team');
+    await expect(page.getByText('No breaks match these filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/breaks$/);
+    await expect(card).toBeVisible();
+    await context.close();
+  });
+}
+
 test('with the flag off (the shared test server), breaks do not exist', async ({ page }) => {
   await page.goto('/breaks');
   await expect(page.getByRole('heading', { name: '404 - Not Found' })).toBeVisible({

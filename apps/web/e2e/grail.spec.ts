@@ -95,3 +95,44 @@ test('the fairness page verifies the live case contents in the browser', async (
   await expect(page.getByText('Verified').first()).toBeVisible();
   await expect(page.getByText('Mismatch')).toHaveCount(0);
 });
+
+for (const [theme, width] of [
+  ['light', 390],
+  ['dark', 1280],
+] as const) {
+  test(`the Grail Machine's pages are styled at build time: no MUI loads until the buy dialog opens (${theme}, ${width} px)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      colorScheme: theme,
+      viewport: { width, height: 900 },
+    });
+    await context.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+
+    await page.goto('/grail-machine/fairness');
+    await expect(page.getByRole('button', { name: 'Verify in my browser' })).toBeVisible();
+    await page.goto('/grail-machine');
+    await expect(page.getByRole('table', { name: 'Odds by tier' })).toBeVisible();
+    const checklist = page.getByRole('region', { name: 'Case checklist' });
+    await checklist.scrollIntoViewIfNeeded();
+    await expect(checklist.getByTestId('checklist-card').first()).toBeVisible();
+    await page.getByTestId('recent-pulls').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    // MUI's styles are compiled in the browser into <style data-emotion> elements; the theme
+    // scope that a part styled at run time loads is its own chunk.
+    expect(await page.locator('style[data-emotion]').count()).toBe(0);
+    expect(scripts.filter((path) => path.includes('MuiThemeScope'))).toEqual([]);
+
+    // The purchase confirmation is MUI's dialog, with its theme, loaded when it opens.
+    await page.getByRole('button', { name: /^Buy a Pack/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Buy a Pack' })).toBeVisible();
+    expect(await page.locator('style[data-emotion]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+}

@@ -69,3 +69,47 @@ test('browse, filter, add to cart, top up in the sandbox, buy, and find the orde
   const orders = await page.request.get('/api/orders');
   expect((await orders.json()).total).toBe(1);
 });
+
+for (const [theme, width] of [
+  ['light', 390],
+  ['dark', 1280],
+] as const) {
+  test(`the store is styled at build time: no MUI loads until a list opens (${theme}, ${width} px)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      colorScheme: theme,
+      viewport: { width, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/store');
+    await expect(page.getByRole('heading', { name: 'Store', level: 1 })).toBeVisible({
+      timeout: COLD_PAGE_TIMEOUT_MS,
+    });
+    await expect(page.getByTestId('store-item').first().getByRole('img')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    // MUI's styles are compiled in the browser into <style data-emotion> elements; the theme
+    // scope that every part styled at run time loads is its own chunk.
+    expect(await page.locator('style[data-emotion]').count()).toBe(0);
+    expect(scripts.filter((path) => path.includes('MuiThemeScope'))).toEqual([]);
+
+    // A list opens from the keyboard (its menu and theme load then), and the choice is made there.
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await sort.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('listbox', { name: 'Sort by' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Newest' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/sort=storePrice&order=asc/);
+    await expect(sort).toHaveText('Price: low to high');
+    await expect(sort).toBeFocused();
+    await context.close();
+  });
+}

@@ -40,3 +40,8 @@ export const TERMS_MINIMUM_AGE = 18;
 export const PRIVACY_MINIMUM_AGE = 13;
 /** Public images are served from here; a bare image name resolves below it. */
 export const IMAGES_PATH = '/api/images';
+/**
+ * The `sizes` of a product page's main picture: at most 360 px wide below 900 px, 420 px beside
+ * the details. The server's preload of that picture uses it too, so both pick the same variant.
+ */
+export const PRODUCT_IMAGE_SIZES = '(max-width: 899px) min(90vw, 360px), 420px';

@@ -55,7 +55,7 @@ export function plainMessage(issue: RawIssue): string | undefined {
         case 'guid':
           return 'This link is not valid any more. Go back and try again.';
         default:
-          return 'This is not in the expected format.';
+          return 'This is not in the right format.';
       }
     }
     case 'invalid_value':

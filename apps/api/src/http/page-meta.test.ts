@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,10 +8,36 @@ import { createUser } from '../../test/users.js';
 import { insertCard } from '../../test/fixtures/catalog.js';
 import { createLiveCase } from '../../test/fixtures/grail.js';
 import { fund } from '../../test/fixtures/wallet.js';
-import { escapeHtml } from './page-meta.js';
+import { PRODUCT_IMAGE_SIZES } from '@grail/contract';
+import { escapeHtml, PRODUCT_PAGE_CHUNK, type BuildManifest } from './page-meta.js';
 
 const PUBLIC_URL = 'https://cards.example.com';
 const HOSTILE_NAME = `1986 Fleer "Jordan" </title><script>alert('x')</script> & Co`;
+
+/**
+ * A build's manifest as Vite writes it: the product page is keyed by its file, not its source,
+ * because its lazily loaded sections import from its chunk.
+ */
+const MANIFEST: BuildManifest = {
+  'index.html': { file: 'assets/index-e1.js', name: 'index', isEntry: true },
+  '_ProductPage-p1.js': {
+    file: 'assets/ProductPage-p1.js',
+    name: 'ProductPage',
+    isDynamicEntry: true,
+    imports: ['index.html', '_CardImage-c1.js'],
+  },
+  '_CardImage-c1.js': {
+    file: 'assets/CardImage-c1.js',
+    name: 'CardImage',
+    imports: ['index.html'],
+  },
+  'src/features/store/pages/StorePage.tsx': {
+    file: 'assets/StorePage-s1.js',
+    name: 'StorePage',
+    isDynamicEntry: true,
+    imports: ['index.html', '_CardImage-c1.js'],
+  },
+};
 
 /** The web app's own index.html, as the build ships it (the server only adds tags to its head). */
 function webDist(): string {
@@ -20,6 +46,8 @@ function webDist(): string {
     fileURLToPath(new URL('../../../web/index.html', import.meta.url)),
     join(dir, 'index.html'),
   );
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   return dir;
 }
 
@@ -80,6 +108,25 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
     expect(metaContent(html, 'name', 'twitter:image')).toBe(
       metaContent(html, 'property', 'og:image'),
     );
+    // The page's code, its card and its front picture (the largest paint) download with the
+    // app's code: its chunks but not the entry's, the API client's request, and the variants and
+    // sizes of the page's own image, so the browser uses what it preloaded.
+    const preloads = (html.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? []).filter(
+      (link) => !link.includes('/api/maintenance/status'),
+    );
+    const picture = '/api/images/0123456789abcdef0123456789abcdef';
+    expect(preloads).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/ProductPage-p1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/CardImage-c1.js" />',
+      `<link rel="preload" href="/api/products/${productId}" as="fetch" crossorigin="use-credentials" />`,
+      `<link rel="preload" as="image" href="${picture}?size=md" imagesrcset="${picture}?size=sm 320w, ${picture}?size=md 640w, ${picture}?size=lg 1280w" imagesizes="${PRODUCT_IMAGE_SIZES}" fetchpriority="high" />`,
+    ]);
+    // The web build names the page's chunk after its file.
+    expect(
+      existsSync(
+        new URL(`../../../web/src/features/store/pages/${PRODUCT_PAGE_CHUNK}.tsx`, import.meta.url),
+      ),
+    ).toBe(true);
     // The rest of the page is the SPA as built: its root and its theme script.
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('root.classList.add(theme);');
@@ -95,6 +142,7 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
       expect(res.statusCode, url).toBe(404);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).toMatch(/<title>(Card|Pull) not found · Grail Machine<\/title>/);
+      expect(res.body).not.toMatch(/modulepreload|rel="preload" as="image"|\/api\/products\//);
       // Only the page's own two scripts (theme, app): the path never becomes markup.
       expect(res.body.match(/<script/g)).toHaveLength(2);
     }

@@ -1,6 +1,15 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { FeatureFlags } from '@grail/contract';
+import {
+  catalogEndpoints,
+  endpointUrl,
+  PRODUCT_IMAGE_SIZES,
+  type FeatureFlags,
+  type ImageSize,
+} from '@grail/contract';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
+import { IMAGE_VARIANT_WIDTHS } from '../modules/images/images.service.js';
 import type { PullsService } from '../modules/pulls/pulls.service.js';
 import { AppError } from '../errors.js';
 
@@ -9,6 +18,9 @@ import { AppError } from '../errors.js';
  * the server sends, not the page React draws. The SPA's index.html gets each page's title,
  * description, canonical URL and Open Graph / X card tags; a product or pull that does not exist
  * still gets the SPA (which draws its own not-found page) but with status 404.
+ *
+ * A page whose first screen is known here also gets preloads for it: its code, its first read and
+ * its largest picture download alongside the app's own code instead of one after the other.
  */
 
 const SITE_NAME = 'Grail Machine';
@@ -54,7 +66,21 @@ export interface PageMeta {
   type: 'website' | 'product' | 'article';
   /** Extra Open Graph properties (a product's price). */
   extra: [string, string][];
+  /** What the page's first screen needs, preloaded by the HTML; null for the other pages. */
+  firstScreen: FirstScreen | null;
 }
+
+export interface FirstScreen {
+  /** The page's code: its chunk's name in the web build's manifest, its file's name. */
+  chunk: string;
+  /** The API reads it starts with. */
+  reads: string[];
+  /** The stored image that is its largest paint (a product's front picture), or null. */
+  image: string | null;
+}
+
+/** The product page's chunk in the web build (apps/web/src/features/store/pages/ProductPage.tsx). */
+export const PRODUCT_PAGE_CHUNK = 'ProductPage';
 
 /** Text made safe for an HTML attribute or element: nothing a card name holds can close a tag. */
 export const escapeHtml = (text: string) =>
@@ -114,6 +140,7 @@ export class PageMetaService {
       imageAlt: SITE_NAME,
       type: 'website',
       extra: [],
+      firstScreen: null,
       ...fields,
     };
   }
@@ -160,6 +187,11 @@ export class PageMetaService {
         image: card.imageUrl ? this.absolute(card.imageUrl) : null,
         imageAlt: `${card.name} (${card.gradeLabel})`,
         type: 'product',
+        firstScreen: {
+          chunk: PRODUCT_PAGE_CHUNK,
+          reads: [endpointUrl(catalogEndpoints.product, { id })],
+          image: card.imageUrl || null,
+        },
         extra: price
           ? [
               ['product:price:amount', card.storePrice!.toFixed(2)],
@@ -220,15 +252,77 @@ export class PageMetaService {
   }
 }
 
+/** What Vite's build manifest (`.vite/manifest.json`) says of each chunk. */
+export type BuildManifest = Record<
+  string,
+  { file: string; name?: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+>;
+
+/** The web build's manifest; empty without one (the tests' bare index.html). */
+export function readBuildManifest(webDist: string): BuildManifest {
+  const file = join(webDist, '.vite', 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as BuildManifest) : {};
+}
+
+/**
+ * A page's chunk and every chunk it imports, but not the entry's, which index.html loads. A page
+ * is found by its name: the manifest keys a chunk by its source file only while no other chunk
+ * imports from it.
+ */
+function pageChunks(manifest: BuildManifest, name: string): string[] {
+  const page = Object.keys(manifest).find(
+    (key) => manifest[key]!.isDynamicEntry && manifest[key]!.name === name,
+  );
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  if (page) visit(page);
+  return [...files];
+}
+
 /** The built index.html without its own title and description, ready to take a page's tags. */
-export function pageTemplate(indexHtml: string): (meta: PageMeta) => string {
+export function pageTemplate(
+  indexHtml: string,
+  manifest: BuildManifest = {},
+): (meta: PageMeta) => string {
   const stripped = indexHtml
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, '');
   const at = stripped.search(/<\/head>/i);
   const before = at === -1 ? stripped : stripped.slice(0, at);
   const after = at === -1 ? '' : stripped.slice(at);
-  return (meta) => `${before}${metaTags(meta)}${after}`;
+  return (meta) =>
+    `${before}${metaTags(meta)}${meta.firstScreen ? firstScreenPreloads(meta.firstScreen, manifest) : ''}${after}`;
+}
+
+/**
+ * The first screen's downloads, each taken over by the app when it asks: its code (as the entry's
+ * own module script asks for it), its reads (as the API client calls, with credentials) and its
+ * picture (the same variants and `sizes` as its `<img>`, so the browser picks the same file).
+ */
+function firstScreenPreloads(screen: FirstScreen, manifest: BuildManifest): string {
+  const links = [
+    ...pageChunks(manifest, screen.chunk).map(
+      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+    ),
+    ...screen.reads.map(
+      (url) =>
+        `<link rel="preload" href="${escapeHtml(url)}" as="fetch" crossorigin="use-credentials" />`,
+    ),
+  ];
+  if (screen.image) {
+    const path = screen.image;
+    const variants = Object.entries(IMAGE_VARIANT_WIDTHS) as [ImageSize, number][];
+    const srcset = variants.map(([size, width]) => `${path}?size=${size} ${width}w`).join(', ');
+    links.push(
+      `<link rel="preload" as="image" href="${escapeHtml(`${path}?size=md`)}" imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(PRODUCT_IMAGE_SIZES)}" fetchpriority="high" />`,
+    );
+  }
+  return `  ${links.join('\n    ')}\n  `;
 }
 
 function metaTags(meta: PageMeta): string {

@@ -1,10 +1,15 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { STORE_PAGE_SIZE } from '@grail/contract';
-import { storeItemsQueryOptions } from '@/lib/api/products';
+import { matchPath, Navigate, type RouteObject } from 'react-router';
 import { publicConfigQuery } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/queryClient';
 import { prefetchFirstScreen } from '@/features/home/api/prefetchFirstScreen';
+import {
+  prefetchFairness,
+  prefetchGrailMachine,
+} from '@/features/grail-machine/api/prefetchGrailPages';
+import { prefetchBreaks } from '@/features/breaks/api/useBreaks';
+import { prefetchStore } from '@/features/store/api/prefetchStore';
+import { productQueryOptions } from '@/features/store/api/useProduct';
 import { PageErrorBoundary } from '@/app/errors/PageErrorBoundary';
 import { AppRoot } from '@/app/gates/AppRoot';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
@@ -23,32 +28,59 @@ if (window.location.pathname === paths.home.path) {
   prefetchFirstScreen(queryClient);
   void queryClient.prefetchQuery(publicConfigQuery);
 }
-const GrailMachinePage = lazyPage(() => import('@/features/grail-machine/pages/GrailMachinePage'));
-const FairnessPage = lazyPage(() => import('@/features/grail-machine/pages/FairnessPage'));
+// The Grail Machine's pages are styled at build time too; on a direct visit their code and first
+// data start with the app, as the landing page's do.
+const GrailMachinePage = lazyPage(() => import('@/features/grail-machine/pages/GrailMachinePage'), {
+  styledAtRunTime: false,
+});
+if (window.location.pathname === paths.grailMachine.path) {
+  GrailMachinePage.preload().catch(() => undefined);
+  prefetchGrailMachine(queryClient);
+}
+const FairnessPage = lazyPage(() => import('@/features/grail-machine/pages/FairnessPage'), {
+  styledAtRunTime: false,
+});
+if (window.location.pathname === paths.fairness.path) {
+  FairnessPage.preload().catch(() => undefined);
+  prefetchFairness(queryClient, window.location.search);
+}
 const GrailRevealPage = lazyPage(() => import('@/features/grail-machine/pages/GrailRevealPage'));
 const PublicPullPage = lazyPage(() => import('@/features/grail-machine/pages/PublicPullPage'));
 const DiscordGrailSuccessPage = lazyPage(
   () => import('@/features/grail-machine/pages/DiscordGrailSuccessPage'),
 );
-const StorePage = lazyPage(() => import('@/features/store/pages/StorePage'));
-// The store's code and its first page of cards likewise start with the app: the first cards'
-// pictures are the page's largest paint, and they wait for both.
+const StorePage = lazyPage(() => import('@/features/store/pages/StorePage'), {
+  styledAtRunTime: false,
+});
+// The store's code and its first page of cards likewise start with the app, and the first row's
+// pictures, the page's largest paint, as soon as the cards are known.
 if (window.location.pathname === paths.store.path) {
   StorePage.preload().catch(() => undefined);
-  void queryClient.prefetchQuery(
-    storeItemsQueryOptions({
-      ...Object.fromEntries(new URLSearchParams(window.location.search)),
-      limit: String(STORE_PAGE_SIZE),
-    }),
-  );
+  prefetchStore(queryClient, window.location.search);
 }
-const ProductPage = lazyPage(() => import('@/features/store/pages/ProductPage'));
+// Styled at build time. On a direct visit the card's code and data start with the app; the
+// server's HTML already preloads its picture, the page's largest paint.
+const ProductPage = lazyPage(() => import('@/features/store/pages/ProductPage'), {
+  styledAtRunTime: false,
+});
+const productOnLoad = matchPath(paths.product.path, window.location.pathname);
+if (productOnLoad?.params.id) {
+  ProductPage.preload().catch(() => undefined);
+  void queryClient.prefetchQuery(productQueryOptions(productOnLoad.params.id));
+}
 const OrderSuccessPage = lazyPage(() => import('@/features/store/pages/OrderSuccessPage'));
 const SandboxCheckoutPage = lazyPage(() => import('@/features/store/pages/SandboxCheckoutPage'));
 const CartPage = lazyPage(() => import('@/features/store/pages/CartPage'));
 const CheckoutPage = lazyPage(() => import('@/features/store/pages/CheckoutPage'));
-const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
-const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
+// Sign-in and sign-up are styled at build time; on a direct visit their code starts with the app.
+const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'), {
+  styledAtRunTime: false,
+});
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'), {
+  styledAtRunTime: false,
+});
+if (window.location.pathname === paths.login.path) LoginPage.preload().catch(() => undefined);
+if (window.location.pathname === paths.register.path) RegisterPage.preload().catch(() => undefined);
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/ResetPasswordPage'));
 const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/AuthCallbackPage'));
@@ -79,8 +111,20 @@ const AdminAnalyticsPage = lazyPage(() =>
     default: m.AdminAnalyticsPage,
   })),
 );
-const SellCardsPage = lazyPage(() => import('@/features/sell/pages/SellCardsPage'));
-const BreaksPage = lazyPage(() => import('@/features/breaks/pages/BreaksPage'));
+// Styled at build time for a visitor; a collector's sell form brings MUI itself.
+const SellCardsPage = lazyPage(() => import('@/features/sell/pages/SellCardsPage'), {
+  styledAtRunTime: false,
+});
+if (window.location.pathname === paths.sellCards.path)
+  SellCardsPage.preload().catch(() => undefined);
+// Styled at build time like the home page; a direct visit starts its code and list with the app.
+const BreaksPage = lazyPage(() => import('@/features/breaks/pages/BreaksPage'), {
+  styledAtRunTime: false,
+});
+if (window.location.pathname === paths.breaks.path) {
+  BreaksPage.preload().catch(() => undefined);
+  prefetchBreaks(queryClient, new URLSearchParams(window.location.search));
+}
 const BreakDetailPage = lazyPage(() => import('@/features/breaks/pages/BreakDetailPage'));
 const BreakRevealPage = lazyPage(() => import('@/features/breaks/pages/BreakRevealPage'));
 const BreakPackRevealPage = lazyPage(() => import('@/features/breaks/pages/BreakPackRevealPage'));

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { PLACEHOLDER_CARD_IMAGE, resolveImageUrl } from '@/lib/images';
 import { CardImage } from './CardImage';
+import styles from './CardImage.module.css';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -36,6 +37,14 @@ describe('image rules', () => {
     );
     expect(screen.getByText('Failed to load image')).toBeDefined();
     expect(error).toHaveBeenCalledWith('[grail]', 'Failed to load card image', expect.anything());
+  });
+
+  it("loads the page's largest picture first and shows it without the fade-in", () => {
+    render(<CardImage src="abc123" alt="Front of the card" priority />);
+    const img = screen.getByRole('img', { name: 'Front of the card' });
+    expect(img.getAttribute('loading')).toBe('eager');
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    expect(img.className).toContain(styles.loaded);
   });
 
   it('starts loading 200 px before the viewport', () => {

@@ -11,6 +11,8 @@ export interface CardImageProps {
   alt: string;
   /** Load at once (above the fold) instead of 200 px before the viewport. */
   eager?: boolean;
+  /** The page's largest paint: loads at once and first, and shows without the fade-in. */
+  priority?: boolean;
   /** The `sizes` attribute for the API's sm/md/lg variants. */
   sizes?: string;
 }
@@ -23,9 +25,11 @@ export interface CardImageProps {
 export function CardImage({
   src,
   alt,
-  eager = false,
+  eager: eagerProp = false,
+  priority = false,
   sizes = '(max-width: 600px) 50vw, 320px',
 }: CardImageProps) {
+  const eager = eagerProp || priority;
   const url = resolveImageUrl(src);
   const boxRef = useRef<HTMLDivElement>(null);
   const [nearViewport, setNearViewport] = useState(eager);
@@ -59,7 +63,7 @@ export function CardImage({
 
   const showPlaceholder = url === null || failed;
   const sources = showPlaceholder ? { src: PLACEHOLDER_CARD_IMAGE } : imageSources(url);
-  const loaded = showPlaceholder || loadedUrl === url;
+  const loaded = showPlaceholder || priority || loadedUrl === url;
 
   return (
     <div ref={boxRef} data-testid="card-image" className={styles.frame}>
@@ -71,6 +75,7 @@ export function CardImage({
           alt={alt}
           decoding="async"
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           onLoad={() => setLoadedUrl(url)}
           onError={() => {
             if (showPlaceholder || url === null) return;

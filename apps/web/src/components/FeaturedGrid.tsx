@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { Box, Typography } from '@mui/material';
+import { useEffect, useState, type CSSProperties } from 'react';
 import {
   FEATURED_COLUMNS_DEFAULT,
   FEATURED_COLUMNS_MAX,
@@ -9,6 +8,7 @@ import {
 } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
+import styles from './FeaturedGrid.module.css';
 
 export interface FeaturedCard {
   _id: string;
@@ -70,67 +70,33 @@ export function FeaturedGrid({
   const batch = featuredBatch(cards, cycles ? start % cards.length : 0, shown);
 
   return (
-    <Box
-      component="ul"
+    <ul
       data-testid="featured-grid"
       aria-live="polite"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: { xs: 1.5, sm: 2.5 },
-        gridTemplateColumns: {
-          xs: `repeat(${Math.min(cols, 2)}, minmax(0, 1fr))`,
-          sm: `repeat(${Math.min(cols, 3)}, minmax(0, 1fr))`,
-          md: `repeat(${cols}, minmax(0, 1fr))`,
-        },
-        opacity: visible ? 1 : 0,
-        transition: `opacity ${fadeMs}ms ease`,
-      }}
+      className={styles.grid}
+      style={
+        {
+          '--columns-phone': Math.min(cols, 2),
+          '--columns-tablet': Math.min(cols, 3),
+          '--columns': cols,
+          opacity: visible ? 1 : 0,
+          transition: `opacity ${fadeMs}ms ease`,
+        } as CSSProperties
+      }
     >
       {batch.map((card, i) => (
-        <Box
-          component="li"
-          key={`${card._id}-${i}`}
-          data-testid="featured-card"
-          sx={{
-            p: 1.25,
-            borderRadius: 2,
-            bgcolor: 'background.paper',
-            border: 1,
-            borderColor: 'divider',
-            textAlign: 'center',
-            transition: 'transform 200ms ease, box-shadow 200ms ease',
-            '&:hover': { transform: 'translateY(-3px)', boxShadow: 6 },
-          }}
-        >
+        <li key={`${card._id}-${i}`} data-testid="featured-card" className={styles.card}>
           <CardImage
             src={card.images?.[0] || card.imageUrl || undefined}
             alt={card.name}
             sizes={`(max-width: 600px) 50vw, ${Math.round(1100 / cols)}px`}
           />
-          <Typography
-            variant="subtitle2"
-            component="p"
-            title={card.name}
-            sx={{
-              mt: 1,
-              fontWeight: 700,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              minHeight: '2.9em',
-            }}
-          >
+          <p title={card.name} className={styles.name}>
             {card.name}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'secondary.main', fontWeight: 700 }}>
-            FMV {formatUsd(card.fmv)}
-          </Typography>
-        </Box>
+          </p>
+          <p className={styles.fmv}>FMV {formatUsd(card.fmv)}</p>
+        </li>
       ))}
-    </Box>
+    </ul>
   );
 }

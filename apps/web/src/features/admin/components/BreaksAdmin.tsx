@@ -14,6 +14,7 @@ import {
   DialogTitle,
   Link,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   MenuItem,
@@ -800,29 +801,31 @@ export function BreaksAdmin() {
         )}
         <List dense aria-label="Breaks">
           {breaks.data?.map((b) => (
-            <ListItemButton
-              key={b._id}
-              selected={!creating && b._id === current}
-              onClick={() => {
-                setCreating(false);
-                setSelected(b._id);
-              }}
-            >
-              <ListItemText
-                primary={b.title}
-                secondary={
-                  <>
-                    <Chip
-                      component="span"
-                      size="small"
-                      label={STATUS_LABEL[b.status]}
-                      sx={{ mr: 1 }}
-                    />
-                    {b.spotsSold}/{b.totalSpots} · {formatUsd(b.spotPrice)}
-                  </>
-                }
-              />
-            </ListItemButton>
+            // Each entry is a list item holding its button: a list holds only items.
+            <ListItem key={b._id} disablePadding>
+              <ListItemButton
+                selected={!creating && b._id === current}
+                onClick={() => {
+                  setCreating(false);
+                  setSelected(b._id);
+                }}
+              >
+                <ListItemText
+                  primary={b.title}
+                  secondary={
+                    <>
+                      <Chip
+                        component="span"
+                        size="small"
+                        label={STATUS_LABEL[b.status]}
+                        sx={{ mr: 1 }}
+                      />
+                      {b.spotsSold}/{b.totalSpots} · {formatUsd(b.spotPrice)}
+                    </>
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Paper>

@@ -12,6 +12,8 @@ import {
 } from '@mui/material';
 import {
   INVENTORY_GRADERS,
+  isWholeCents,
+  MAX_DOLLARS,
   type InventoryCard,
   type UpdateInventoryCardBody,
 } from '@grail/contract';
@@ -64,26 +66,72 @@ function changes(before: Draft, after: Draft): UpdateInventoryCardBody {
   return body as UpdateInventoryCardBody;
 }
 
-const FIELDS: { key: keyof Draft; label: string; type?: string; step?: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'player', label: 'Player' },
-  { key: 'year', label: 'Year', type: 'number', step: '1' },
-  { key: 'setName', label: 'Set' },
-  { key: 'cardNumber', label: 'Number' },
-  { key: 'sport', label: 'Sport' },
-  { key: 'team', label: 'Team' },
-  { key: 'grade', label: 'Grade' },
-  { key: 'certNumber', label: 'Cert number' },
-  { key: 'fmv', label: 'FMV ($)', type: 'number', step: '0.01' },
+/** What is wrong with a field's text, in words for staff; null when it may be saved. */
+type Check = (value: string) => string | null;
+
+const required =
+  (what: string, max: number): Check =>
+  (value) =>
+    value.trim() === ''
+      ? `Enter the ${what}.`
+      : value.trim().length > max
+        ? `Use at most ${max} characters.`
+        : null;
+const optional =
+  (max: number): Check =>
+  (value) =>
+    value.trim().length > max ? `Use at most ${max} characters.` : null;
+const dollars =
+  (min: number, message: string): Check =>
+  (value) => {
+    const amount = Number(value.trim());
+    return value.trim() !== '' && amount >= min && amount <= MAX_DOLLARS && isWholeCents(amount)
+      ? null
+      : message;
+  };
+
+const FIELDS: { key: keyof Draft; label: string; type?: string; step?: string; check: Check }[] = [
+  { key: 'name', label: 'Name', check: required('card name', 200) },
+  { key: 'player', label: 'Player', check: required('player', 80) },
+  {
+    key: 'year',
+    label: 'Year',
+    type: 'number',
+    step: '1',
+    check: (value) =>
+      /^\d{4}$/.test(value.trim()) && Number(value) >= 1900 && Number(value) <= 2100
+        ? null
+        : 'Enter a year from 1900 to 2100.',
+  },
+  { key: 'setName', label: 'Set', check: required('set', 80) },
+  { key: 'cardNumber', label: 'Number', check: required('card number', 20) },
+  { key: 'sport', label: 'Sport', check: required('sport', 40) },
+  { key: 'team', label: 'Team', check: optional(80) },
+  { key: 'grade', label: 'Grade', check: optional(20) },
+  { key: 'certNumber', label: 'Cert number', check: optional(30) },
+  {
+    key: 'fmv',
+    label: 'FMV ($)',
+    type: 'number',
+    step: '0.01',
+    check: dollars(0, 'Enter the FMV in dollars, such as 25 or 25.50.'),
+  },
   {
     key: 'storePrice',
     label: 'Store price ($, empty = not for sale)',
     type: 'number',
     step: '0.01',
+    check: (value) =>
+      value.trim() === ''
+        ? null
+        : dollars(0.01, 'Enter a price in dollars, such as 25 or 25.50, or leave it empty.')(value),
   },
 ];
 
-/** Edits one card; the server's refusal (a committed case, a bad value) is shown as it says it. */
+/**
+ * Edits one card: each field is checked before anything is sent; the server's refusal (a committed
+ * case) is shown as it says it.
+ */
 export function InventoryEditDialog({
   card,
   onClose,
@@ -94,9 +142,18 @@ export function InventoryEditDialog({
   const [initial] = useState(() => draftOf(card));
   const [draft, setDraft] = useState(initial);
   const update = useUpdateInventoryCard();
+  const [problems, setProblems] = useState<Partial<Record<keyof Draft, string>>>({});
   const body = changes(initial, draft);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const found = Object.fromEntries(
+      FIELDS.flatMap((f) => {
+        const problem = f.check(draft[f.key]);
+        return problem ? [[f.key, problem]] : [];
+      }),
+    );
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
     update.mutate({ cardId: card.cardId, body }, { onSuccess: onClose });
   };
   return (
@@ -134,6 +191,8 @@ export function InventoryEditDialog({
                 slotProps={f.step ? { htmlInput: { step: f.step, min: 0 } } : undefined}
                 value={draft[f.key]}
                 onChange={(e) => setDraft({ ...draft, [f.key]: e.target.value })}
+                error={Boolean(problems[f.key])}
+                helperText={problems[f.key]}
               />
             ))}
             {update.isError && <Alert severity="error">{update.error.message}</Alert>}

@@ -16,21 +16,30 @@ import {
 import type { DueShipment } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
 import { useMarkShipped, useShipmentsDue } from '../api/useShipmentsDue';
+import { trackingProblems } from './trackingProblems';
 import stacked from '@/components/StackedTable.module.css';
 
 function ShipForm({ shipment }: { shipment: DueShipment }) {
   const mark = useMarkShipped();
   const [carrier, setCarrier] = useState('USPS');
   const [tracking, setTracking] = useState('');
+  const [problems, setProblems] = useState<ReturnType<typeof trackingProblems>>({});
   return (
     <Stack
       component="form"
+      noValidate
       direction="column"
       spacing={1}
       sx={{ minWidth: 200 }}
       onSubmit={(e) => {
         e.preventDefault();
-        mark.mutate({ id: shipment._id, body: { carrier, trackingNumber: tracking } });
+        const found = trackingProblems(carrier, tracking);
+        setProblems(found);
+        if (found.carrier || found.trackingNumber) return;
+        mark.mutate({
+          id: shipment._id,
+          body: { carrier: carrier.trim(), trackingNumber: tracking.trim() },
+        });
       }}
     >
       <TextField
@@ -38,6 +47,8 @@ function ShipForm({ shipment }: { shipment: DueShipment }) {
         label="Carrier"
         value={carrier}
         onChange={(e) => setCarrier(e.target.value)}
+        error={Boolean(problems.carrier)}
+        helperText={problems.carrier}
         sx={{ width: 110 }}
       />
       <TextField
@@ -45,13 +56,10 @@ function ShipForm({ shipment }: { shipment: DueShipment }) {
         label="Tracking number"
         value={tracking}
         onChange={(e) => setTracking(e.target.value)}
+        error={Boolean(problems.trackingNumber)}
+        helperText={problems.trackingNumber}
       />
-      <Button
-        type="submit"
-        size="small"
-        variant="contained"
-        disabled={mark.isPending || tracking.trim().length < 4}
-      >
+      <Button type="submit" size="small" variant="contained" disabled={mark.isPending}>
         Mark shipped
       </Button>
       {mark.error && <Alert severity="error">{mark.error.message}</Alert>}

@@ -60,6 +60,7 @@ function ChartCard<R>({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         {description}
       </Typography>
+      {/* A picture of the table below, so hidden from screen readers and out of the tab order. */}
       <Box aria-hidden sx={{ minWidth: 0 }}>
         {chart}
       </Box>
@@ -84,6 +85,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         chart={
           <BarChart
             height={300}
+            disableKeyboardNavigation
             xAxis={[{ scaleType: 'band', data: days }]}
             yAxis={[{ valueFormatter: tickUsd, width: 56 }]}
             series={[
@@ -128,6 +130,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
           ) : (
             <BarChart
               height={300}
+              disableKeyboardNavigation
               xAxis={[{ scaleType: 'band', data: data.packsPerCase.map((c) => c.name) }]}
               yAxis={[
                 { id: 'packs', position: 'left' },
@@ -200,6 +203,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         chart={
           <LineChart
             height={260}
+            disableKeyboardNavigation
             // A point scale puts the last week's label on the right edge: room for half of it.
             margin={{ right: 40 }}
             xAxis={[{ scaleType: 'point', data: data.shippingCompliance.map((w) => w.week) }]}
@@ -232,6 +236,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         chart={
           <LineChart
             height={260}
+            disableKeyboardNavigation
             xAxis={[{ scaleType: 'point', data: days }]}
             series={[
               { label: 'New', data: data.collectors.map((c) => c.new) },

@@ -6,6 +6,7 @@ import {
   Chip,
   CircularProgress,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Paper,
@@ -123,26 +124,28 @@ export default function AdminPage() {
             <Paper variant="outlined">
               <List dense aria-label="Cases">
                 {cases.data?.map((c) => (
-                  <ListItemButton
-                    key={c.caseId}
-                    selected={c.caseId === current}
-                    onClick={() => setSelected(c.caseId)}
-                  >
-                    <ListItemText
-                      primary={c.name}
-                      secondary={
-                        <>
-                          <Chip
-                            component="span"
-                            size="small"
-                            label={c.status.replace('_', ' ')}
-                            sx={{ mr: 1 }}
-                          />
-                          {formatUsd(c.packPrice)} · {c.remaining}/{c.totalItems}
-                        </>
-                      }
-                    />
-                  </ListItemButton>
+                  // Each entry is a list item holding its button: a list holds only items.
+                  <ListItem key={c.caseId} disablePadding>
+                    <ListItemButton
+                      selected={c.caseId === current}
+                      onClick={() => setSelected(c.caseId)}
+                    >
+                      <ListItemText
+                        primary={c.name}
+                        secondary={
+                          <>
+                            <Chip
+                              component="span"
+                              size="small"
+                              label={c.status.replace('_', ' ')}
+                              sx={{ mr: 1 }}
+                            />
+                            {formatUsd(c.packPrice)} · {c.remaining}/{c.totalItems}
+                          </>
+                        }
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
               <NewCaseForm onCreated={setSelected} />

@@ -19,6 +19,7 @@ import { dateTimeFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilmentApi';
 import { PackingSlips } from '../components/PackingSlips';
+import { trackingProblems } from '../components/trackingProblems';
 
 const KIND_LABEL: Record<FulfilmentKind, string> = {
   order: 'Store order',
@@ -61,15 +62,20 @@ function ShipForm({ item }: { item: FulfilmentItem }) {
   const ship = useShipItem();
   const [carrier, setCarrier] = useState('USPS');
   const [tracking, setTracking] = useState('');
+  const [problems, setProblems] = useState<ReturnType<typeof trackingProblems>>({});
   const id = keyOf(item).replace(':', '-');
   return (
     <Stack
       component="form"
+      noValidate
       direction={{ xs: 'column', sm: 'row' }}
       spacing={1}
       sx={{ alignItems: { sm: 'flex-start' } }}
       onSubmit={(e) => {
         e.preventDefault();
+        const found = trackingProblems(carrier, tracking);
+        setProblems(found);
+        if (found.carrier || found.trackingNumber) return;
         ship.mutate(
           { kind: item.kind, id: item._id, body: { carrier, trackingNumber: tracking.trim() } },
           { onSuccess: () => notify.success(`${item.reference} marked shipped.`) },
@@ -97,13 +103,11 @@ function ShipForm({ item }: { item: FulfilmentItem }) {
         id={`${id}-tracking`}
         value={tracking}
         onChange={(e) => setTracking(e.target.value)}
+        error={Boolean(problems.trackingNumber)}
+        helperText={problems.trackingNumber}
         slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off' } }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={ship.isPending || tracking.trim().length < 4}
-      >
+      <Button type="submit" variant="contained" disabled={ship.isPending}>
         Mark shipped
       </Button>
       {ship.error && <Alert severity="error">{ship.error.message}</Alert>}

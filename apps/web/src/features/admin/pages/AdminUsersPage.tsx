@@ -19,7 +19,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import type { StaffUserDetail, StaffUserRole, StaffUserSummary } from '@grail/contract';
+import {
+  isWholeCents,
+  MAX_DOLLARS,
+  type StaffUserDetail,
+  type StaffUserRole,
+  type StaffUserSummary,
+} from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
@@ -134,23 +140,41 @@ function UserSearch() {
   );
 }
 
+/** What is wrong with an adjustment as typed, per field, in words for staff. */
+function adjustmentProblems(amount: string, reason: string) {
+  const value = Number(amount.trim());
+  const problems: { amount?: string; reason?: string } = {};
+  if (amount.trim() === '') problems.amount = 'Enter an amount.';
+  else if (!Number.isFinite(value)) {
+    problems.amount = 'Enter an amount in dollars, such as 25 or -10.50.';
+  } else if (value === 0) problems.amount = 'Enter an amount other than 0.';
+  else if (Math.abs(value) > MAX_DOLLARS) {
+    problems.amount = `Enter at most ${formatUsd(MAX_DOLLARS)} either way.`;
+  } else if (!isWholeCents(value)) problems.amount = 'Use at most 2 decimals.';
+  if (reason.trim().length < 3) problems.reason = 'Say why, in at least 3 characters.';
+  return problems;
+}
+
 function WalletAdjustForm({ userId }: { userId: string }) {
   const adjust = useAdjustWallet(userId);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [problems, setProblems] = useState<ReturnType<typeof adjustmentProblems>>({});
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const value = Number(amount);
-  const valid = amount.trim() !== '' && Number.isFinite(value) && value !== 0;
   return (
     <Stack
       component="form"
+      noValidate
       direction={{ xs: 'column', sm: 'row' }}
       spacing={1}
       sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
       onSubmit={(e) => {
         e.preventDefault();
+        const found = adjustmentProblems(amount, reason);
+        setProblems(found);
+        if (found.amount || found.reason) return;
         adjust.mutate(
-          { body: { amount: value, reason: reason.trim() }, idempotencyKey },
+          { body: { amount: Number(amount.trim()), reason: reason.trim() }, idempotencyKey },
           {
             onSuccess: () => {
               notify.success('Wallet adjusted.');
@@ -167,6 +191,8 @@ function WalletAdjustForm({ userId }: { userId: string }) {
         label="Amount (USD, negative to take)"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
+        error={Boolean(problems.amount)}
+        helperText={problems.amount}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
       <TextField
@@ -174,14 +200,12 @@ function WalletAdjustForm({ userId }: { userId: string }) {
         label="Reason"
         value={reason}
         onChange={(e) => setReason(e.target.value)}
+        error={Boolean(problems.reason)}
+        helperText={problems.reason}
         sx={{ flex: 1 }}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={!valid || reason.trim().length < 3 || adjust.isPending}
-      >
+      <Button type="submit" variant="contained" disabled={adjust.isPending}>
         Adjust wallet
       </Button>
       {adjust.error && <Alert severity="error">{adjust.error.message}</Alert>}

@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
-import { Box, Paper, Typography } from '@mui/material';
-import LockOutlined from '@mui/icons-material/LockOutlined';
+import clsx from 'clsx';
+import { Lock } from 'lucide-react';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './AuthCard.module.css';
 
-/** The frame of every sign-in screen: a centred card with an icon, a title and a subtitle. */
+/**
+ * The frame of every sign-in screen: a centred card with an icon, a title and a subtitle. Styled
+ * at build time, so /login and /register load no MUI; the other sign-in pages put MUI inside it.
+ */
 export function AuthCard({
   title,
   subtitle,
@@ -15,32 +20,17 @@ export function AuthCard({
   wide?: boolean;
 }) {
   return (
-    <Box component="section" sx={{ maxWidth: wide ? 720 : 460, mx: 'auto', py: { xs: 2, md: 5 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 4 }}>
-        <Box
-          sx={{
-            width: 44,
-            height: 44,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'primary.main',
-            color: 'primary.contrastText',
-            mb: 2,
-          }}
-        >
-          <LockOutlined />
-        </Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 0.5 }}>
-          {title}
-        </Typography>
+    <section className={clsx(styles.section, wide && styles.wide)}>
+      <div className={clsx(ui.paper, styles.card)}>
+        <div className={styles.icon}>
+          <Lock aria-hidden size={24} />
+        </div>
+        <h1 className={styles.title}>{title}</h1>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {subtitle}
-          </Typography>
+          <p className={clsx(ui.body1, ui.secondaryText, styles.subtitle)}>{subtitle}</p>
         )}
         {children}
-      </Paper>
-    </Box>
+      </div>
+    </section>
   );
 }

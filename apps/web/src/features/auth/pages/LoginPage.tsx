@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
+import clsx from 'clsx';
 import { LoginRequest, SecondFactorCode, type SignedInResponse } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
-import { FormTextField } from '@/components/FormTextField';
+import { FormAlert } from '@/components/form/FormAlert';
+import { FormField } from '@/components/form/FormField';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import { TextField } from '@/components/form/TextField';
+import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
+import styles from '../components/authForm.module.css';
 import { useLogin, useLoginTotp } from '../api/signIn';
 
 /** Messages for the `error` query value the request layer sends people here with. */
@@ -53,69 +58,69 @@ function TotpStep({
   };
   const expired = totp.error && /sign in again/i.test(totp.error.message);
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Stack spacing={2}>
-        <Typography>
-          {useRecovery
-            ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
-            : 'Enter the 6-digit code from your authenticator app.'}
-        </Typography>
-        {totp.error && (
-          <Alert
-            severity="error"
-            action={expired ? <Button onClick={onRestart}>Start over</Button> : undefined}
-          >
-            {totp.error.message}
-          </Alert>
-        )}
-        <TextField
-          key={useRecovery ? 'recovery' : 'totp'}
-          label={useRecovery ? 'Recovery code' : 'Authentication code'}
-          value={code}
-          autoFocus
-          autoComplete="one-time-code"
-          onChange={(e) =>
-            setCode(useRecovery ? e.target.value : e.target.value.replace(/\D/g, '').slice(0, 6))
+    <form noValidate onSubmit={submit} className={styles.form}>
+      <p className={ui.body1}>
+        {useRecovery
+          ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
+          : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      {totp.error && (
+        <FormAlert
+          action={
+            expired ? (
+              <button
+                type="button"
+                className={clsx(ui.button, ui.text, styles.textButton)}
+                onClick={onRestart}
+              >
+                Start over
+              </button>
+            ) : undefined
           }
-          onPaste={(e) => {
-            if (useRecovery) return;
-            e.preventDefault();
-            setCode(e.clipboardData.getData('text').replace(/\D/g, '').slice(0, 6));
+        >
+          {totp.error.message}
+        </FormAlert>
+      )}
+      <TextField
+        key={useRecovery ? 'recovery' : 'totp'}
+        label={useRecovery ? 'Recovery code' : 'Authentication code'}
+        value={code}
+        autoFocus
+        autoComplete="one-time-code"
+        onChange={(e) =>
+          setCode(useRecovery ? e.target.value : e.target.value.replace(/\D/g, '').slice(0, 6))
+        }
+        onPaste={(e) => {
+          if (useRecovery) return;
+          e.preventDefault();
+          setCode(e.clipboardData.getData('text').replace(/\D/g, '').slice(0, 6));
+        }}
+        invalid={Boolean(fieldError)}
+        helperText={fieldError ?? '\u00a0'}
+        {...(useRecovery
+          ? { autoCapitalize: 'characters', spellCheck: false }
+          : { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, className: styles.code })}
+      />
+      <SubmitButton pending={totp.isPending} pendingText="Verifying...">
+        Verify
+      </SubmitButton>
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={clsx(ui.textLink, styles.linkButton)}
+          onClick={() => {
+            setUseRecovery(!useRecovery);
+            setCode('');
+            setFieldError(null);
           }}
-          error={Boolean(fieldError)}
-          helperText={fieldError ?? ' '}
-          slotProps={{
-            htmlInput: useRecovery
-              ? { autoCapitalize: 'characters', spellCheck: false }
-              : {
-                  inputMode: 'numeric',
-                  pattern: '[0-9]*',
-                  maxLength: 6,
-                  style: { letterSpacing: '0.5em', fontSize: '1.5rem', textAlign: 'center' },
-                },
-          }}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={totp.isPending}>
-          {totp.isPending ? 'Verifying...' : 'Verify'}
-        </Button>
-        <Stack direction="row" justifyContent="space-between" flexWrap="wrap" useFlexGap gap={1}>
-          <Link
-            component="button"
-            type="button"
-            onClick={() => {
-              setUseRecovery(!useRecovery);
-              setCode('');
-              setFieldError(null);
-            }}
-          >
-            {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
-          </Link>
-          <Link component="button" type="button" onClick={onRestart}>
-            Back to sign in
-          </Link>
-        </Stack>
-      </Stack>
-    </Box>
+        >
+          {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className={clsx(ui.textLink, styles.linkButton)} onClick={onRestart}>
+          Back to sign in
+        </button>
+      </div>
+    </form>
   );
 }
 
@@ -160,9 +165,9 @@ export default function LoginPage() {
       subtitle={challenge ? 'One more step to keep your account safe.' : 'Welcome back, collector.'}
     >
       {queryError && !challenge && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          {queryError}
-        </Alert>
+        <div className={styles.notice}>
+          <FormAlert severity="warning">{queryError}</FormAlert>
+        </div>
       )}
       {challenge ? (
         <TotpStep
@@ -174,45 +179,43 @@ export default function LoginPage() {
           }}
         />
       ) : (
-        <Box component="form" noValidate onSubmit={onSubmit}>
-          <Stack spacing={2}>
-            {formError && <Alert severity="error">{formError}</Alert>}
-            <FormTextField
-              form={form}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              autoFocus
-            />
-            <FormTextField
-              form={form}
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-            />
-            <Box sx={{ textAlign: 'right', mt: '4px !important' }}>
-              <Link component={RouterLink} to={paths.forgotPassword.getHref()} variant="body2">
-                Forgot your password?
-              </Link>
-            </Box>
-            <Button type="submit" variant="contained" size="large" disabled={login.isPending}>
-              {login.isPending ? 'Signing in...' : 'Sign in'}
-            </Button>
-            <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-              New here?{' '}
-              <Link
-                component={RouterLink}
-                to={paths.register.getHref({
-                  redirectTo: safeReturnPath(searchParams.get('redirectTo')) ?? undefined,
-                })}
-              >
-                Create an account
-              </Link>
-            </Typography>
-          </Stack>
-        </Box>
+        <form noValidate onSubmit={onSubmit} className={styles.form}>
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <FormField
+            form={form}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            autoFocus
+          />
+          <FormField
+            form={form}
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <div className={styles.forgot}>
+            <Link to={paths.forgotPassword.getHref()} className={clsx(ui.textLink, ui.body2)}>
+              Forgot your password?
+            </Link>
+          </div>
+          <SubmitButton pending={login.isPending} pendingText="Signing in...">
+            Sign in
+          </SubmitButton>
+          <p className={clsx(ui.body2, ui.secondaryText, styles.center)}>
+            New here?{' '}
+            <Link
+              to={paths.register.getHref({
+                redirectTo: safeReturnPath(searchParams.get('redirectTo')) ?? undefined,
+              })}
+              className={ui.textLink}
+            >
+              Create an account
+            </Link>
+          </p>
+        </form>
       )}
     </AuthCard>
   );

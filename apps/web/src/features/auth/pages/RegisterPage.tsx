@@ -1,27 +1,22 @@
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  Stack,
-  Typography,
-} from '@mui/material';
+import clsx from 'clsx';
 import { RegisterRequest } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
-import { PasswordStrengthMeter } from '@/components/PasswordStrengthMeter';
-import { FormTextField } from '@/components/FormTextField';
+import { CheckboxField } from '@/components/form/CheckboxField';
+import { FormAlert } from '@/components/form/FormAlert';
+import { FormField } from '@/components/form/FormField';
+import { PasswordStrength } from '@/components/form/PasswordStrength';
+import { SubmitButton } from '@/components/form/SubmitButton';
+import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
+import styles from '../components/authForm.module.css';
 import { useRegister } from '../api/signIn';
 
 const RegisterForm = RegisterRequest.extend({
@@ -81,66 +76,60 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Buy packs, track your pulls and sell cards.">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <Stack spacing={2}>
-          {formError && <Alert severity="error">{formError}</Alert>}
-          <FormTextField
-            form={form}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-          />
-          <FormTextField
-            form={form}
-            name="username"
-            label="Username"
-            autoComplete="username"
-            hint={'3 to 24 letters, digits, _ . or -'}
-          />
-          <FormTextField
-            form={form}
-            name="password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <PasswordStrengthMeter password={password} />
-          <FormTextField
-            form={form}
-            name="confirmPassword"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <Box>
-            <FormControlLabel
-              control={<Checkbox {...form.register('acceptTerms')} />}
-              label={
-                <Typography variant="body2">
-                  I am 18 or older and accept the{' '}
-                  <Link component={RouterLink} to={paths.termsOfService.getHref()} target="_blank">
-                    Terms of Service
-                  </Link>
-                </Typography>
-              }
-            />
-            {errors.acceptTerms && (
-              <FormHelperText error>{errors.acceptTerms.message}</FormHelperText>
-            )}
-          </Box>
-          <Button type="submit" variant="contained" size="large" disabled={register.isPending}>
-            {register.isPending ? 'Creating your account...' : 'Create account'}
-          </Button>
-          <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
-            Already have an account?{' '}
-            <Link component={RouterLink} to={paths.login.getHref({ redirectTo: returnPath })}>
-              Sign in
-            </Link>
-          </Typography>
-        </Stack>
-      </Box>
+      <form noValidate onSubmit={onSubmit} className={styles.form}>
+        {formError && <FormAlert>{formError}</FormAlert>}
+        <FormField
+          form={form}
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+        />
+        <FormField
+          form={form}
+          name="username"
+          label="Username"
+          autoComplete="username"
+          hint={'3 to 24 letters, digits, _ . or -'}
+        />
+        <FormField
+          form={form}
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <PasswordStrength password={password} />
+        <FormField
+          form={form}
+          name="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <CheckboxField
+          {...form.register('acceptTerms')}
+          error={errors.acceptTerms?.message}
+          label={
+            <>
+              I am 18 or older and accept the{' '}
+              <Link to={paths.termsOfService.getHref()} target="_blank" className={ui.textLink}>
+                Terms of Service
+              </Link>
+            </>
+          }
+        />
+        <SubmitButton pending={register.isPending} pendingText="Creating your account...">
+          Create account
+        </SubmitButton>
+        <p className={clsx(ui.body2, ui.secondaryText, styles.center)}>
+          Already have an account?{' '}
+          <Link to={paths.login.getHref({ redirectTo: returnPath })} className={ui.textLink}>
+            Sign in
+          </Link>
+        </p>
+      </form>
     </AuthCard>
   );
 }

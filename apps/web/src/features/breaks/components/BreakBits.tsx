@@ -1,12 +1,20 @@
-import { useEffect, useState } from 'react';
-import { Box, Chip, LinearProgress, Stack, Typography } from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import clsx from 'clsx';
 import type { BreakStatus, BreakSummary } from '@grail/contract';
 import { imageSources, resolveImageUrl } from '@/lib/images';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './BreakBits.module.css';
 
-/** How each status reads to collectors. */
+/*
+ * The pieces every breaks page shows, as plain elements styled at build time (the list loads no
+ * MUI); they draw what MUI's chip, progress bar and typography drew, so the pages styled at run
+ * time look the same around them.
+ */
+
+/** How each status reads to collectors, and the colour of its chip. */
 export const STATUS_LABELS: Record<
   BreakStatus,
-  { label: string; color: 'default' | 'info' | 'success' | 'warning' | 'error' | 'primary' }
+  { label: string; color: 'default' | 'info' | 'success' | 'error' | 'primary' }
 > = {
   draft: { label: 'Draft', color: 'default' },
   open: { label: 'Filling', color: 'info' },
@@ -18,7 +26,12 @@ export const STATUS_LABELS: Record<
 
 export function StatusChip({ status }: { status: BreakStatus }) {
   const s = STATUS_LABELS[status];
-  return <Chip size="small" color={s.color} label={s.label} />;
+  return <span className={clsx(styles.chip, styles[s.color])}>{s.label}</span>;
+}
+
+/** A small outlined label (a break's format or sport). */
+export function Tag({ children }: { children: ReactNode }) {
+  return <span className={clsx(styles.chip, styles.outlined)}>{children}</span>;
 }
 
 /** The current time, ticking every `everyMs`. */
@@ -50,18 +63,16 @@ export function Countdown({ label, to, passed }: { label: string; to: string; pa
   const now = useNow();
   const left = timeLeft(to, now);
   return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography
-        sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}
+    <div>
+      <div className={clsx(styles.caption, ui.secondaryText)}>{label}</div>
+      <p
+        className={clsx(ui.body1, styles.timer)}
         role="timer"
         aria-label={`${label}: ${left ?? passed}`}
       >
         {left ?? passed}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }
 
@@ -69,66 +80,52 @@ export function Countdown({ label, to, passed }: { label: string; to: string; pa
 export function SpotsProgress({ b }: { b: BreakSummary }) {
   const percent = b.totalSpots ? (b.spotsSold / b.totalSpots) * 100 : 0;
   return (
-    <Stack spacing={0.5}>
-      <LinearProgress
-        variant="determinate"
-        value={percent}
+    <div>
+      <div
+        role="progressbar"
+        aria-valuenow={Math.round(percent)}
+        aria-valuemin={0}
+        aria-valuemax={100}
         aria-label={`${b.spotsSold} of ${b.totalSpots} spots sold`}
-        sx={{ height: 8, borderRadius: 4 }}
-      />
-      <Typography variant="body2" color="text.secondary">
+        className={styles.track}
+      >
+        <div className={styles.bar} style={{ width: `${percent}%` }} />
+      </div>
+      <p className={clsx(ui.body2, ui.secondaryText, styles.sold)}>
         {b.spotsSold} of {b.totalSpots} spots sold
         {b.minSpots < b.totalSpots ? ` · runs with ${b.minSpots}` : ''}
-      </Typography>
-    </Stack>
+      </p>
+    </div>
   );
 }
 
-/** The product's picture, or a slim panel naming the sport and format when there is none. */
+/**
+ * The product's picture, or a slim panel naming the sport and format when there is none.
+ * `eager` is for a picture on the first screen: it loads at once, first among the images.
+ */
 export function ProductImage({ b, eager = false }: { b: BreakSummary; eager?: boolean }) {
   const url = resolveImageUrl(b.imageUrl);
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <Box
-        aria-hidden
-        sx={{
-          height: { xs: 64, md: 96 },
-          borderRadius: 1,
-          px: 2,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1.5,
-          background: (theme) =>
-            `linear-gradient(120deg, ${theme.palette.primary.main}33, ${theme.palette.secondary.main}22)`,
-        }}
-      >
-        <Typography variant="h6" component="span" sx={{ fontWeight: 800 }}>
-          {b.sport}
-        </Typography>
-        <Typography variant="body2" component="span" color="text.secondary">
+      <div aria-hidden className={styles.panel}>
+        <span className={styles.panelSport}>{b.sport}</span>
+        <span className={clsx(ui.body2, ui.secondaryText)}>
           {b.boxes} box{b.boxes === 1 ? '' : 'es'} · {b.totalSpots} spots
-        </Typography>
-      </Box>
+        </span>
+      </div>
     );
   }
   return (
-    <Box
-      sx={{
-        aspectRatio: '4 / 3',
-        borderRadius: 1,
-        overflow: 'hidden',
-        bgcolor: 'action.hover',
-      }}
-    >
+    <div className={styles.picture}>
       <img
         {...imageSources(url, 'md')}
         sizes="(max-width: 600px) 100vw, 360px"
         alt={b.title}
         loading={eager ? 'eager' : 'lazy'}
+        fetchPriority={eager ? 'high' : undefined}
         onError={() => setFailed(true)}
-        style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
       />
-    </Box>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import type { BreakSummary } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
 import { renderWithProviders } from '@/test/providers';
@@ -76,6 +76,25 @@ describe('BreaksPage', () => {
     ).toBeTruthy();
     expect(calls[0]!.url).toContain('sport=Hockey');
     expect(calls[0]!.url).toContain('format=pick_team');
+  });
+
+  it('narrows the list with the sport select, and clears the filters', async () => {
+    const { calls } = fakeFetch({
+      '/api/breaks': [
+        { body: { breaks: [summary({})] } },
+        { body: { breaks: [] } },
+        { body: { breaks: [summary({})] } },
+      ],
+    });
+    renderWithProviders(<BreaksPage />, { path: '/breaks' });
+    const sport = await screen.findByRole('combobox', { name: 'Sport' }, { timeout: 10_000 });
+    expect((sport as HTMLSelectElement).value).toBe('');
+    fireEvent.change(sport, { target: { value: 'Hockey' } });
+    expect(await screen.findByText('No breaks match these filters.')).toBeTruthy();
+    expect(calls[1]!.url).toContain('sport=Hockey');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByRole('heading', { name: 'Filling' })).toBeTruthy();
+    expect((sport as HTMLSelectElement).value).toBe('');
   });
 
   it('says so when breaks cannot be loaded', async () => {

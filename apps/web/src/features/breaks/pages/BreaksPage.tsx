@@ -1,26 +1,18 @@
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  MenuItem,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import clsx from 'clsx';
+import { Link, useSearchParams } from 'react-router';
 import {
   BREAK_FORMAT_LABELS,
   BREAK_FORMATS,
   BREAK_SPORTS,
-  BreakFormat,
-  BreakSport,
   type BreakStatus,
   type BreakSummary,
 } from '@grail/contract';
-import { useBreaks } from '../api/useBreaks';
-import { BreakCard } from '../components/BreakCard';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
+import { breakFilters, useBreaks } from '../api/useBreaks';
+import { BreakCard } from '../components/BreakCard';
+import { FilterSelect } from '../components/FilterSelect';
+import styles from './BreaksPage.module.css';
 
 /** The list's sections, in order, and the statuses each holds. */
 const SECTIONS: { title: string; statuses: BreakStatus[]; sort: 'soonest' | 'latest' }[] = [
@@ -35,17 +27,23 @@ const byTime = (sort: 'soonest' | 'latest') => (a: BreakSummary, b: BreakSummary
     ? Date.parse(a.scheduledAt) - Date.parse(b.scheduledAt)
     : Date.parse(b.scheduledAt) - Date.parse(a.scheduledAt);
 
-const grid = {
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-} as const;
+const SPORT_OPTIONS = [
+  { value: '', label: 'All sports' },
+  ...BREAK_SPORTS.map((s) => ({ value: s, label: s })),
+];
+const FORMAT_OPTIONS = [
+  { value: '', label: 'All formats' },
+  ...BREAK_FORMATS.map((f) => ({ value: f, label: BREAK_FORMAT_LABELS[f] })),
+];
 
-/** /breaks: live, filling, upcoming and completed breaks, filtered by sport and format. */
+/**
+ * /breaks: live, filling, upcoming and completed breaks, filtered by sport and format. Plain
+ * elements styled at build time, so the page loads no MUI; its code and list start with the app
+ * on a direct visit (app/routes.tsx).
+ */
 export default function BreaksPage() {
   const [params, setParams] = useSearchParams();
-  const sport = BreakSport.safeParse(params.get('sport')).data;
-  const format = BreakFormat.safeParse(params.get('format')).data;
+  const { sport, format } = breakFilters(params);
   const breaks = useBreaks({ sport, format });
   const filtered = Boolean(sport || format);
   const setFilter = (name: 'sport' | 'format', value: string) => {
@@ -54,114 +52,98 @@ export default function BreaksPage() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
+  const sections = SECTIONS.map((section) => ({
+    ...section,
+    list: (breaks.data ?? [])
+      .filter((b) => section.statuses.includes(b.status))
+      .sort(byTime(section.sort)),
+  })).filter((section) => section.list.length > 0);
 
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography
-        variant="h4"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '1.75rem', md: '2.125rem' } }}
-      >
-        Breaks
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
+    <section className={styles.page}>
+      <h1 className={styles.title}>Breaks</h1>
+      <p className={clsx(ui.body1, ui.secondaryText, styles.intro)}>
         Buy a spot in a group break, watch the teams drawn live and provably fair, and every hit of
         your team is yours: shipped to you or sold back.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3 }}>
-        <TextField
-          select
-          size="small"
+      </p>
+      <div className={styles.filters}>
+        <FilterSelect
           label="Sport"
           value={sport ?? ''}
-          onChange={(e) => setFilter('sport', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">All sports</MenuItem>
-          {BREAK_SPORTS.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          size="small"
+          options={SPORT_OPTIONS}
+          onChange={(value) => setFilter('sport', value)}
+        />
+        <FilterSelect
           label="Format"
           value={format ?? ''}
-          onChange={(e) => setFilter('format', e.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          sx={{ minWidth: 180 }}
-        >
-          <MenuItem value="">All formats</MenuItem>
-          {BREAK_FORMATS.map((f) => (
-            <MenuItem key={f} value={f}>
-              {BREAK_FORMAT_LABELS[f]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+          options={FORMAT_OPTIONS}
+          onChange={(value) => setFilter('format', value)}
+        />
+      </div>
 
       {breaks.isPending && (
-        <Box sx={grid} role="status" aria-label="Loading breaks">
+        <div className={styles.grid} role="status" aria-label="Loading breaks">
           {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={340} />
+            <span key={i} className={styles.placeholder} />
           ))}
-        </Box>
+        </div>
       )}
       {breaks.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void breaks.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Could not load breaks.
-        </Alert>
+        <div role="alert" className={clsx(ui.body2, styles.alert)}>
+          <svg viewBox="0 0 24 24" aria-hidden className={styles.alertIcon}>
+            <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M12 7v6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <circle cx="12" cy="16.5" r="1.25" fill="currentColor" />
+          </svg>
+          <span className={styles.alertMessage}>Could not load breaks.</span>
+          <button
+            type="button"
+            className={clsx(ui.button, ui.text, ui.small, styles.alertAction)}
+            onClick={() => void breaks.refetch()}
+          >
+            Try again
+          </button>
+        </div>
       )}
       {breaks.data?.length === 0 && (
-        <Box sx={{ py: 6, textAlign: 'center' }}>
-          <Typography gutterBottom>
+        <div className={styles.empty}>
+          <p className={clsx(ui.body1, styles.emptyText)}>
             {filtered ? 'No breaks match these filters.' : 'No breaks yet. Check back soon.'}
-          </Typography>
+          </p>
           {filtered && (
-            <Button onClick={() => setParams({}, { replace: true })}>Clear filters</Button>
+            <button
+              type="button"
+              className={clsx(ui.button, ui.text, styles.primary)}
+              onClick={() => setParams({}, { replace: true })}
+            >
+              Clear filters
+            </button>
           )}
-        </Box>
+        </div>
       )}
-      {breaks.data && breaks.data.length > 0 && (
-        <Stack spacing={4}>
-          {SECTIONS.map((section) => {
-            const list = breaks.data
-              .filter((b) => section.statuses.includes(b.status))
-              .sort(byTime(section.sort));
-            if (list.length === 0) return null;
-            return (
-              <Box component="section" key={section.title} aria-label={section.title}>
-                <Typography variant="h6" component="h2" gutterBottom>
-                  {section.title}
-                </Typography>
-                <Box sx={grid}>
-                  {list.map((b) => (
-                    <BreakCard key={b._id} b={b} />
-                  ))}
-                </Box>
-              </Box>
-            );
-          })}
-        </Stack>
+      {sections.length > 0 && (
+        <div className={styles.sections}>
+          {sections.map((section, i) => (
+            <section key={section.title} aria-label={section.title}>
+              <h2 className={clsx(ui.h6, styles.sectionTitle)}>{section.title}</h2>
+              <div className={styles.grid}>
+                {section.list.map((b, j) => (
+                  <BreakCard key={b._id} b={b} eager={i === 0 && j === 0} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </div>
       )}
-      <Button
-        component={RouterLink}
-        to={paths.dashboard.getHref({ tab: 'breaks' })}
-        sx={{ mt: 4 }}
-        variant="text"
-      >
-        Your spots and hits are in your dashboard
-      </Button>
-    </Box>
+      {/* After the list, once it has come, so the placeholder's height never moves it. */}
+      {!breaks.isPending && (
+        <Link
+          to={paths.dashboard.getHref({ tab: 'breaks' })}
+          className={clsx(ui.button, ui.text, styles.primary, styles.dashboard)}
+        >
+          Your spots and hits are in your dashboard
+        </Link>
+      )}
+    </section>
   );
 }

@@ -255,12 +255,12 @@ export function BreaksTab() {
         </Alert>
       )}
       {mine.data?.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography gutterBottom>You have no break spots yet.</Typography>
+        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+          <Typography color="text.secondary">You have no break spots yet.</Typography>
           <Button component={RouterLink} to={paths.breaks.getHref()} variant="contained">
             Browse breaks
           </Button>
-        </Paper>
+        </Stack>
       )}
       {mine.data?.map((m) => (
         <BreakPanel key={m.break._id} mine={m} actions={actions} />

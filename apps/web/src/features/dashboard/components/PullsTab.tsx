@@ -76,7 +76,14 @@ function PullRow({ pull }: { pull: Pull }) {
         </Stack>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{pull.card.name}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {pull.card.grade} · FMV {formatUsd(pull.card.fmv)} · {date(pull.pulledAt)}
+          {/* A name that ends with the grade ('… #16 SGC 10') is not followed by it again. */}
+          {[
+            pull.card.name.includes(pull.card.grade) ? null : pull.card.grade,
+            `FMV ${formatUsd(pull.card.fmv)}`,
+            date(pull.pulledAt),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </Typography>
         {pull.shipment && pull.status === 'claimed' && (
           <Typography variant="body2">Ships by {date(pull.shipment.shipBy)}</Typography>

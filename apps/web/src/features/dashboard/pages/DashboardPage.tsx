@@ -40,12 +40,24 @@ export default function DashboardPage() {
   const shown = (value: DashboardTab) => value !== 'breaks' || flags.BREAKS_ENABLED;
   const tab: DashboardTab = isTab(requested) && shown(requested) ? requested : 'overview';
   const tabs = useRef<HTMLDivElement>(null);
-  // On a phone the open tab is centred in the row (a link can open any tab): at the edge, the
-  // left scroll button appearing would push it out of view again.
+  // When the row is wider than the screen the open tab is centred in it (a link can open any tab):
+  // at the edge, the left scroll button appearing would push it out of view again. The scroll
+  // buttons appear, and the labels take their font, after the first layout: centre it again then
+  // (within the row only: the page itself never scrolls for it).
   useEffect(() => {
-    tabs.current
-      ?.querySelector('[aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
+    const list = tabs.current?.querySelector('[role="tablist"]');
+    const row = list?.parentElement;
+    if (!list || !row) return;
+    const centre = () => {
+      const open = list.querySelector('[aria-selected="true"]')?.getBoundingClientRect();
+      if (!open) return;
+      const visible = row.getBoundingClientRect();
+      row.scrollLeft += open.left + open.width / 2 - (visible.left + visible.width / 2);
+    };
+    const resized = new ResizeObserver(centre);
+    resized.observe(list);
+    resized.observe(row);
+    return () => resized.disconnect();
   }, [tab, flags.BREAKS_ENABLED]);
   if (!user) return null;
 

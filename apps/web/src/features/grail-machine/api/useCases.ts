@@ -1,13 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { grailEndpoints } from '@grail/contract';
 import { callApi } from '@/lib/api/callApi';
 import { grailMachineKeys } from './caseKeys';
 
+/** Shared by the hook and the fairness page's prefetch on a direct visit. */
+export const casesQueryOptions = queryOptions({
+  queryKey: grailMachineKeys.list(),
+  queryFn: async ({ signal }) => (await callApi(grailEndpoints.cases, { signal })).cases,
+});
+
 /** Every case collectors have seen, newest first. */
 export function useCases(enabled = true) {
-  return useQuery({
-    queryKey: grailMachineKeys.list(),
-    queryFn: async ({ signal }) => (await callApi(grailEndpoints.cases, { signal })).cases,
-    enabled,
-  });
+  return useQuery({ ...casesQueryOptions, enabled });
 }

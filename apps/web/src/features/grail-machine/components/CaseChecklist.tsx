@@ -1,75 +1,42 @@
-import { useDeferredValue, useMemo, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  InputAdornment,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
-import SearchIcon from '@mui/icons-material/Search';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import clsx from 'clsx';
+import { Search } from 'lucide-react';
 import type { ChecklistCard } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
+import ui from '@/lib/styles/ui.module.css';
+import { useNearViewport } from '@/lib/useNearViewport';
 import { useCaseChecklist } from '../api/useCaseChecklist';
+import grail from './grail.module.css';
+import styles from './CaseChecklist.module.css';
 
 type Show = 'all' | 'in' | 'pulled';
+const SHOW_CHOICES: [Show, string][] = [
+  ['all', 'All'],
+  ['in', 'In the case'],
+  ['pulled', 'Pulled'],
+];
 /** Cards shown per tier before 'Show all': a big case stays quick to draw on a phone. */
 const FIRST_ROWS = 12;
 
 function CardRow({ card }: { card: ChecklistCard }) {
   return (
-    <Box
-      component="li"
-      data-testid="checklist-card"
-      data-pulled={card.pulled}
-      sx={{
-        display: 'grid',
-        gridTemplateColumns: '48px minmax(0, 1fr) auto',
-        gap: 1.5,
-        alignItems: 'center',
-        py: 1,
-        borderTop: 1,
-        borderColor: 'divider',
-      }}
-    >
+    <li data-testid="checklist-card" data-pulled={card.pulled} className={styles.card}>
       {/* A pulled card's picture fades; its text keeps full contrast. */}
-      <Box sx={{ width: 48, ...(card.pulled && { filter: 'grayscale(1)', opacity: 0.55 }) }}>
+      <div className={clsx(styles.picture, card.pulled && styles.pulledPicture)}>
         <CardImage src={card.imageUrl} alt={card.name} sizes="48px" />
-      </Box>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography
-          variant="body2"
-          sx={{
-            fontWeight: 600,
-            overflowWrap: 'anywhere',
-            textDecoration: card.pulled ? 'line-through' : 'none',
-          }}
-        >
-          {card.name}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {card.grade}
-        </Typography>
-      </Box>
-      <Stack alignItems="flex-end" spacing={0.5}>
-        <Typography variant="body2" sx={{ fontWeight: 700 }}>
-          {formatUsd(card.fmv)}
-        </Typography>
-        <Chip
-          size="small"
-          variant={card.pulled ? 'outlined' : 'filled'}
-          color={card.pulled ? 'default' : 'success'}
-          label={card.pulled ? 'Pulled' : 'In the case'}
-        />
-      </Stack>
-    </Box>
+      </div>
+      <div className={styles.about}>
+        <p className={clsx(ui.body2, styles.name, card.pulled && styles.pulledName)}>{card.name}</p>
+        <span className={clsx(grail.caption, ui.secondaryText)}>{card.grade}</span>
+      </div>
+      <div className={styles.value}>
+        <p className={clsx(ui.body2, styles.fmv)}>{formatUsd(card.fmv)}</p>
+        <span className={clsx(grail.chip, card.pulled ? grail.chipOutlined : grail.chipSuccess)}>
+          {card.pulled ? 'Pulled' : 'In the case'}
+        </span>
+      </div>
+    </li>
   );
 }
 
@@ -79,6 +46,11 @@ function CardRow({ card }: { card: ChecklistCard }) {
  */
 export function CaseChecklist({ caseId }: { caseId: string }) {
   const checklist = useCaseChecklist(caseId);
+  // The rows (up to a dozen a tier, each with its picture) are drawn once the checklist nears the
+  // screen, in a deferred, time-sliced render: the first load draws only the first screen.
+  const { ref, near } = useNearViewport<HTMLElement>();
+  const data = useDeferredValue(near ? checklist.data : undefined);
+  const searchId = useId();
   const [search, setSearch] = useState('');
   const [show, setShow] = useState<Show>('all');
   const [expanded, setExpanded] = useState<Set<string>>(() => new Set());
@@ -86,7 +58,7 @@ export function CaseChecklist({ caseId }: { caseId: string }) {
 
   const tiers = useMemo(
     () =>
-      (checklist.data?.tiers ?? []).map((tier) => ({
+      (data?.tiers ?? []).map((tier) => ({
         ...tier,
         shown: tier.cards.filter(
           (card) =>
@@ -94,111 +66,100 @@ export function CaseChecklist({ caseId }: { caseId: string }) {
             (!term || `${card.name} ${card.grade}`.toLowerCase().includes(term)),
         ),
       })),
-    [checklist.data, show, term],
+    [data, show, term],
   );
   const matches = tiers.reduce((n, tier) => n + tier.shown.length, 0);
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="checklist-heading"
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
-      <Typography id="checklist-heading" variant="h6" component="h2" gutterBottom>
+    <section ref={ref} aria-labelledby="checklist-heading" className={clsx(ui.paper, grail.panel)}>
+      <h2 id="checklist-heading" className={clsx(ui.h6, grail.gutter)}>
         Case checklist
-      </Typography>
-      {checklist.data && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          Every card this case was filled with: {checklist.data.remaining} of{' '}
-          {checklist.data.totalItems} still in it.
-        </Typography>
+      </h2>
+      {data && (
+        <p className={clsx(ui.body2, ui.secondaryText, styles.summary)}>
+          Every card this case was filled with: {data.remaining} of {data.totalItems} still in it.
+        </p>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mb: 2 }}>
-        <TextField
-          size="small"
-          label="Search the case"
-          placeholder="Player, set or grade"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ flex: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={show}
-          onChange={(_, value: Show | null) => value && setShow(value)}
-          aria-label="Which cards to show"
-        >
-          <ToggleButton value="all">All</ToggleButton>
-          <ToggleButton value="in">In the case</ToggleButton>
-          <ToggleButton value="pulled">Pulled</ToggleButton>
-        </ToggleButtonGroup>
-      </Stack>
-
-      {checklist.isPending && (
-        <Stack spacing={1} aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={64} />
+      <div className={styles.controls}>
+        <div className={clsx(grail.field, styles.search)}>
+          <label htmlFor={searchId} className={grail.fieldLabel}>
+            Search the case
+          </label>
+          <Search aria-hidden size={20} className={styles.searchIcon} />
+          <input
+            id={searchId}
+            type="text"
+            placeholder="Player, set or grade"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className={clsx(grail.fieldControl, styles.searchInput)}
+          />
+        </div>
+        <div role="group" aria-label="Which cards to show" className={styles.toggles}>
+          {SHOW_CHOICES.map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              aria-pressed={show === value}
+              onClick={() => setShow(value)}
+              className={styles.toggle}
+            >
+              {label}
+            </button>
           ))}
-        </Stack>
+        </div>
+      </div>
+
+      {!data && !checklist.isError && (
+        <div aria-busy="true" className={styles.placeholders}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <span key={i} className={clsx(grail.skeleton, styles.placeholder)} />
+          ))}
+        </div>
       )}
-      {checklist.isError && <Alert severity="error">Could not load the case checklist.</Alert>}
-      {checklist.data && matches === 0 && (
-        <Typography color="text.secondary" role="status">
+      {!data && checklist.isError && (
+        <p role="alert" className={grail.alert}>
+          Could not load the case checklist.
+        </p>
+      )}
+      {data && matches === 0 && (
+        <p role="status" className={clsx(ui.body1, ui.secondaryText)}>
           {term ? `No card in this case matches “${search.trim()}”.` : 'No cards to show.'}
-        </Typography>
+        </p>
       )}
-      <Stack spacing={3}>
+      <div className={styles.tiers}>
         {tiers
           .filter((tier) => tier.shown.length > 0)
           .map((tier) => {
             const open = expanded.has(tier.name) || Boolean(term);
             const visible = open ? tier.shown : tier.shown.slice(0, FIRST_ROWS);
             return (
-              <Box key={tier.name} component="section" aria-label={`${tier.name} tier`}>
-                <Stack
-                  direction="row"
-                  justifyContent="space-between"
-                  alignItems="baseline"
-                  flexWrap="wrap"
-                  useFlexGap
-                  spacing={1}
-                >
-                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-                    {tier.name}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
+              <section key={tier.name} aria-label={`${tier.name} tier`}>
+                <div className={styles.tierHeading}>
+                  <h3 className={styles.tierName}>{tier.name}</h3>
+                  <p className={clsx(ui.body2, ui.secondaryText)}>
                     {tier.remaining} of {tier.total} left · odds{' '}
                     {(tier.probability * 100).toFixed(1)}%
-                  </Typography>
-                </Stack>
-                <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                  </p>
+                </div>
+                <ul className={styles.cards}>
                   {visible.map((card) => (
                     <CardRow key={card._id} card={card} />
                   ))}
-                </Box>
+                </ul>
                 {visible.length < tier.shown.length && (
-                  <Button
-                    size="small"
+                  <button
+                    type="button"
                     onClick={() => setExpanded((prev) => new Set(prev).add(tier.name))}
+                    className={clsx(ui.button, ui.text, ui.small, grail.textButton)}
                   >
                     Show all {tier.shown.length} {tier.name} cards
-                  </Button>
+                  </button>
                 )}
-              </Box>
+              </section>
             );
           })}
-      </Stack>
-    </Paper>
+      </div>
+    </section>
   );
 }

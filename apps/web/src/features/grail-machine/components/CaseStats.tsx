@@ -1,31 +1,27 @@
-import { Box, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import clsx from 'clsx';
 import type { ActiveCaseResponse } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
+import ui from '@/lib/styles/ui.module.css';
+import grail from './grail.module.css';
+import styles from './CaseStats.module.css';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <Box sx={{ minWidth: 120 }}>
-      <Typography variant="overline" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-        {value}
-      </Typography>
-      {hint && (
-        <Typography variant="caption" color="text.secondary">
-          {hint}
-        </Typography>
-      )}
-    </Box>
+    <div className={styles.stat}>
+      <span className={clsx(ui.secondaryText, styles.label)}>{label}</span>
+      <p className={styles.value}>{value}</p>
+      {hint && <span className={clsx(grail.caption, ui.secondaryText)}>{hint}</span>}
+    </div>
   );
 }
 
 /** Pack price, remaining of total, guaranteed floor and expected value of the case. */
 export function CaseStats({ live }: { live: ActiveCaseResponse }) {
   const pulled = live.totalItems - live.remaining;
+  const left = live.totalItems ? (live.remaining / live.totalItems) * 100 : 0;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack direction="row" useFlexGap flexWrap="wrap" spacing={3} sx={{ mb: 2 }}>
+    <div className={clsx(ui.paper, grail.panel)}>
+      <div className={styles.stats}>
         <Stat label="Pack price" value={formatUsd(live.packPrice)} />
         <Stat
           label="Guaranteed floor"
@@ -37,21 +33,23 @@ export function CaseStats({ live }: { live: ActiveCaseResponse }) {
           value={formatUsd(live.expectedValue)}
           hint="Mean FMV of what remains"
         />
-      </Stack>
-      <Stack direction="row" justifyContent="space-between" sx={{ mb: 0.5 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      </div>
+      <div className={styles.count}>
+        <p className={clsx(ui.body2, styles.remaining)}>
           {live.remaining} of {live.totalItems} remaining
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {pulled} pulled
-        </Typography>
-      </Stack>
-      <LinearProgress
-        variant="determinate"
-        value={live.totalItems ? (live.remaining / live.totalItems) * 100 : 0}
+        </p>
+        <p className={clsx(ui.body2, ui.secondaryText)}>{pulled} pulled</p>
+      </div>
+      <div
+        role="progressbar"
+        aria-valuenow={Math.round(left)}
+        aria-valuemin={0}
+        aria-valuemax={100}
         aria-label={`${live.remaining} of ${live.totalItems} cards remaining`}
-        sx={{ height: 10, borderRadius: 5 }}
-      />
-    </Paper>
+        className={styles.track}
+      >
+        <span className={styles.bar} style={{ width: `${left}%` }} />
+      </div>
+    </div>
   );
 }

@@ -1,4 +1,7 @@
-import { Box, Typography } from '@mui/material';
+import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
+import grail from './grail.module.css';
+import styles from './Commitment.module.css';
 
 /**
  * One of a case's published fairness values (a hash, the revealed seed), shown whole: the hex
@@ -15,22 +18,14 @@ export function Commitment({
   pending?: string;
 }) {
   return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="p">
-        {label}
-      </Typography>
+    <div>
+      <p className={clsx(grail.caption, ui.secondaryText)}>{label}</p>
       {value === null ? (
         // Words, not a hash: wrapped like prose so no word is split mid-way.
-        <Typography variant="body2">{pending}</Typography>
+        <p className={ui.body2}>{pending}</p>
       ) : (
-        <Typography
-          component="code"
-          variant="body2"
-          sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-        >
-          {value}
-        </Typography>
+        <code className={clsx(ui.body2, styles.hash)}>{value}</code>
       )}
-    </Box>
+    </div>
   );
 }

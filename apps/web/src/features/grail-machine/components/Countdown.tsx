@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Stack, Typography } from '@mui/material';
+import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
+import grail from './grail.module.css';
+import styles from './Countdown.module.css';
 
 const parts = (ms: number) => {
   const s = Math.max(0, Math.floor(ms / 1000));
@@ -24,21 +27,13 @@ export function Countdown({ to, onDone }: { to: Date; onDone?: () => void }) {
     if (done) onDone?.();
   }, [done, onDone]);
   return (
-    <Stack direction="row" spacing={2} role="timer" aria-label="Time until the case opens">
+    <div role="timer" aria-label="Time until the case opens" className={styles.countdown}>
       {parts(left).map(([label, value]) => (
-        <Stack key={label} alignItems="center" sx={{ minWidth: 56 }}>
-          <Typography
-            variant="h4"
-            component="span"
-            sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}
-          >
-            {String(value).padStart(2, '0')}
-          </Typography>
-          <Typography variant="caption" color="text.secondary">
-            {label}
-          </Typography>
-        </Stack>
+        <div key={label} className={styles.part}>
+          <span className={styles.value}>{String(value).padStart(2, '0')}</span>
+          <span className={clsx(grail.caption, ui.secondaryText)}>{label}</span>
+        </div>
       ))}
-    </Stack>
+    </div>
   );
 }

@@ -1,7 +1,10 @@
-import { Link, Paper, Stack, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import clsx from 'clsx';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { Commitment } from './Commitment';
+import grail from './grail.module.css';
+import styles from './FairnessExplainer.module.css';
 
 const AT_GO_LIVE = 'published when the case goes live';
 
@@ -16,33 +19,28 @@ export function FairnessExplainer({
   contentsHash: string | null;
 }) {
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="fairness-heading"
-      sx={{ p: { xs: 2, sm: 3 } }}
-    >
-      <Typography id="fairness-heading" variant="h6" component="h2" gutterBottom>
+    <section aria-labelledby="fairness-heading" className={clsx(ui.paper, grail.panel)}>
+      <h2 id="fairness-heading" className={clsx(ui.h6, grail.gutter)}>
         Provably fair
-      </Typography>
-      <Typography variant="body2" color="text.secondary" paragraph>
+      </h2>
+      <p className={clsx(ui.body2, ui.secondaryText, styles.paragraph)}>
         Before the first pack, we fix the order of every card in the case and publish two
         fingerprints: one of the contents and one of a secret server seed. Pack number k is decided
         by HMAC-SHA256(server seed, your client seed + ":" + k), turned into a position among the
         cards still in the case without bias. When the case sells out or closes we reveal the seed,
         so you can recompute every pull yourself.
-      </Typography>
-      <Stack spacing={1.5} sx={{ mb: 2 }}>
+      </p>
+      <div className={clsx(grail.stack, styles.commitments)}>
         <Commitment
           label="Server seed hash (SHA-256)"
           value={serverSeedHash}
           pending={AT_GO_LIVE}
         />
         <Commitment label="Contents hash (SHA-256)" value={contentsHash} pending={AT_GO_LIVE} />
-      </Stack>
-      <Link component={RouterLink} to={paths.fairness.getHref({ case: caseId })}>
+      </div>
+      <Link to={paths.fairness.getHref({ case: caseId })} className={ui.textLink}>
         Verify pulls in your browser
       </Link>
-    </Paper>
+    </section>
   );
 }

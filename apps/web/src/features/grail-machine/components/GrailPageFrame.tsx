@@ -1,19 +1,12 @@
 import type { ReactNode } from 'react';
-import { Box, Typography } from '@mui/material';
+import styles from './GrailPageFrame.module.css';
 
 /** The frame of the Grail Machine's own pages: one section under one large title. */
 export function GrailPageFrame({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography
-        variant="h3"
-        component="h1"
-        gutterBottom
-        sx={{ fontWeight: 800, fontSize: { xs: '2.25rem', sm: '3rem' } }}
-      >
-        {title}
-      </Typography>
+    <section className={styles.frame}>
+      <h1 className={styles.title}>{title}</h1>
       {children}
-    </Box>
+    </section>
   );
 }

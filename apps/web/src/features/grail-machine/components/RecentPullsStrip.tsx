@@ -1,9 +1,12 @@
-import { Link as RouterLink } from 'react-router';
-import { Box, CardActionArea, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router';
+import clsx from 'clsx';
 import type { RecentPull } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
 import { CardImage } from '@/components/CardImage';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
+import grail from './grail.module.css';
+import styles from './RecentPullsStrip.module.css';
 
 const ago = (iso: string) => {
   const s = Math.max(0, (Date.now() - new Date(iso).getTime()) / 1000);
@@ -24,61 +27,38 @@ export function RecentPullsStrip({
   failed: boolean;
 }) {
   return (
-    <Box component="section" aria-labelledby="recent-pulls-heading">
-      <Typography id="recent-pulls-heading" variant="h6" component="h2" gutterBottom>
+    <section aria-labelledby="recent-pulls-heading">
+      <h2 id="recent-pulls-heading" className={clsx(ui.h6, grail.gutter)}>
         Live pulls
-      </Typography>
-      {failed && <Typography color="error">Could not load recent pulls.</Typography>}
+      </h2>
+      {failed && <p className={clsx(ui.body1, styles.failed)}>Could not load recent pulls.</p>}
       {!failed && !loading && (pulls ?? []).length === 0 && (
-        <Typography color="text.secondary">No pulls yet. Be the first to open a pack!</Typography>
+        <p className={clsx(ui.body1, ui.secondaryText)}>
+          No pulls yet. Be the first to open a pack!
+        </p>
       )}
-      <Stack
-        direction="row"
-        spacing={1.5}
-        sx={{ overflowX: 'auto', pb: 1, scrollSnapType: 'x mandatory' }}
-        data-testid="recent-pulls"
-      >
+      <div className={styles.strip} data-testid="recent-pulls">
         {loading &&
           Array.from({ length: 5 }, (_, i) => (
-            <Skeleton
-              key={i}
-              variant="rounded"
-              width={132}
-              height={240}
-              sx={{ flex: '0 0 auto' }}
-            />
+            <span key={i} className={clsx(grail.skeleton, styles.placeholder)} />
           ))}
         {(pulls ?? []).map((p) => (
-          <Paper
-            key={p._id}
-            variant="outlined"
-            sx={{ flex: '0 0 132px', scrollSnapAlign: 'start' }}
-          >
-            <CardActionArea
-              component={RouterLink}
-              to={paths.pull.getHref(p._id)}
-              sx={{ p: 1, borderRadius: 'inherit' }}
-            >
+          <div key={p._id} className={clsx(ui.paper, styles.pull)}>
+            <Link to={paths.pull.getHref(p._id)} className={styles.link}>
               <CardImage src={p.imageUrl} alt={p.name} sizes="132px" />
-              <Typography
-                variant="caption"
-                component="p"
-                noWrap
-                title={p.name}
-                sx={{ mt: 0.5, fontWeight: 600 }}
-              >
+              <p title={p.name} className={clsx(grail.caption, styles.line, styles.name)}>
                 {p.name}
-              </Typography>
-              <Typography variant="caption" component="p" color="text.secondary" noWrap>
+              </p>
+              <p className={clsx(grail.caption, ui.secondaryText, styles.line)}>
                 {p.grade} · {formatUsd(p.fmv)}
-              </Typography>
-              <Typography variant="caption" component="p" color="text.secondary" noWrap>
+              </p>
+              <p className={clsx(grail.caption, ui.secondaryText, styles.line)}>
                 {p.pulledBy} · {ago(p.pulledAt)}
-              </Typography>
-            </CardActionArea>
-          </Paper>
+              </p>
+            </Link>
+          </div>
         ))}
-      </Stack>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,9 @@
-import { Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import clsx from 'clsx';
 import type { TierOdds as Tier } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
+import ui from '@/lib/styles/ui.module.css';
+import grail from './grail.module.css';
+import styles from './TierOdds.module.css';
 
 const band = (t: Tier) =>
   t.maxFmv === null
@@ -12,30 +15,32 @@ const band = (t: Tier) =>
 /** The odds of the next pack by tier, from what remains in the case. */
 export function TierOdds({ tiers }: { tiers: Tier[] }) {
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-        Odds by tier
-      </Typography>
-      <Table size="small" aria-label="Odds by tier">
-        <TableHead>
-          <TableRow>
-            <TableCell>Tier</TableCell>
-            <TableCell>FMV</TableCell>
-            <TableCell align="right">Left</TableCell>
-            <TableCell align="right">Odds</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+    <div className={clsx(ui.paper, styles.odds)}>
+      <h2 className={clsx(ui.h6, styles.title)}>Odds by tier</h2>
+      <table aria-label="Odds by tier" className={grail.table}>
+        <thead>
+          <tr>
+            <th scope="col">Tier</th>
+            <th scope="col">FMV</th>
+            <th scope="col" className={grail.number}>
+              Left
+            </th>
+            <th scope="col" className={grail.number}>
+              Odds
+            </th>
+          </tr>
+        </thead>
+        <tbody>
           {tiers.map((t) => (
-            <TableRow key={t.name}>
-              <TableCell sx={{ fontWeight: 600 }}>{t.name}</TableCell>
-              <TableCell>{band(t)}</TableCell>
-              <TableCell align="right">{t.remaining}</TableCell>
-              <TableCell align="right">{(t.probability * 100).toFixed(1)}%</TableCell>
-            </TableRow>
+            <tr key={t.name}>
+              <td className={styles.tier}>{t.name}</td>
+              <td>{band(t)}</td>
+              <td className={grail.number}>{t.remaining}</td>
+              <td className={grail.number}>{(t.probability * 100).toFixed(1)}%</td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </Paper>
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,33 +1,18 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  FormControl,
-  InputLabel,
-  Link,
-  MenuItem,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { useDeferredValue, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import clsx from 'clsx';
+import { ChevronDown } from 'lucide-react';
 import type { FairnessResponse } from '@grail/contract';
+import stacked from '@/components/StackedTable.module.css';
+import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { useCases } from '../api/useCases';
 import { useFairness } from '../api/useFairness';
 import { Commitment } from '../components/Commitment';
 import { GrailPageFrame } from '../components/GrailPageFrame';
+import grail from '../components/grail.module.css';
 import { contentsHash, hexToBytes, sha256Hex, verifyPulls, type Verdict } from '../lib/fairness';
-import { paths } from '@/lib/paths';
-import stacked from '@/components/StackedTable.module.css';
+import styles from './FairnessPage.module.css';
 
 interface Check {
   seed: Verdict | null;
@@ -37,9 +22,13 @@ interface Check {
 
 const VerdictChip = ({ verdict }: { verdict: Verdict | null | undefined }) =>
   verdict ? (
-    <Chip size="small" color={verdict === 'Verified' ? 'success' : 'error'} label={verdict} />
+    <span
+      className={clsx(grail.chip, verdict === 'Verified' ? grail.chipSuccess : grail.chipError)}
+    >
+      {verdict}
+    </span>
   ) : (
-    <Chip size="small" variant="outlined" label="Seed not revealed yet" />
+    <span className={clsx(grail.chip, grail.chipOutlined)}>Seed not revealed yet</span>
   );
 
 async function runChecks(f: FairnessResponse): Promise<Check> {
@@ -70,14 +59,15 @@ export default function FairnessPage() {
     }
   };
 
-  const f = fairness.data;
+  // The record (a row per pull) is drawn in a deferred, time-sliced render when it arrives.
+  const f = useDeferredValue(fairness.data);
+  const recordLoading =
+    !f && !fairness.isError && !cases.isError && (cases.isPending || cases.data.length > 0);
   return (
     <GrailPageFrame title="Provably Fair">
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-        <Typography variant="h6" component="h2" gutterBottom>
-          The rule
-        </Typography>
-        <Typography variant="body2" paragraph>
+      <div className={clsx(ui.paper, grail.panel, styles.rule)}>
+        <h2 className={clsx(ui.h6, grail.gutter)}>The rule</h2>
+        <p className={clsx(ui.body2, styles.paragraph)}>
           When a case goes live its cards get fixed positions 1…N and we publish SHA-256 of the
           contents list and SHA-256 of a secret 32-byte server seed. Pull number k with your client
           seed reads HMAC-SHA256(server seed, clientSeed + ":" + k) as 4-byte big-endian numbers and
@@ -86,43 +76,54 @@ export default function FairnessPage() {
           ":1", then ":2"…). That number modulo the remaining count is the index of your card among
           the cards still in the case, in position order. Once the case sells out or closes the seed
           is revealed and this page replays every pull.
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </p>
+        <p className={clsx(ui.body2, ui.secondaryText)}>
           Your client seed is in your dashboard under My Pulls; change it whenever you like.
-        </Typography>
-      </Paper>
+        </p>
+      </div>
 
       {cases.data && cases.data.length > 0 && (
-        <FormControl size="small" sx={{ minWidth: 280, mb: 3 }}>
-          <InputLabel id="fair-case">Case</InputLabel>
-          <Select
-            labelId="fair-case"
-            label="Case"
+        <div className={clsx(grail.field, grail.fieldOnPage, styles.caseField)}>
+          <label htmlFor="fair-case" className={grail.fieldLabel}>
+            Case
+          </label>
+          <select
+            id="fair-case"
             value={caseId ?? ''}
-            onChange={(e) => setParams({ case: String(e.target.value) })}
+            onChange={(e) => setParams({ case: e.target.value })}
+            className={clsx(grail.fieldControl, styles.select)}
           >
             {cases.data.map((c) => (
-              <MenuItem key={c.caseId} value={c.caseId}>
+              <option key={c.caseId} value={c.caseId}>
                 {c.name} ({c.status.replace('_', ' ')})
-              </MenuItem>
+              </option>
             ))}
-          </Select>
-        </FormControl>
+          </select>
+          <ChevronDown aria-hidden size={20} className={styles.selectIcon} />
+        </div>
       )}
       {cases.data?.length === 0 && (
-        <Typography color="text.secondary">No case has gone live yet.</Typography>
+        <p className={clsx(ui.body1, ui.secondaryText)}>No case has gone live yet.</p>
       )}
       {fairness.isError && (
-        <Alert severity="error">Could not load this case's fairness record.</Alert>
+        <p role="alert" className={grail.alert}>
+          Could not load this case&apos;s fairness record.
+        </p>
       )}
-      {fairness.isLoading && <CircularProgress />}
+      {recordLoading && (
+        <div className={styles.loading}>
+          <span
+            role="progressbar"
+            aria-label="Loading the case's fairness record"
+            className={clsx(ui.spinner, styles.spinner)}
+          />
+        </div>
+      )}
       {f && (
-        <Stack spacing={3}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Stack spacing={1.5}>
-              <Typography variant="h6" component="h2">
-                {f.name}
-              </Typography>
+        <div className={styles.record}>
+          <div className={clsx(ui.paper, grail.panel)}>
+            <div className={grail.stack}>
+              <h2 className={ui.h6}>{f.name}</h2>
               <Commitment label="Server seed hash" value={f.serverSeedHash} />
               <Commitment label="Contents hash" value={f.contentsHash} />
               <Commitment
@@ -130,69 +131,69 @@ export default function FairnessPage() {
                 value={f.serverSeed}
                 pending="Revealed when the case sells out or closes."
               />
-              <Stack direction="row" spacing={2} alignItems="center" flexWrap="wrap" useFlexGap>
-                <Button variant="contained" onClick={() => void verify()} disabled={checking}>
+              <div className={styles.verify}>
+                <button
+                  type="button"
+                  onClick={() => void verify()}
+                  disabled={checking}
+                  className={clsx(ui.button, ui.contained, grail.button)}
+                >
                   Verify in my browser
-                </Button>
+                </button>
                 {check && (
                   <>
                     <span>Contents:</span> <VerdictChip verdict={check.contents} />
                     <span>Seed:</span> <VerdictChip verdict={check.seed} />
                   </>
                 )}
-              </Stack>
-            </Stack>
-          </Paper>
-          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Pulls of this case" className={stacked.table}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>k</TableCell>
-                  <TableCell>Client seed</TableCell>
-                  <TableCell align="right">Remaining</TableCell>
-                  <TableCell align="right">Position</TableCell>
-                  <TableCell>Check</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
+              </div>
+            </div>
+          </div>
+          <div className={clsx(ui.paper, styles.pulls)}>
+            <table aria-label="Pulls of this case" className={clsx(grail.table, stacked.table)}>
+              <thead>
+                <tr>
+                  <th scope="col">k</th>
+                  <th scope="col">Client seed</th>
+                  <th scope="col" className={grail.number}>
+                    Remaining
+                  </th>
+                  <th scope="col" className={grail.number}>
+                    Position
+                  </th>
+                  <th scope="col">Check</th>
+                </tr>
+              </thead>
+              <tbody>
                 {f.pulls.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5}>No pulls yet.</TableCell>
-                  </TableRow>
+                  <tr>
+                    <td colSpan={5}>No pulls yet.</td>
+                  </tr>
                 )}
                 {f.pulls.map((p) => (
-                  <TableRow key={p.k}>
-                    <TableCell data-label="k">{p.k}</TableCell>
-                    <TableCell data-label="Client seed" sx={{ maxWidth: { sm: 220 } }}>
+                  <tr key={p.k}>
+                    <td data-label="k">{p.k}</td>
+                    <td data-label="Client seed" className={styles.seedCell}>
                       {/* Monospace on the value only: on a phone the cell also shows its label. */}
-                      <Box
-                        component="code"
-                        sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}
-                      >
-                        {p.clientSeed}
-                      </Box>
-                    </TableCell>
-                    <TableCell data-label="Remaining" align="right">
+                      <code className={styles.seed}>{p.clientSeed}</code>
+                    </td>
+                    <td data-label="Remaining" className={grail.number}>
                       {p.remainingBefore}
-                    </TableCell>
-                    <TableCell data-label="Position" align="right">
+                    </td>
+                    <td data-label="Position" className={grail.number}>
                       {p.position}
-                    </TableCell>
-                    <TableCell data-label="Check">
+                    </td>
+                    <td data-label="Check">
                       {check ? <VerdictChip verdict={check.pulls.get(p.k)} /> : '—'}
-                    </TableCell>
-                  </TableRow>
+                    </td>
+                  </tr>
                 ))}
-              </TableBody>
-            </Table>
-          </Paper>
-        </Stack>
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
-      <Link
-        component={RouterLink}
-        to={paths.grailMachine.getHref()}
-        sx={{ display: 'inline-block', mt: 3 }}
-      >
+      <Link to={paths.grailMachine.getHref()} className={clsx(ui.textLink, styles.back)}>
         Back to the Grail Machine
       </Link>
     </GrailPageFrame>

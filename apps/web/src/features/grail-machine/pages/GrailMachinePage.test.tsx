@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { NO_CASE_TEXT, NO_CASE_TITLE, type ActiveCaseResponse } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
 import { renderWithProviders } from '@/test/providers';
 import { resetRequestLayer } from '@/lib/api/client';
+import { ThemeModeProvider } from '@/lib/theme';
 import GrailMachinePage from './GrailMachinePage';
 
 const live: ActiveCaseResponse = {
@@ -75,6 +76,24 @@ describe('GrailMachinePage states', () => {
     expect(screen.getByText('$5.00')).toBeTruthy();
     expect(screen.getByText('$551.48')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Buy a Pack · $499.99' })).toBeTruthy();
+  });
+
+  it('live: Buy a Pack opens the confirmation, whose code loads on demand', async () => {
+    fakeFetch({
+      '/api/grail-cases/recent-pulls': [{ body: { pulls: [] } }],
+      '/api/grail-cases/active': [{ body: live }],
+      [`/api/grail-cases/${live.caseId}`]: [
+        { body: { ...live, liveAt: null, closedAt: null, remainingByTier: [], topGrails: [] } },
+      ],
+    });
+    renderWithProviders(
+      <ThemeModeProvider>
+        <GrailMachinePage />
+      </ThemeModeProvider>,
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy a Pack · $499.99' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Buy a Pack' }, { timeout: 5000 });
+    expect(dialog.textContent).toContain('Sign in to buy a pack.');
   });
 
   it('upcoming: a countdown and no buying yet', async () => {

@@ -1,16 +1,6 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Link,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { useDeferredValue, useState } from 'react';
+import { Link } from 'react-router';
+import clsx from 'clsx';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   NO_CASE_TEXT,
@@ -18,126 +8,120 @@ import {
   SOLD_OUT_MESSAGE,
   type ActiveCaseResponse,
 } from '@grail/contract';
-import { FeaturedGrid } from '@/components/FeaturedGrid';
 import { caseKeys, useActiveCase } from '@/lib/api/activeCase';
 import { useRecentPulls } from '@/lib/api/recentPulls';
 import { dateFormat, formatUsd } from '@/lib/format';
-import { useCaseDetail } from '../api/useCaseDetail';
+import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { useCases } from '../api/useCases';
 import { useGrailEvents } from '../api/useGrailEvents';
-import { BuyPackDialog } from '../components/BuyPackDialog';
+import { BuyPackDialogOnDemand, loadBuyPackDialog } from '../components/BuyPackDialogOnDemand';
 import { CaseChecklist } from '../components/CaseChecklist';
 import { CaseStats } from '../components/CaseStats';
 import { Countdown } from '../components/Countdown';
-import { GrailPageFrame } from '../components/GrailPageFrame';
 import { FairnessExplainer } from '../components/FairnessExplainer';
+import { GrailPageFrame } from '../components/GrailPageFrame';
 import { RecentPullsStrip } from '../components/RecentPullsStrip';
 import { TierOdds } from '../components/TierOdds';
-import { paths } from '@/lib/paths';
+import { TopGrails } from '../components/TopGrails';
+import grail from '../components/grail.module.css';
+import styles from './GrailMachinePage.module.css';
 
 /** When a scheduled case opens: Saturday, November 21, 2026 at 7:04 PM. */
 const opensAtFormat = dateFormat({ dateStyle: 'full', timeStyle: 'short' });
+
+/** The dialog's code, asked for once the visitor heads for the buy button. */
+const preloadBuyPackDialog = () => void loadBuyPackDialog().catch(() => undefined);
 
 function NoCase() {
   const cases = useCases();
   const last = cases.data?.[0];
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-      {last?.status === 'sold_out' && <Chip color="secondary" label="Sold Out" sx={{ mb: 2 }} />}
-      <Typography variant="h4" component="h2" gutterBottom>
-        {NO_CASE_TITLE}
-      </Typography>
-      <Typography color="text.secondary" sx={{ maxWidth: 560, mx: 'auto' }}>
-        {NO_CASE_TEXT}
-      </Typography>
+    <div className={clsx(ui.paper, styles.noCase)}>
+      {last?.status === 'sold_out' && (
+        <span
+          className={clsx(grail.chip, grail.chipMedium, grail.chipSecondary, styles.soldOutChip)}
+        >
+          Sold Out
+        </span>
+      )}
+      <h2 className={clsx(ui.h4, grail.heading, grail.gutter)}>{NO_CASE_TITLE}</h2>
+      <p className={clsx(ui.body1, ui.secondaryText, styles.noCaseText)}>{NO_CASE_TEXT}</p>
       {last && (last.status === 'sold_out' || last.status === 'closed') && (
-        <Typography sx={{ mt: 3 }}>
+        <p className={clsx(ui.body1, styles.lastCase)}>
           {last.status === 'sold_out'
             ? `${last.name}: ${SOLD_OUT_MESSAGE}`
             : `${last.name} has closed.`}{' '}
-          <Link component={RouterLink} to={paths.fairness.getHref({ case: last.caseId })}>
+          <Link to={paths.fairness.getHref({ case: last.caseId })} className={ui.textLink}>
             Verify its pulls
           </Link>
-        </Typography>
+        </p>
       )}
-    </Paper>
+    </div>
   );
 }
 
 function LiveCase({ live }: { live: ActiveCaseResponse }) {
   const queryClient = useQueryClient();
-  const detail = useCaseDetail(live.caseId);
   const [buying, setBuying] = useState(false);
   const opensAt = live.activationTime ? new Date(live.activationTime) : null;
   const upcoming = opensAt !== null && opensAt.getTime() > Date.now();
   const soldOut = live.remaining === 0;
   return (
-    <Stack spacing={3}>
-      <Box>
-        <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>
-          <Chip
-            size="small"
-            color={upcoming ? 'info' : soldOut ? 'default' : 'success'}
-            label={upcoming ? 'Opening soon' : soldOut ? 'Sold Out' : 'Live'}
-          />
-        </Stack>
-        <Typography variant="h4" component="h2" gutterBottom>
-          {live.name}
-        </Typography>
-        {live.description && <Typography color="text.secondary">{live.description}</Typography>}
-      </Box>
+    <div className={styles.liveCase}>
+      <div>
+        <div className={styles.badges}>
+          <span
+            className={clsx(
+              grail.chip,
+              upcoming ? grail.chipInfo : soldOut ? undefined : grail.chipSuccess,
+            )}
+          >
+            {upcoming ? 'Opening soon' : soldOut ? 'Sold Out' : 'Live'}
+          </span>
+        </div>
+        <h2 className={clsx(ui.h4, grail.heading, grail.gutter)}>{live.name}</h2>
+        {live.description && <p className={clsx(ui.body1, ui.secondaryText)}>{live.description}</p>}
+      </div>
 
       {upcoming && opensAt && (
-        <Paper variant="outlined" sx={{ p: 3 }}>
-          <Typography gutterBottom>Opens {opensAtFormat.format(opensAt)}</Typography>
+        <div className={clsx(ui.paper, styles.opening)}>
+          <p className={clsx(ui.body1, grail.gutter)}>Opens {opensAtFormat.format(opensAt)}</p>
           <Countdown
             to={opensAt}
             onDone={() => void queryClient.invalidateQueries({ queryKey: caseKeys.active() })}
           />
-        </Paper>
+        </div>
       )}
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' },
-          alignItems: 'start',
-        }}
-      >
-        <Stack spacing={2}>
+      <div className={styles.buying}>
+        <div className={styles.purchase}>
           <CaseStats live={live} />
-          <Button
-            size="large"
-            variant="contained"
+          <button
+            type="button"
             disabled={upcoming || soldOut}
             onClick={() => setBuying(true)}
-            sx={{ py: 1.5, fontSize: '1.1rem', fontWeight: 700 }}
+            onPointerEnter={preloadBuyPackDialog}
+            onFocus={preloadBuyPackDialog}
+            className={clsx(ui.button, ui.contained, grail.button, styles.buy)}
           >
             {soldOut ? SOLD_OUT_MESSAGE : `Buy a Pack · ${formatUsd(live.packPrice)}`}
-          </Button>
-          <Typography variant="body2" color="text.secondary">
+          </button>
+          <p className={clsx(ui.body2, ui.secondaryText)}>
             One random card from the {live.remaining} still in the case, revealed instantly. Claim
             it and we ship within 48 hours, or sell it back for {live.buybackPercent}% of FMV within{' '}
             {live.buybackWindowHours} hours.
-          </Typography>
-        </Stack>
+          </p>
+        </div>
         <TierOdds tiers={live.tiers} />
-      </Box>
+      </div>
 
-      {detail.data && detail.data.topGrails.length > 0 && (
-        <Box component="section" aria-labelledby="top-grails-heading">
-          <Typography id="top-grails-heading" variant="h6" component="h2" gutterBottom>
-            Top grails still in the case
-          </Typography>
-          <FeaturedGrid cards={detail.data.topGrails} />
-        </Box>
-      )}
+      <TopGrails caseId={live.caseId} />
 
       <CaseChecklist caseId={live.caseId} />
 
-      <BuyPackDialog live={live} open={buying} onClose={() => setBuying(false)} />
-    </Stack>
+      <BuyPackDialogOnDemand live={live} open={buying} onClose={() => setBuying(false)} />
+    </div>
   );
 }
 
@@ -145,30 +129,42 @@ export default function GrailMachinePage() {
   const active = useActiveCase();
   const recent = useRecentPulls();
   useGrailEvents();
+  // Each answer is drawn in a deferred, time-sliced render rather than in the one synchronous
+  // render that follows it, so the case and its checklist never block the page in one long task.
+  const status = useDeferredValue(active.status, 'pending');
+  const live = useDeferredValue(active.data);
+  const pullsStatus = useDeferredValue(recent.status, 'pending');
+  const pulls = useDeferredValue(recent.data);
   return (
     <GrailPageFrame title="Grail Machine">
-      <Stack spacing={4}>
-        {active.isPending ? (
-          <Stack alignItems="center" spacing={2} sx={{ py: 8 }} role="status">
-            <CircularProgress />
-            <Typography color="text.secondary">Loading Grail Status...</Typography>
-          </Stack>
-        ) : active.isError ? (
-          <Alert severity="error">Could not load Grail Machine status.</Alert>
-        ) : active.data ? (
-          <LiveCase live={active.data} />
+      <div className={styles.page}>
+        {status === 'pending' ? (
+          <div role="status" className={styles.loading}>
+            <span className={clsx(ui.spinner, styles.spinner)} aria-hidden />
+            <p className={clsx(ui.body1, ui.secondaryText)}>Loading Grail Status...</p>
+          </div>
+        ) : status === 'error' ? (
+          <p role="alert" className={grail.alert}>
+            Could not load Grail Machine status.
+          </p>
+        ) : live ? (
+          <LiveCase live={live} />
         ) : (
           <NoCase />
         )}
-        <RecentPullsStrip pulls={recent.data} loading={recent.isPending} failed={recent.isError} />
-        {active.data && (
+        <RecentPullsStrip
+          pulls={pulls}
+          loading={pullsStatus === 'pending'}
+          failed={pullsStatus === 'error'}
+        />
+        {status === 'success' && live && (
           <FairnessExplainer
-            caseId={active.data.caseId}
-            serverSeedHash={active.data.serverSeedHash}
-            contentsHash={active.data.contentsHash}
+            caseId={live.caseId}
+            serverSeedHash={live.serverSeedHash}
+            contentsHash={live.contentsHash}
           />
         )}
-      </Stack>
+      </div>
     </GrailPageFrame>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import clsx from 'clsx';
 import { usePublicConfig } from '@/lib/config';
 import ui from '@/lib/styles/ui.module.css';
-import { useNearViewport } from '../useNearViewport';
+import { useNearViewport } from '@/lib/useNearViewport';
 import styles from './LatestFromX.module.css';
 import { SectionHeading } from './SectionHeading';
 import skeleton from './Skeleton.module.css';

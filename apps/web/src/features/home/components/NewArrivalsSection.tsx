@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
-import { useNearViewport } from '../useNearViewport';
+import { useNearViewport } from '@/lib/useNearViewport';
 import styles from './NewArrivals.module.css';
 import { NewArrivalsPlaceholder } from './NewArrivalsPlaceholder';
 import { SectionHeading } from './SectionHeading';

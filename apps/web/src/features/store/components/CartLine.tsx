@@ -16,6 +16,8 @@ export const isBuyable = (p: LineCard) => p.status === 'available' && p.storePri
 /** One card in the cart or checkout; a card sold meanwhile is flagged and can only be removed. */
 export function CartLine({ product, onRemove }: { product: LineCard; onRemove?: () => void }) {
   const buyable = isBuyable(product);
+  // Many cards are named with their grade ('… #9/111 BGS 8'): it is not repeated under the name.
+  const gradeInName = product.name.includes(product.gradeLabel);
   return (
     <Stack
       direction="row"
@@ -39,19 +41,23 @@ export function CartLine({ product, onRemove }: { product: LineCard; onRemove?: 
         >
           {product.name}
         </Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <Typography variant="body2" color="text.secondary">
-            {product.gradeLabel}
-          </Typography>
-          {!buyable && (
-            <Chip
-              size="small"
-              color="error"
-              label={product.status === 'sold' ? 'Sold' : 'Unavailable'}
-              data-testid="cart-line-sold"
-            />
-          )}
-        </Stack>
+        {(!gradeInName || !buyable) && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            {!gradeInName && (
+              <Typography variant="body2" color="text.secondary">
+                {product.gradeLabel}
+              </Typography>
+            )}
+            {!buyable && (
+              <Chip
+                size="small"
+                color="error"
+                label={product.status === 'sold' ? 'Sold' : 'Unavailable'}
+                data-testid="cart-line-sold"
+              />
+            )}
+          </Stack>
+        )}
       </Stack>
       <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
         {product.storePrice !== null ? formatUsd(product.storePrice) : '—'}

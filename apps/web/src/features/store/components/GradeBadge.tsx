@@ -1,4 +1,5 @@
-import { Chip } from '@mui/material';
+import clsx from 'clsx';
+import styles from './GradeBadge.module.css';
 
 /** The slab's grade ('PSA GEM MT 10') or 'Raw', as a compact badge. */
 export function GradeBadge({
@@ -10,12 +11,8 @@ export function GradeBadge({
 }) {
   const raw = label === 'Raw';
   return (
-    <Chip
-      label={label}
-      size={size}
-      color={raw ? 'default' : 'primary'}
-      variant={raw ? 'outlined' : 'filled'}
-      sx={{ fontWeight: 700, maxWidth: '100%' }}
-    />
+    <span className={clsx(styles.badge, styles[size], raw ? styles.raw : styles.graded)}>
+      <span className={styles.label}>{label}</span>
+    </span>
   );
 }

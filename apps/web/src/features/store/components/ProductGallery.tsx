@@ -1,92 +1,62 @@
-import { useState } from 'react';
-import { Box, ButtonBase, Dialog, IconButton, Stack } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
-import ZoomInIcon from '@mui/icons-material/ZoomIn';
+import { lazy, Suspense, useState } from 'react';
+import { ZoomIn } from 'lucide-react';
+import { PRODUCT_IMAGE_SIZES } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { imageSources, resolveImageUrl } from '@/lib/images';
+import { resolveImageUrl } from '@/lib/images';
+import styles from './ProductGallery.module.css';
+
+// The zoom is MUI's dialog (focus trap, Escape, backdrop): its code loads on the first click.
+const ZoomDialog = lazy(() => import('./ProductZoomDialog'));
 
 /** The card's pictures: a main image, thumbnails, and a full-size zoom in a dialog. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [selected, setSelected] = useState(0);
   const [zoomed, setZoomed] = useState(false);
+  const [zoomOpened, setZoomOpened] = useState(false);
   const current = images[selected] ?? images[0];
   const large = resolveImageUrl(current);
 
   return (
-    <Stack spacing={1.5}>
-      <ButtonBase
-        onClick={() => large && setZoomed(true)}
-        aria-label={`Zoom into ${name}`}
-        sx={{
-          display: 'block',
-          position: 'relative',
-          borderRadius: 2,
-          width: '100%',
-          cursor: 'zoom-in',
+    <div className={styles.gallery}>
+      <button
+        type="button"
+        onClick={() => {
+          if (!large) return;
+          setZoomOpened(true);
+          setZoomed(true);
         }}
+        aria-label={`Zoom into ${name}`}
+        className={styles.main}
       >
-        <CardImage src={current} alt={name} eager sizes="(max-width: 900px) 90vw, 480px" />
+        <CardImage src={current} alt={name} priority sizes={PRODUCT_IMAGE_SIZES} />
         {large && (
-          <Box
-            sx={{
-              position: 'absolute',
-              right: 10,
-              bottom: 10,
-              bgcolor: 'rgba(0,0,0,0.6)',
-              color: '#fff',
-              borderRadius: '50%',
-              p: 0.75,
-              display: 'flex',
-            }}
-          >
-            <ZoomInIcon fontSize="small" />
-          </Box>
+          <span className={styles.zoomHint}>
+            <ZoomIn aria-hidden size={20} />
+          </span>
         )}
-      </ButtonBase>
+      </button>
       {images.length > 1 && (
-        <Stack direction="row" spacing={1} role="list" aria-label="Pictures">
+        <ul aria-label="Pictures" className={styles.thumbnails}>
           {images.map((image, i) => (
-            <ButtonBase
-              key={image}
-              role="listitem"
-              onClick={() => setSelected(i)}
-              aria-label={`Picture ${i + 1}`}
-              aria-current={i === selected}
-              sx={{
-                width: 64,
-                borderRadius: 1,
-                outline: i === selected ? 2 : 0,
-                outlineColor: 'primary.main',
-                outlineStyle: 'solid',
-              }}
-            >
-              <CardImage src={image} alt="" sizes="64px" />
-            </ButtonBase>
+            <li key={image}>
+              <button
+                type="button"
+                onClick={() => setSelected(i)}
+                aria-label={`Picture ${i + 1}`}
+                aria-current={i === selected}
+                className={styles.thumbnail}
+              >
+                <CardImage src={image} alt="" sizes="64px" />
+              </button>
+            </li>
           ))}
-        </Stack>
+        </ul>
       )}
-      <Dialog
-        open={zoomed}
-        onClose={() => setZoomed(false)}
-        maxWidth="md"
-        aria-label={`${name}, zoomed`}
-      >
-        <IconButton
-          onClick={() => setZoomed(false)}
-          aria-label="Close zoom"
-          sx={{ position: 'absolute', right: 8, top: 8, bgcolor: 'background.paper' }}
-        >
-          <CloseIcon />
-        </IconButton>
-        {large && (
-          <Box
-            component="img"
-            src={imageSources(large, 'lg').src}
-            alt={name}
-            sx={{ display: 'block', maxWidth: '100%', maxHeight: '90vh', objectFit: 'contain' }}
-          />
-        )}
-      </Dialog>
-    </Stack>
+      {zoomOpened && large && (
+        <Suspense fallback={null}>
+          <ZoomDialog open={zoomed} onClose={() => setZoomed(false)} name={name} image={large} />
+        </Suspense>
+      )}
+    </div>
   );
 }

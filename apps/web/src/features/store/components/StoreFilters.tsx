@@ -1,18 +1,13 @@
-import { useEffect, useState } from 'react';
-import {
-  Badge,
-  Button,
-  Collapse,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  TextField,
-  useMediaQuery,
-  useTheme,
-} from '@mui/material';
-import TuneIcon from '@mui/icons-material/Tune';
-import SearchIcon from '@mui/icons-material/Search';
+import { useEffect, useId, useState } from 'react';
+import clsx from 'clsx';
+import { Search, SlidersHorizontal } from 'lucide-react';
 import { CARD_GRADERS } from '@grail/contract';
+import ui from '@/lib/styles/ui.module.css';
+import buttons from './buttons.module.css';
+import { IconWithCount } from './CountBadge';
+import { TextField } from './Field';
+import { FilterSelect, type FilterOption } from './FilterSelect';
+import styles from './StoreFilters.module.css';
 
 export const SPORTS = ['Baseball', 'Basketball', 'Football', 'Hockey', 'Soccer', 'Pokemon'];
 const GRADES = ['10', '9.5', '9', '8.5', '8', '7', '6', '5', '4', '3', '2', '1'];
@@ -28,6 +23,15 @@ type Params = Record<string, string>;
 
 /** The filters the badge counts and "Clear filters" empties (with the search). */
 const FILTER_KEYS = ['sport', 'grader', 'minGrade', 'maxGrade', 'minPrice', 'maxPrice'] as const;
+
+/** A list's options: its empty choice (`anyLabel`, which removes the filter) first. */
+const choices = (anyLabel: string, values: readonly string[]): FilterOption[] => [
+  { value: '', label: anyLabel },
+  ...values.map((value) => ({ value, label: value })),
+];
+const SPORT_CHOICES = choices('All sports', SPORTS);
+const GRADER_CHOICES = choices('Any', [...CARD_GRADERS, 'Raw']);
+const GRADE_CHOICES = choices('Any', GRADES);
 
 /** Search, filters and sort; every value lives in the URL query string (the caller owns it). */
 export function StoreFilters({
@@ -55,126 +59,93 @@ export function StoreFilters({
   const price = (value: string) =>
     /^\d+(\.\d{1,2})?$/.test(value.trim()) ? value.trim() : undefined;
   const applyPrices = () => onChange({ minPrice: price(minPrice), maxPrice: price(maxPrice) });
-  /** A filter picked from a list; the empty choice (`anyLabel`) removes it from the query. */
+  /** A filter picked from a list; the empty choice removes it from the query. */
   const selectFilter = (
     name: (typeof FILTER_KEYS)[number],
     label: string,
-    anyLabel: string,
-    options: readonly string[],
+    options: readonly FilterOption[],
     minWidth: number,
   ) => (
+    <FilterSelect
+      label={label}
+      value={params[name] ?? ''}
+      options={options}
+      onChange={(value) => onChange({ [name]: value || undefined })}
+      minWidth={minWidth}
+    />
+  );
+  const priceField = (label: string, value: string, set: (value: string) => void) => (
     <TextField
       label={label}
-      select
-      size="small"
-      value={params[name] ?? ''}
-      onChange={(e) => onChange({ [name]: e.target.value || undefined })}
-      sx={{ minWidth }}
-    >
-      <MenuItem value="">{anyLabel}</MenuItem>
-      {options.map((option) => (
-        <MenuItem key={option} value={option}>
-          {option}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={value}
+      onChange={(e) => set(e.target.value)}
+      onBlur={applyPrices}
+      onKeyDown={(e) => e.key === 'Enter' && applyPrices()}
+      inputMode="decimal"
+      className={styles.price}
+    />
   );
   const sort = `${params.sort ?? 'createdAt'}:${params.order ?? 'desc'}`;
   const active = FILTER_KEYS.filter((k) => params[k]).length;
   const filtered = active > 0 || Boolean(params.q);
-  // On a phone the filters fold away behind one button; on wider screens they always show.
-  const wide = useMediaQuery(useTheme().breakpoints.up('sm'));
   const [open, setOpen] = useState(false);
+  const filtersId = useId();
 
   return (
-    <Stack spacing={1.5} component="form" role="search" onSubmit={(e) => e.preventDefault()}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+    <form className={styles.form} role="search" onSubmit={(e) => e.preventDefault()}>
+      <div className={styles.topRow}>
         <TextField
           label="Search cards"
-          size="small"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          sx={{ flexGrow: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { maxLength: 100, 'aria-label': 'Search cards' },
-          }}
+          maxLength={100}
+          icon={<Search aria-hidden size={20} />}
+          className={styles.search}
         />
-        <TextField
+        <FilterSelect
           label="Sort by"
-          select
-          size="small"
           value={SORTS.some((s) => s.value === sort) ? sort : 'createdAt:desc'}
-          onChange={(e) => {
-            const [field, order] = e.target.value.split(':');
+          options={SORTS}
+          onChange={(value) => {
+            const [field, order] = value.split(':');
             onChange({ sort: field, order });
           }}
-          sx={{ minWidth: 200 }}
+          minWidth={200}
+        />
+        {/* Shown on a phone only: the filters below always show on wider screens. */}
+        <button
+          type="button"
+          className={clsx(ui.button, ui.outlined, buttons.outlined, styles.filtersButton)}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls={filtersId}
         >
-          {SORTS.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        {!wide && (
-          <Button
-            variant="outlined"
-            onClick={() => setOpen((o) => !o)}
-            aria-expanded={open}
-            startIcon={
-              <Badge badgeContent={active} color="secondary">
-                <TuneIcon />
-              </Badge>
+          <IconWithCount count={active}>
+            <SlidersHorizontal aria-hidden />
+          </IconWithCount>
+          Filters
+          {active > 0 && <span className={ui.visuallyHidden}>, {active} active</span>}
+        </button>
+      </div>
+      <div id={filtersId} className={clsx(styles.filters, open && styles.open)}>
+        {selectFilter('sport', 'Sport', SPORT_CHOICES, 140)}
+        {selectFilter('grader', 'Grader', GRADER_CHOICES, 120)}
+        {selectFilter('minGrade', 'Min grade', GRADE_CHOICES, 130)}
+        {selectFilter('maxGrade', 'Max grade', GRADE_CHOICES, 130)}
+        {priceField('Min price ($)', minPrice, setMinPrice)}
+        {priceField('Max price ($)', maxPrice, setMaxPrice)}
+        {filtered && (
+          <button
+            type="button"
+            className={clsx(ui.button, ui.text, buttons.text)}
+            onClick={() =>
+              onChange(Object.fromEntries(['q', ...FILTER_KEYS].map((k) => [k, undefined])))
             }
           >
-            Filters
-          </Button>
+            Clear filters
+          </button>
         )}
-      </Stack>
-      <Collapse in={wide || open}>
-        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
-          {selectFilter('sport', 'Sport', 'All sports', SPORTS, 140)}
-          {selectFilter('grader', 'Grader', 'Any', [...CARD_GRADERS, 'Raw'], 120)}
-          {selectFilter('minGrade', 'Min grade', 'Any', GRADES, 130)}
-          {selectFilter('maxGrade', 'Max grade', 'Any', GRADES, 130)}
-          <TextField
-            label="Min price ($)"
-            size="small"
-            value={minPrice}
-            onChange={(e) => setMinPrice(e.target.value)}
-            onBlur={applyPrices}
-            onKeyDown={(e) => e.key === 'Enter' && applyPrices()}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ width: 130 }}
-          />
-          <TextField
-            label="Max price ($)"
-            size="small"
-            value={maxPrice}
-            onChange={(e) => setMaxPrice(e.target.value)}
-            onBlur={applyPrices}
-            onKeyDown={(e) => e.key === 'Enter' && applyPrices()}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            sx={{ width: 130 }}
-          />
-          {filtered && (
-            <Button
-              onClick={() =>
-                onChange(Object.fromEntries(['q', ...FILTER_KEYS].map((k) => [k, undefined])))
-              }
-            >
-              Clear filters
-            </Button>
-          )}
-        </Stack>
-      </Collapse>
-    </Stack>
+      </div>
+    </form>
   );
 }

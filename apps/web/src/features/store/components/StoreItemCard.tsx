@@ -1,11 +1,14 @@
-import { Box, Card, CardActionArea, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import clsx from 'clsx';
 import { Link } from 'react-router';
 import type { StoreItem } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { fmvDateFormat, useStoreReturn } from '../lib/storeReturn';
+import { STORE_PICTURE_SIZES } from '../lib/storePictures';
 import { GradeBadge } from './GradeBadge';
+import styles from './StoreItemCard.module.css';
 
 /**
  * One card in the store grid: picture (5:7), name, grade, price and FMV to 2 decimals. Its name is
@@ -21,83 +24,53 @@ export function StoreItemCard({
   heading?: 'h2' | 'h3';
 }) {
   const storeReturn = useStoreReturn();
+  const Heading = heading;
   return (
-    <Card variant="outlined" sx={{ height: '100%' }} data-testid="store-item">
-      <CardActionArea
-        component={Link}
-        to={paths.product.getHref(item._id)}
-        state={storeReturn}
-        sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}
-      >
-        <Box sx={{ p: 1.5, pb: 0 }}>
+    <div className={clsx(ui.paper, styles.card)} data-testid="store-item">
+      <Link to={paths.product.getHref(item._id)} state={storeReturn} className={styles.link}>
+        <div className={styles.picture}>
           <CardImage
             src={item.imageUrl}
             alt={item.name}
             eager={eager}
-            sizes="(max-width: 600px) 50vw, 280px"
+            sizes={STORE_PICTURE_SIZES}
           />
-        </Box>
-        <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 1 }}>
-          <Typography
-            component={heading}
-            variant="subtitle2"
-            sx={{
-              fontWeight: 700,
-              lineHeight: 1.3,
-              display: '-webkit-box',
-              WebkitLineClamp: 2,
-              WebkitBoxOrient: 'vertical',
-              overflow: 'hidden',
-              minHeight: '2.6em',
-            }}
-          >
-            {item.name}
-          </Typography>
-          <Box>
+        </div>
+        <div className={styles.content}>
+          <Heading className={clsx(ui.clamp2, styles.name)}>{item.name}</Heading>
+          <div>
             <GradeBadge label={item.gradeLabel} />
-          </Box>
-          <Stack
-            direction="row"
-            sx={{
-              alignItems: 'baseline',
-              justifyContent: 'space-between',
-              mt: 'auto',
-              gap: 1,
-              flexWrap: 'wrap',
-            }}
-          >
-            <Typography
-              variant="h6"
-              component="p"
-              sx={{ fontWeight: 800 }}
-              data-testid="store-price"
-            >
+          </div>
+          <div className={styles.prices}>
+            <p className={clsx(ui.h6, styles.price)} data-testid="store-price">
               {formatUsd(item.storePrice)}
-            </Typography>
-            <Typography variant="caption" color="text.secondary">
+            </p>
+            <span className={clsx(styles.caption, ui.secondaryText)}>
               FMV {formatUsd(item.fmv)}
-            </Typography>
-          </Stack>
-          <Typography variant="caption" color="text.secondary" data-testid="fmv-source">
+            </span>
+          </div>
+          <span className={clsx(styles.caption, ui.secondaryText)} data-testid="fmv-source">
             {item.fmvSource} · {fmvDateFormat.format(new Date(item.fmvUpdatedAt))}
-          </Typography>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+          </span>
+        </div>
+      </Link>
+    </div>
   );
 }
 
+/** A card's place while the grid loads: the same blocks and height as the card it stands for. */
 export function StoreItemSkeleton() {
   return (
-    <Card variant="outlined" aria-hidden data-testid="store-item-skeleton">
-      <Box sx={{ p: 1.5, pb: 0 }}>
-        <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '5 / 7' }} />
-      </Box>
-      <CardContent>
-        <Skeleton width="90%" />
-        <Skeleton width="60%" />
-        <Skeleton width="40%" height={32} />
-      </CardContent>
-    </Card>
+    <div className={clsx(ui.paper, styles.card)} aria-hidden data-testid="store-item-skeleton">
+      <div className={styles.picture}>
+        <span className={clsx(styles.skeleton, styles.pictureSkeleton)} />
+      </div>
+      <div className={styles.content}>
+        <span className={clsx(styles.skeleton, styles.name, styles.nameSkeleton)} />
+        <span className={clsx(styles.skeleton, styles.gradeSkeleton)} />
+        <span className={clsx(styles.skeleton, styles.priceSkeleton)} />
+        <span className={clsx(styles.skeleton, styles.caption, styles.captionSkeleton)} />
+      </div>
+    </div>
   );
 }

@@ -1,23 +1,21 @@
 import { useCallback } from 'react';
-import { Alert, Box, Button, Pagination, Stack, Typography } from '@mui/material';
+import clsx from 'clsx';
+import { CircleAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { STORE_PAGE_SIZE } from '@grail/contract';
 import { useStoreItems } from '@/lib/api/products';
+import ui from '@/lib/styles/ui.module.css';
 import { PageHeader } from '../components/PageHeader';
 import { StoreFilters } from '../components/StoreFilters';
 import { StoreItemCard, StoreItemSkeleton } from '../components/StoreItemCard';
+import { StorePagination } from '../components/StorePagination';
+import styles from './StorePage.module.css';
 
-const grid = {
-  display: 'grid',
-  gap: { xs: 1.5, sm: 2 },
-  gridTemplateColumns: {
-    xs: 'repeat(2, minmax(0, 1fr))',
-    sm: 'repeat(3, minmax(0, 1fr))',
-    lg: 'repeat(4, minmax(0, 1fr))',
-  },
-};
-
-/** /store: the grid with search, filters, sort and pages, all kept in the URL query string. */
+/**
+ * /store: the grid with search, filters, sort and pages, all kept in the URL query string. Styled
+ * at build time (plain elements and CSS modules), so a visit loads no MUI until a filter's list
+ * opens.
+ */
 export default function StorePage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = Object.fromEntries(searchParams);
@@ -46,65 +44,62 @@ export default function StorePage() {
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   return (
-    <Box component="section">
+    <section>
       <title>Store | Grail Machine</title>
       <PageHeader title="Store">
-        <Typography color="text.secondary">
+        <p className={clsx(ui.body1, ui.secondaryText)}>
           Graded and raw cards, each one a single physical item.
-        </Typography>
+        </p>
       </PageHeader>
       <StoreFilters params={params} onChange={update} />
-      <Typography
-        variant="body2"
-        color="text.secondary"
-        sx={{ mt: 2, mb: 1.5 }}
+      <p
+        className={clsx(ui.body2, ui.secondaryText, styles.count)}
         aria-live="polite"
         data-testid="store-count"
       >
         {data ? `${data.total} card${data.total === 1 ? '' : 's'}` : ' '}
-      </Typography>
+      </p>
       {isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {error instanceof Error ? error.message : 'Could not load the store.'}
-        </Alert>
+        <div role="alert" className={clsx(ui.body2, styles.alert)}>
+          <CircleAlert aria-hidden size={22} className={styles.alertIcon} />
+          <span className={styles.alertMessage}>
+            {error instanceof Error ? error.message : 'Could not load the store.'}
+          </span>
+          <button
+            type="button"
+            className={clsx(ui.button, ui.text, ui.small, styles.alertAction)}
+            onClick={() => void refetch()}
+          >
+            Try again
+          </button>
+        </div>
       ) : isPending ? (
-        <Box sx={grid} aria-busy="true" aria-label="Loading cards">
+        <div className={styles.grid} aria-busy="true" aria-label="Loading cards">
           {Array.from({ length: 8 }, (_, i) => (
             <StoreItemSkeleton key={i} />
           ))}
-        </Box>
+        </div>
       ) : data.products.length === 0 ? (
-        <Stack spacing={2} sx={{ alignItems: 'center', py: 8, textAlign: 'center' }}>
-          <Typography variant="h6" component="p">
-            No cards match these filters.
-          </Typography>
-          <Typography color="text.secondary">Try a broader search or clear the filters.</Typography>
-        </Stack>
+        <div className={styles.empty}>
+          <p className={ui.h6}>No cards match these filters.</p>
+          <p className={clsx(ui.body1, ui.secondaryText)}>
+            Try a broader search or clear the filters.
+          </p>
+        </div>
       ) : (
-        <Box sx={{ ...grid, opacity: isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <div className={clsx(styles.grid, styles.cards, isPlaceholderData && styles.stale)}>
           {data.products.map((item, i) => (
             <StoreItemCard key={item._id} item={item} eager={i < 4} heading="h2" />
           ))}
-        </Box>
+        </div>
       )}
       {data && pages > 1 && (
-        <Stack sx={{ alignItems: 'center', mt: 4 }}>
-          <Pagination
-            count={pages}
-            page={data.page}
-            onChange={(_, page) => update({ page: page === 1 ? undefined : String(page) })}
-            color="primary"
-            shape="rounded"
-          />
-        </Stack>
+        <StorePagination
+          count={pages}
+          page={data.page}
+          onChange={(page) => update({ page: page === 1 ? undefined : String(page) })}
+        />
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import styles from './FilterSelect.module.css';
+
+/**
+ * A small select with its label on the frame, as MUI's outlined select draws it, built on the
+ * browser's own select: keyboard and screen readers get the platform's list, and no script loads
+ * to open it.
+ */
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  /** Value and text of each choice; '' is the choice of no filter. */
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={styles.select}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <span className={styles.arrow} aria-hidden />
+    </div>
+  );
+}

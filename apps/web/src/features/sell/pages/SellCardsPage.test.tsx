@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fakeFetch, signedInUser } from '@/test/fakeFetch';
+import { resetRequestLayer } from '@/lib/api/client';
+import { AuthProvider } from '@/lib/auth';
+import { ThemeModeProvider } from '@/lib/theme';
+import SellCardsPage from './SellCardsPage';
+
+function renderPage() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/sell-cards']}>
+        <AuthProvider>
+          <ThemeModeProvider>
+            <SellCardsPage />
+          </ThemeModeProvider>
+        </AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => resetRequestLayer());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/sell-cards', () => {
+  it('shows a visitor why to register, styled at build time', async () => {
+    fakeFetch({
+      '/api/auth/current': [{ status: 401, body: { message: 'Not authenticated' } }],
+      'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'a' } }],
+    });
+    renderPage();
+    expect(await screen.findByText('Account Required')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sell Your Graded Cards' })).toBeDefined();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      'Competitive offers',
+      'Track submissions and payment history',
+      'Secure, fast payment',
+      'Exclusive buying programs',
+    ]);
+    expect(screen.getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(document.querySelectorAll('style[data-emotion]')).toHaveLength(0);
+  });
+
+  it("loads a collector's page with MUI's theme", { timeout: 30_000 }, async () => {
+    fakeFetch({
+      '/api/auth/current': [
+        { body: { user: { ...signedInUser, emailVerified: false }, csrfToken: 'c' } },
+      ],
+    });
+    renderPage();
+    // The first import of MUI's modules takes a while in the test environment.
+    expect(
+      await screen.findByText('One step before you can sell', {}, { timeout: 20_000 }),
+    ).toBeDefined();
+    expect(screen.queryByText('Account Required')).toBeNull();
+  });
+});
