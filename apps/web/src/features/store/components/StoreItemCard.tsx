@@ -17,10 +17,13 @@ import styles from './StoreItemCard.module.css';
 export function StoreItemCard({
   item,
   eager = false,
+  priority = false,
   heading = 'h3',
 }: {
   item: StoreItem;
   eager?: boolean;
+  /** The picture may be the page's largest paint: it loads first and shows without fading in. */
+  priority?: boolean;
   heading?: 'h2' | 'h3';
 }) {
   const storeReturn = useStoreReturn();
@@ -33,6 +36,7 @@ export function StoreItemCard({
             src={item.imageUrl}
             alt={item.name}
             eager={eager}
+            priority={priority}
             sizes={STORE_PICTURE_SIZES}
           />
         </div>

@@ -8,7 +8,7 @@ import { imageSources, resolveImageUrl } from '@/lib/images';
 export const STORE_PICTURE_SIZES = '(max-width: 599.95px) calc(50vw - 48px), 280px';
 
 /** How many cards the store grid's first row holds at this window's width. */
-function firstRowLength(): number {
+export function firstRowLength(): number {
   if (typeof window.matchMedia !== 'function') return 2;
   if (window.matchMedia('(min-width: 1200px)').matches) return 4;
   return window.matchMedia('(min-width: 600px)').matches ? 3 : 2;

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import clsx from 'clsx';
 import { CircleAlert } from 'lucide-react';
 import { useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { PageHeader } from '../components/PageHeader';
 import { StoreFilters } from '../components/StoreFilters';
 import { StoreItemCard, StoreItemSkeleton } from '../components/StoreItemCard';
 import { StorePagination } from '../components/StorePagination';
+import { firstRowLength } from '../lib/storePictures';
 import styles from './StorePage.module.css';
 
 /**
@@ -42,6 +43,8 @@ export default function StorePage() {
     [setSearchParams],
   );
 
+  // The first row's pictures (preloaded on a direct visit) are the page's largest paint.
+  const [firstRow] = useState(firstRowLength);
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   return (
     <section>
@@ -89,7 +92,13 @@ export default function StorePage() {
       ) : (
         <div className={clsx(styles.grid, styles.cards, isPlaceholderData && styles.stale)}>
           {data.products.map((item, i) => (
-            <StoreItemCard key={item._id} item={item} eager={i < 4} heading="h2" />
+            <StoreItemCard
+              key={item._id}
+              item={item}
+              eager={i < 4}
+              priority={i < firstRow}
+              heading="h2"
+            />
           ))}
         </div>
       )}
