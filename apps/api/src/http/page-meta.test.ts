@@ -8,7 +8,7 @@ import { createUser } from '../../test/users.js';
 import { insertCard } from '../../test/fixtures/catalog.js';
 import { createLiveCase } from '../../test/fixtures/grail.js';
 import { fund } from '../../test/fixtures/wallet.js';
-import { PRODUCT_IMAGE_SIZES } from '@grail/contract';
+import { PRODUCT_IMAGE_SIZES, RECENT_PULLS_LIMIT } from '@grail/contract';
 import { escapeHtml, PRODUCT_PAGE_CHUNK, type BuildManifest } from './page-meta.js';
 
 const PUBLIC_URL = 'https://cards.example.com';
@@ -29,6 +29,18 @@ const MANIFEST: BuildManifest = {
   '_CardImage-c1.js': {
     file: 'assets/CardImage-c1.js',
     name: 'CardImage',
+    imports: ['index.html'],
+  },
+  'src/features/grail-machine/pages/GrailMachinePage.tsx': {
+    file: 'assets/GrailMachinePage-g1.js',
+    name: 'GrailMachinePage',
+    isDynamicEntry: true,
+    imports: ['index.html', '_CardImage-c1.js'],
+  },
+  'src/features/grail-machine/pages/FairnessPage.tsx': {
+    file: 'assets/FairnessPage-f1.js',
+    name: 'FairnessPage',
+    isDynamicEntry: true,
     imports: ['index.html'],
   },
   'src/features/store/pages/StorePage.tsx': {
@@ -171,6 +183,30 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
     const fair = await t.app.inject({ url: '/grail-machine/fairness' });
     expect(fair.body).toContain('<title>Provably fair · Grail Machine</title>');
     expect(metaContent(fair.body, 'name', 'twitter:card')).toBe('summary');
+  });
+
+  it("starts the Grail Machine pages' code and first reads with the app's code", async () => {
+    const preloads = async (url: string) =>
+      (
+        (await t.app.inject({ url })).body.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? []
+      ).filter((link) => !link.includes('/api/maintenance/status'));
+    expect(await preloads('/grail-machine')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/GrailMachinePage-g1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/CardImage-c1.js" />',
+      '<link rel="preload" href="/api/grail-cases/active" as="fetch" crossorigin="use-credentials" />',
+      `<link rel="preload" href="/api/grail-cases/recent-pulls?limit=${RECENT_PULLS_LIMIT}" as="fetch" crossorigin="use-credentials" />`,
+    ]);
+    expect(await preloads('/grail-machine/fairness?case=x')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/FairnessPage-f1.js" />',
+      '<link rel="preload" href="/api/grail-cases" as="fetch" crossorigin="use-credentials" />',
+    ]);
+    // The web build names each page's chunk after its file.
+    for (const page of ['GrailMachinePage', 'FairnessPage'])
+      expect(
+        existsSync(
+          new URL(`../../../web/src/features/grail-machine/pages/${page}.tsx`, import.meta.url),
+        ),
+      ).toBe(true);
   });
 
   it('lists the store cards and public sections in sitemap.xml, not unlisted cards', async () => {

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   catalogEndpoints,
   endpointUrl,
+  grailEndpoints,
   PRODUCT_IMAGE_SIZES,
+  RECENT_PULLS_LIMIT,
   type FeatureFlags,
   type ImageSize,
 } from '@grail/contract';
@@ -28,17 +30,30 @@ const DEFAULT_TITLE = `${SITE_NAME} · Sports cards and collectibles`;
 const DEFAULT_DESCRIPTION =
   'The Grail Machine: buy a pack, instantly pull a graded or raw sports card from a curated case, shipped within 48 hours.';
 /** Public pages and their titles; anything else gets the site's title (and robots.txt keeps crawlers out of the private ones). */
-const STATIC_PAGES: Record<string, { title: string; description?: string }> = {
+const STATIC_PAGES: Record<
+  string,
+  { title: string; description?: string; firstScreen?: FirstScreen }
+> = {
   '/': { title: DEFAULT_TITLE },
   '/grail-machine': {
     title: `The Grail Machine · ${SITE_NAME}`,
     description:
       'Buy a pack and pull one graded card from the live case: see every card left, the odds per tier, the expected value and the floor.',
+    // The live case's name and description are the page's largest paint.
+    firstScreen: {
+      chunk: 'GrailMachinePage',
+      reads: [
+        endpointUrl(grailEndpoints.activeCase),
+        endpointUrl(grailEndpoints.recentPulls, undefined, { limit: RECENT_PULLS_LIMIT }),
+      ],
+      image: null,
+    },
   },
   '/grail-machine/fairness': {
     title: `Provably fair · ${SITE_NAME}`,
     description:
       'Every pull is recomputable: the committed contents and server seed hash, every pull with its proof, verified in your browser.',
+    firstScreen: { chunk: 'FairnessPage', reads: [endpointUrl(grailEndpoints.cases)], image: null },
   },
   '/store': {
     title: `Store · ${SITE_NAME}`,

@@ -61,8 +61,7 @@ export default function FairnessPage() {
 
   // The record (a row per pull) is drawn in a deferred, time-sliced render when it arrives.
   const f = useDeferredValue(fairness.data);
-  const recordLoading =
-    !f && !fairness.isError && !cases.isError && (cases.isPending || cases.data.length > 0);
+  const recordLoading = !f && !fairness.isError && (caseId !== undefined || cases.isPending);
   return (
     <GrailPageFrame title="Provably Fair">
       <div className={clsx(ui.paper, grail.panel, styles.rule)}>

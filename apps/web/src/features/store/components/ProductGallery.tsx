@@ -12,6 +12,7 @@ const ZoomDialog = lazy(() => import('./ProductZoomDialog'));
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [selected, setSelected] = useState(0);
   const [zoomed, setZoomed] = useState(false);
+  // Mounted from the first zoom on, so the dialog can play its closing transition.
   const [zoomOpened, setZoomOpened] = useState(false);
   const current = images[selected] ?? images[0];
   const large = resolveImageUrl(current);

@@ -17,7 +17,13 @@ export default function ProductZoomDialog({
 }) {
   return (
     <MuiThemeScope>
-      <Dialog open={open} onClose={onClose} maxWidth="md" aria-label={`${name}, zoomed`}>
+      <Dialog
+        open={open}
+        onClose={onClose}
+        maxWidth="md"
+        // On the paper, which is the element with the dialog role.
+        slotProps={{ paper: { 'aria-label': `${name}, zoomed` } }}
+      >
         <IconButton
           onClick={onClose}
           aria-label="Close zoom"
