@@ -19,8 +19,12 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { apiSecurityHeaders, securityHeaders } from './http/security-headers.js';
-import { FrontDoor } from './http/front-door.js';
+import {
+  apiSecurityHeaders,
+  publicReadSecurityHeaders,
+  securityHeaders,
+} from './http/security-headers.js';
+import { callerRequestId, FrontDoor } from './http/front-door.js';
 import { completeOpenApiDocument, securitySchemes } from './http/openapi.js';
 import { registerAuth } from './plugins/auth.js';
 import {
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // a page's policy for the SPA, a short one for the API's JSON answers.
   const https = Boolean(config.PUBLIC_URL?.startsWith('https:'));
   const apiHeaders = apiSecurityHeaders(https);
+  const publicReadHeaders = publicReadSecurityHeaders(https);
   const pageHeadersFor = securityHeaders({
     contentSecurityPolicy: {
       directives: {
@@ -148,8 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     strictTransportSecurity: https ? undefined : false,
   });
   app.addHook('onRequest', async (request, reply) => {
+    const { endpoint, publicRead } = request.routeOptions.config;
     void reply.headers(
-      request.routeOptions.config.endpoint ? apiHeaders : pageHeadersFor(request.raw, reply.raw),
+      publicRead
+        ? publicReadHeaders
+        : endpoint
+          ? apiHeaders
+          : pageHeadersFor(request.raw, reply.raw),
     );
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
@@ -176,8 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => services.hotReads.close());
   frontDoor.open({
     hot: services.hotReads,
-    headers: apiHeaders,
-    requestId: requestIdOf,
+    headers: publicReadHeaders,
   });
   app.addHook('preClose', async () => frontDoor.close());
   await app.register(platformRoutes, { config, database, version, hot: services.hotReads });
@@ -243,8 +252,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 /** A caller's own request id when it is a plausible one, else a new one. */
 function requestIdOf(request: IncomingMessage): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+  return callerRequestId(request) ?? randomUUID();
 }
 
 /** The OpenAPI document's header: how a caller authenticates and proves a write is its own. */

@@ -68,7 +68,13 @@ describe(`the front door answers visitors' hot reads from memory (${testEngine})
       expect(door.res.status, url).toBe(fromApp.status);
       expect(door.body.toString(), url).toBe(await fromApp.text());
       expect(lasting(door.res.headers), url).toEqual(lasting(fromApp.headers));
-      expect(door.res.headers.get('x-request-id'), url).toMatch(/^[\w-]{36}$/);
+      // A public read carries only the headers that protect it (decision 016).
+      expect(door.res.headers.get('content-security-policy'), url).toBe(
+        "default-src 'none';frame-ancestors 'none'",
+      );
+      expect(door.res.headers.get('x-content-type-options'), url).toBe('nosniff');
+      // An answer from memory writes no log line, so it names none.
+      expect(door.res.headers.get('x-request-id'), url).toBeNull();
     }
   });
 

@@ -1,20 +1,12 @@
-import {
-  createServer,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyServerFactory, RawServerDefault } from 'fastify';
-import type { HotEncoding, HotReads } from './hot-reads.js';
+import { encodedBody, type HotEncoding, type HotReads, type VisitorAnswer } from './hot-reads.js';
 
 export interface FrontDoorParts {
   hot: HotReads;
-  /** The security headers of every API answer (security-headers.ts apiSecurityHeaders). */
+  /** The security headers of a public read (security-headers.ts publicReadSecurityHeaders). */
   headers: Record<string, string>;
-  /** The request id the app would give this request (its x-request-id answer header). */
-  requestId: (request: IncomingMessage) => string;
 }
 
 const ENCODINGS: HotEncoding[] = ['br', 'gzip'];
@@ -25,6 +17,19 @@ function encodingFor(request: IncomingMessage): HotEncoding | undefined {
   if (!accept || request.headers['x-no-compression'] !== undefined) return undefined;
   const chosen = negotiate(accept.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), ENCODINGS);
   return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+}
+
+/** The caller's own request id, when it is a plausible one (the app makes one up otherwise). */
+export function callerRequestId(request: IncomingMessage): string | undefined {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : undefined;
+}
+
+/** An answer's header lines (name, value, name, value…), made once per answer and encoding. */
+type HeaderLines = readonly string[];
+interface Prepared {
+  notModified: HeaderLines;
+  bodies: Map<HotEncoding | undefined, { bytes: Buffer; lines: HeaderLines }>;
 }
 
 /**
@@ -62,6 +67,9 @@ export class FrontDoor {
     this.parts = null;
   }
 
+  /** What each answer in memory is sent with, kept while the answer lives. */
+  private readonly prepared = new WeakMap<VisitorAnswer, Prepared>();
+
   private answer(request: IncomingMessage, response: ServerResponse): boolean {
     const parts = this.parts;
     // A body on a GET, or anything but a GET, is the app's to judge.
@@ -70,26 +78,52 @@ export class FrontDoor {
     // Only a visitor's answer is kept (hot-reads.ts isVisitor), under the URL it was asked by.
     const answer = parts.hot.visitorAnswer(request.url, request.headers);
     if (!answer) return false;
-    const headers: OutgoingHttpHeaders = {
-      ...parts.headers,
-      etag: answer.etag,
-      'cache-control': 'no-cache',
-      'content-type': 'application/json; charset=utf-8',
-      'x-request-id': parts.requestId(request),
-    };
+    let prepared = this.prepared.get(answer);
+    if (!prepared) {
+      prepared = { notModified: this.lines(parts, answer), bodies: new Map() };
+      this.prepared.set(answer, prepared);
+    }
+    // A request id names a log line; an answer from memory writes none, so only a caller's own
+    // id is handed back, for its logs.
+    const id = callerRequestId(request);
     if (answer.status === 200 && request.headers['if-none-match'] === answer.etag) {
-      response.writeHead(304, headers);
+      response.writeHead(304, withId(prepared.notModified, id));
       response.end();
       return true;
     }
-    const { bytes, encoding } = answer.body(encodingFor(request));
-    if (encoding) {
-      headers['content-encoding'] = encoding;
-      headers.vary = 'accept-encoding';
+    const encoding = encodingFor(request);
+    let body = prepared.bodies.get(encoding);
+    if (!body) {
+      const encoded = encodedBody(answer, encoding);
+      body = { bytes: encoded.bytes, lines: this.lines(parts, answer, encoded) };
+      prepared.bodies.set(encoding, body);
     }
-    headers['content-length'] = bytes.length;
-    response.writeHead(answer.status, headers);
-    response.end(bytes);
+    response.writeHead(answer.status, withId(body.lines, id));
+    response.end(body.bytes);
     return true;
   }
+
+  /** The header lines of an answer: a 304's, or with its bytes in one encoding. */
+  private lines(
+    parts: FrontDoorParts,
+    answer: VisitorAnswer,
+    body?: { bytes: Buffer; encoding?: HotEncoding },
+  ): HeaderLines {
+    const lines = [
+      ...Object.entries(parts.headers).flat(),
+      'etag',
+      answer.etag,
+      'cache-control',
+      'no-cache',
+      'content-type',
+      'application/json; charset=utf-8',
+    ];
+    if (body?.encoding) lines.push('content-encoding', body.encoding, 'vary', 'accept-encoding');
+    if (body) lines.push('content-length', String(body.bytes.length));
+    return lines;
+  }
+}
+
+function withId(lines: HeaderLines, id: string | undefined): string[] {
+  return id === undefined ? (lines as string[]) : [...lines, 'x-request-id', id];
 }

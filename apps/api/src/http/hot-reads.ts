@@ -23,9 +23,10 @@ export const HOT_READS_TTL_MS = 3_000;
 /**
  * Route options of a hot read: no access line per request (two JSON lines, redacted, cost more CPU
  * than the answer from memory on drop day); warnings and errors are still logged. The load
- * balancer's access log counts these reads (decision 012).
+ * balancer's access log counts these reads (decision 012). It carries the public-read security
+ * headers (decision 016).
  */
-export const HOT_READ_ROUTE = { logLevel: 'warn' } as const;
+export const HOT_READ_ROUTE = { logLevel: 'warn', publicRead: true } as const;
 /** Distinct answers kept per instance; a query such as a store search must not grow memory. */
 const MAX_ENTRIES = 500;
 
@@ -43,12 +44,34 @@ export type HotEncoding = 'br' | 'gzip';
 /** Smaller answers are sent as they are (@fastify/compress's threshold in app.ts). */
 export const COMPRESS_THRESHOLD = 1024;
 
-/** An answer a visitor's request may be given without reaching the router. */
+/**
+ * An answer a visitor's request may be given without reaching the router: the same object for
+ * every request until the answer changes, so what is made from it can be kept beside it.
+ */
 export interface VisitorAnswer {
-  status: number;
-  etag: string;
-  /** The bytes, compressed in `encoding` when given and the answer is large enough. */
-  body(encoding: HotEncoding | undefined): { bytes: Buffer; encoding?: HotEncoding };
+  readonly status: number;
+  readonly etag: string;
+  readonly bytes: Buffer;
+}
+
+/** The answer's bytes in `encoding`, compressed on first use; small answers are sent as they are. */
+export function encodedBody(
+  answer: VisitorAnswer,
+  encoding: HotEncoding | undefined,
+): { bytes: Buffer; encoding?: HotEncoding } {
+  const entry = answer as Entry;
+  if (!encoding || entry.bytes.length < COMPRESS_THRESHOLD) return { bytes: entry.bytes };
+  entry.encoded ??= {};
+  entry.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotliCompressSync(entry.bytes, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
+          },
+        })
+      : gzipSync(entry.bytes);
+  return { bytes: entry.encoded[encoding], encoding };
 }
 
 const SESSION_COOKIES = new Set([SESSION_COOKIE_NAME, `__Host-${SESSION_COOKIE_NAME}`]);
@@ -181,24 +204,7 @@ export class HotReads {
     const key = this.visitorKeys.get(url);
     const entry = key === undefined ? undefined : this.entries.get(key);
     if (!entry || entry.expiresAt <= Date.now()) return undefined;
-    return {
-      status: entry.status,
-      etag: entry.etag,
-      body: (encoding) => {
-        if (!encoding || entry.bytes.length < COMPRESS_THRESHOLD) return { bytes: entry.bytes };
-        entry.encoded ??= {};
-        entry.encoded[encoding] ??=
-          encoding === 'br'
-            ? brotliCompressSync(entry.bytes, {
-                params: {
-                  [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-                  [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
-                },
-              })
-            : gzipSync(entry.bytes);
-        return { bytes: entry.encoded[encoding], encoding };
-      },
-    };
+    return entry;
   }
 
   private async entry(

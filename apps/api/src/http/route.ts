@@ -55,6 +55,8 @@ export interface RouteExtras {
   bodyLimit?: number;
   /** The least level this route logs at (the hot reads leave their access lines out). */
   logLevel?: 'debug' | 'warn';
+  /** A public read (the same answer for everyone): it carries the public-read security headers. */
+  publicRead?: boolean;
 }
 
 declare module 'fastify' {
@@ -63,6 +65,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     endpoint?: Endpoint;
+    publicRead?: boolean;
   }
 }
 
@@ -98,7 +101,7 @@ export function route<E extends Endpoint>(
           { bearerToken: [], ...(unsafe ? { csrfToken: [] } : {}) },
         ];
   const options: RouteShorthandOptions = {
-    config: { endpoint },
+    config: { endpoint, ...(extras.publicRead ? { publicRead: true } : {}) },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     ...(extras.logLevel ? { logLevel: extras.logLevel } : {}),
     schema: {

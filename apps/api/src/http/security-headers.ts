@@ -49,6 +49,35 @@ export function apiSecurityHeaders(https: boolean): Headers {
 }
 
 /**
+ * The security headers of a public read (the hot reads of a drop: the same answer for every
+ * caller, no secret in it): JSON that is never sniffed into another type, and a CSP that loads
+ * and frames nothing (frame-ancestors does what X-Frame-Options did). A referrer policy only
+ * governs a document's own requests, and CORP guards answers that carry something private, so
+ * neither protects anything here, and every header line costs each of a drop's many requests
+ * (decision 016).
+ */
+export function publicReadSecurityHeaders(https: boolean): Headers {
+  return capture({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    strictTransportSecurity: https ? undefined : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}
+
+/**
  * helmet's security headers for a page (CSP, frame and referrer policies…) for a request. @fastify/helmet
  * builds helmet's middleware anew for every request, parsing the policy each time (about 50 µs
  * of CPU here, more than a whole request of a hot read). The headers depend only on the options,
