@@ -1,7 +1,7 @@
 /**
  * Hot-read benchmark on PostgreSQL (issue 20):
  *   npm run bench:reads                          uses BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
- *   npm run bench:reads -- --seconds 10 --connections 50 --rounds 2
+ *   npm run bench:reads -- --seconds 5 --connections 50 --rounds 1
  *   npm run bench:reads -- --api <dir>/main.js    runs that bundle instead of building one
  *
  * Builds the API into apps/api/.e2e-builds/speed (the shared dist is left alone), creates a scratch
@@ -28,9 +28,11 @@ const textOption = (name: string) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const SECONDS = option('--seconds', 5);
+// Three short runs each, app and bare alternating, so a burst of other work on a shared box
+// weighs on both sides rather than on one run.
+const SECONDS = option('--seconds', 3);
 const CONNECTIONS = option('--connections', 50);
-const ROUNDS = option('--rounds', 1);
+const ROUNDS = option('--rounds', 3);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_DIR = resolve(ROOT, 'apps/api/.e2e-builds/speed/api');

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { eagerEntryCompile } from './build/compileHint';
 import { inlineStyles } from './build/inlineStyles';
 import { precompress } from './build/precompress';
+import { startScreen } from './build/startScreen';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
 
@@ -14,7 +15,7 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), eagerEntryCompile(), inlineStyles(), precompress()],
+  plugins: [react(), eagerEntryCompile(), inlineStyles(), startScreen(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

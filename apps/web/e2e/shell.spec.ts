@@ -104,6 +104,26 @@ test.describe('routes', () => {
     await expect(page.getByText('Loading Application...')).toHaveCount(0);
   });
 
+  test('the page paints its start-up screen from the HTML, before its code has loaded', async ({
+    page,
+  }) => {
+    // The app's code never arrives; the HTML's inline theme script still runs.
+    await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+    for (const [colorScheme, background] of [
+      ['light', 'rgb(243, 245, 250)'],
+      ['dark', 'rgb(10, 18, 38)'],
+    ] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto('/login');
+      const start = page.getByRole('status');
+      await expect(start.getByText('Loading...')).toBeVisible();
+      // Styled by the inlined stylesheet: the whole screen, in the theme's background.
+      const box = await start.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(page.viewportSize()!.height);
+      expect(await start.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(background);
+    }
+  });
+
   test('pages show Loading... while their code downloads', async ({ page }) => {
     await page.route(/\/assets\/PrivacyPolicyPage-[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1500));

@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { setAuthRedirect } from '@/lib/api/client';
 import { AuthProvider, useAuth } from '@/lib/auth';
-import { LoadingScreen } from '@/components/LoadingScreen';
+import { StartScreen } from './StartScreen';
 import { ErrorBoundary } from '@/app/errors/ErrorBoundary';
 import { Shell } from '@/app/layout/Shell';
 
@@ -11,7 +11,7 @@ function AuthWarmup() {
   // Deferred, so the shell mounts in a time-sliced render (see MaintenanceGate).
   const isLoading = useDeferredValue(useAuth().isLoading, true);
   const { pathname } = useLocation();
-  if (isLoading) return <LoadingScreen text="Loading Application..." fullScreen />;
+  if (isLoading) return <StartScreen text="Loading Application..." />;
   return (
     <ErrorBoundary resetKey={pathname}>
       <Shell />

@@ -1,6 +1,6 @@
 import { useDeferredValue, type ReactNode } from 'react';
 import { useMaintenanceStatus } from '@/lib/api/maintenance';
-import { LoadingScreen } from '@/components/LoadingScreen';
+import { StartScreen } from './StartScreen';
 import { MaintenancePage } from './MaintenancePage';
 import styles from './MaintenancePage.module.css';
 
@@ -14,7 +14,7 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   // The site behind the gate mounts in a deferred, time-sliced render rather than in the one
   // synchronous render that follows the answer.
   const checking = useDeferredValue(status.isPending, true);
-  if (checking) return <LoadingScreen text="Loading..." fullScreen />;
+  if (checking) return <StartScreen />;
   const data = status.data?.data;
   if (data?.isEnabled && !data.staffAccess) return <MaintenancePage startedAt={data.startedAt} />;
   return (
