@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());
+  app.addHook('onClose', async () => services.sessions.close());
   frontDoor.open({
     hot: services.hotReads,
     headers: publicReadHeaders,

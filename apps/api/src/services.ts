@@ -55,7 +55,7 @@ export function createServices({
   const wallet = new WalletService(db);
   const limits = new LimitsService(db);
   const seedVault = new SeedVault(config.APP_SECRET);
-  const sessions = new SessionsService(db, config.APP_SECRET);
+  const sessions = new SessionsService(db, config.APP_SECRET, database);
   const outbox = new OutboxService(db, {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,

@@ -17,8 +17,15 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Runs `fn` while holding a PostgreSQL advisory lock (PGlite is single-process: no lock needed). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
-  /** LISTEN on a channel; returns an unsubscribe function. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns an unsubscribe function. `onLost` is told when the listening
+   * connection ends without being unsubscribed (notifications may then have been missed).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -57,15 +64,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onLost) {
       const client = new pg.Client({ connectionString: url });
+      let unsubscribed = false;
       await client.connect();
       client.on('notification', (msg) => {
         if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
       });
       client.on('error', () => undefined);
+      client.on('end', () => {
+        if (!unsubscribed) onLost?.();
+      });
       await client.query(`listen "${channel.replace(/"/g, '')}"`);
       return async () => {
+        unsubscribed = true;
         await client.end().catch(() => undefined);
       };
     },

@@ -57,6 +57,11 @@ export interface RouteExtras {
   logLevel?: 'debug' | 'warn';
   /** A public read (the same answer for everyone): it carries the public-read security headers. */
   publicRead?: boolean;
+  /**
+   * The handler's transaction checks the caller's session again, so the session may come from
+   * this instance's memory (SessionsService.resolve).
+   */
+  sessionCheckedInTransaction?: boolean;
 }
 
 declare module 'fastify' {
@@ -66,6 +71,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     endpoint?: Endpoint;
     publicRead?: boolean;
+    sessionCheckedInTransaction?: boolean;
   }
 }
 
@@ -101,7 +107,11 @@ export function route<E extends Endpoint>(
           { bearerToken: [], ...(unsafe ? { csrfToken: [] } : {}) },
         ];
   const options: RouteShorthandOptions = {
-    config: { endpoint, ...(extras.publicRead ? { publicRead: true } : {}) },
+    config: {
+      endpoint,
+      ...(extras.publicRead ? { publicRead: true } : {}),
+      ...(extras.sessionCheckedInTransaction ? { sessionCheckedInTransaction: true } : {}),
+    },
     ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
     ...(extras.logLevel ? { logLevel: extras.logLevel } : {}),
     schema: {

@@ -61,7 +61,9 @@ export function registerAuth(
       bearer ?? request.cookies[HOST_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE_NAME];
     // A visitor (no credential) costs no database read.
     if (!token) return;
-    const session = await sessionsService.resolve(token);
+    const session = await sessionsService.resolve(token, {
+      fromMemory: request.routeOptions.config.sessionCheckedInTransaction,
+    });
     request.session = session;
     request.user = session?.user ?? null;
     if (bearer) return;

@@ -1,12 +1,21 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Database, Db, Tx } from '../../db/client.js';
 import { authTokens, sessions, users } from '../../db/schema/index.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 /** last_seen_at is written at most this often, so reads stay cheap. */
 const TOUCH_EVERY_MS = 60 * 1000;
+/**
+ * How long a session read from the database is answered from this instance's memory. Every
+ * change that ends or alters a session reaches every instance at once (SESSION_CHANGES_CHANNEL);
+ * this only bounds how long a missed notification could matter.
+ */
+const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+/** Written by triggers (migration 0015) with the user's id when a session or its user changes. */
+const SESSION_CHANGES_CHANNEL = 'session_changes';
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
@@ -38,12 +47,23 @@ const sessionByToken = (db: Db) =>
     .limit(1)
     .prepare('session_by_token');
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByToken>['execute']>>[number];
+
 export class SessionsService {
   private readonly byToken: ReturnType<typeof sessionByToken>;
+  /** Sessions read lately, by token hash; kept only while this instance hears every change. */
+  private readonly recent = new Map<string, { row: SessionRow; until: number }>();
+  /** Counts changes heard, so that a read that overlapped one is not kept. */
+  private changes = 0;
+  private hearing: Promise<(() => Promise<void>) | undefined> | null = null;
+  private heard = false;
+  private closed = false;
 
   constructor(
     private readonly db: Db,
     private readonly appSecret: string,
+    /** Where session changes are heard; without it every request reads its session afresh. */
+    private readonly changesFrom?: Pick<Database, 'listen'>,
   ) {
     this.byToken = sessionByToken(db);
   }
@@ -71,15 +91,34 @@ export class SessionsService {
     return { id: row!.id, token, csrfToken };
   }
 
-  /** The live session for a token, or null when unknown, expired or idle too long. */
-  async resolve(token: string, now = new Date()): Promise<ActiveSession | null> {
-    const [row] = await this.byToken.execute({ tokenHash: hashToken(token), now });
+  /**
+   * The live session for a token, or null when unknown, expired or idle too long. With
+   * `fromMemory` it may be answered from this instance's memory, up to a notification's delay
+   * behind a change made elsewhere (a sign-out on this instance is seen at once): only for a
+   * request whose own transaction checks the session again (a pack purchase). Any other request
+   * reads it afresh, so a collector always sees their own change on the next request.
+   */
+  async resolve(
+    token: string,
+    opts: { fromMemory?: boolean; now?: Date } = {},
+  ): Promise<ActiveSession | null> {
+    const now = opts.now ?? new Date();
+    const tokenHash = hashToken(token);
+    const row = opts.fromMemory
+      ? (this.remembered(tokenHash, now) ?? (await this.read(tokenHash, now)))
+      : await this.read(tokenHash, now);
     if (!row) return null;
+    if (row.session.expiresAt <= now) {
+      this.recent.delete(tokenHash);
+      return null;
+    }
     if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+      this.recent.delete(tokenHash);
       await this.db.delete(sessions).where(eq(sessions.id, row.session.id));
       return null;
     }
     if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      row.session.lastSeenAt = now;
       await this.db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
@@ -88,8 +127,78 @@ export class SessionsService {
     return { id: row.session.id, csrfToken: row.session.csrfToken, user: row.user };
   }
 
+  private remembered(tokenHash: string, now: Date): SessionRow | undefined {
+    const entry = this.recent.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.until > now.getTime()) return entry.row;
+    this.recent.delete(tokenHash);
+    return undefined;
+  }
+
+  /** Reads a session from the database, and keeps it when no change could have overlapped. */
+  private async read(tokenHash: string, now: Date): Promise<SessionRow | undefined> {
+    this.hear();
+    const keep = this.heard;
+    const changes = this.changes;
+    const [row] = await this.byToken.execute({ tokenHash, now });
+    if (row && keep && this.heard && changes === this.changes) {
+      if (this.recent.size >= SESSION_CACHE_MAX) this.recent.clear();
+      this.recent.set(tokenHash, { row, until: now.getTime() + SESSION_CACHE_TTL_MS });
+    }
+    return row;
+  }
+
+  /** LISTENs for session changes once; while not listening, nothing is kept. */
+  private hear(): void {
+    if (!this.changesFrom || this.hearing || this.closed) return;
+    const lost = () => {
+      this.heard = false;
+      this.hearing = null;
+      this.forgetAll();
+    };
+    this.hearing = this.changesFrom
+      .listen(SESSION_CHANGES_CHANNEL, (userId) => this.forgetUser(userId), lost)
+      .then(
+        (stop) => {
+          this.heard = !this.closed;
+          return stop;
+        },
+        () => {
+          lost();
+          return undefined;
+        },
+      );
+  }
+
+  /** Drops what this instance keeps of a user's sessions (a session or the user changed). */
+  private forgetUser(userId: string): void {
+    this.changes++;
+    for (const [tokenHash, entry] of this.recent)
+      if (entry.row.user.id === userId) this.recent.delete(tokenHash);
+  }
+
+  private forgetAll(): void {
+    this.changes++;
+    this.recent.clear();
+  }
+
+  /** Stops listening and forgets every session (the app is closing). */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.heard = false;
+    this.forgetAll();
+    const stop = await this.hearing;
+    this.hearing = null;
+    await stop?.();
+  }
+
   async destroy(sessionId: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.id, sessionId));
+    const [gone] = await this.db
+      .delete(sessions)
+      .where(eq(sessions.id, sessionId))
+      .returning({ userId: sessions.userId });
+    // This instance forgets at once; the others hear it from the trigger.
+    if (gone) this.forgetUser(gone.userId);
   }
 
   /** The user's live sessions, most recently used first. */
@@ -114,6 +223,7 @@ export class SessionsService {
       .delete(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
       .returning({ id: sessions.id });
+    this.forgetUser(userId);
     return gone.length > 0;
   }
 
@@ -126,6 +236,8 @@ export class SessionsService {
           ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
           : eq(sessions.userId, userId),
       );
+    // Inside a transaction the trigger's notification, sent on commit, forgets them again.
+    this.forgetUser(userId);
   }
 
   /**

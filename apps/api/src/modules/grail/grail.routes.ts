@@ -46,7 +46,11 @@ export async function grailRoutes(
 
   route(app, api.fairness, async ({ params }) => grail.fairness(params.caseId));
 
-  route(app, api.buyPack, async ({ user, params, body, idempotencyKey }) =>
-    grail.buyPack(user, params.caseId, body ?? {}, idempotencyKey),
+  route(
+    app,
+    api.buyPack,
+    async ({ user, params, body, idempotencyKey, request }) =>
+      grail.buyPack(user, params.caseId, body ?? {}, idempotencyKey, request.session!.id),
+    { sessionCheckedInTransaction: true },
   );
 }

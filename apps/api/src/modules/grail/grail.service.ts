@@ -14,7 +14,7 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, pulls, users } from '../../db/schema/index.js';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, conflict, notFound, unauthorized } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { batchTransaction } from '../../db/batch.js';
 import {
@@ -247,9 +247,10 @@ export class GrailService {
    * One pack, one transaction, in two round trips (db/batch.ts), so that the case row, which every
    * buyer of the case shares, is held only while the server runs one statement and the COMMIT:
    *
-   * 1. Under the Idempotency-Key's lock, read the key's stored answer, the case and the wallet
-   *    without locking them: a repeat answers from the key, a closed, sold-out or unopened case
-   *    and a short balance answer before anything is written.
+   * 1. Under the Idempotency-Key's lock, read the key's stored answer, the case, the wallet and
+   *    the buyer's session and client seed without locking them: an ended session (the request
+   *    may have found it in this instance's memory), a repeat, a closed, sold-out or unopened
+   *    case and a short balance answer before anything is written.
    * 2. Debit the wallet (the buyer's own row), lock the case row, and in one statement take pull
    *    number k, mark its card pulled, record the pull and the key's answer and queue the NOTIFY
    *    (delivered on commit); the COMMIT goes with them.
@@ -268,19 +269,15 @@ export class GrailService {
     caseId: string,
     body: BuyPackBody,
     idempotencyKey: string,
+    /** The buyer's session, checked again inside the purchase's transaction. */
+    sessionId: string,
   ): Promise<IdempotentResult<PullResponse>> {
-    const clientSeed = body.clientSeed ?? user.clientSeed;
-    const key = {
-      userId: user.id,
-      scope: `grail-pack:${caseId}`,
-      key: idempotencyKey,
-      request: { caseId, clientSeed },
-    };
+    const key = { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey };
     let window = this.window.size();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.gateOf(caseId).run(() =>
-          this.tryBuyPack(user, caseId, clientSeed, key, window),
+          this.tryBuyPack(user, sessionId, caseId, body.clientSeed, key, window),
         );
       } catch (err) {
         if (isShortBalance(err)) {
@@ -343,9 +340,10 @@ export class GrailService {
 
   private async tryBuyPack(
     user: SessionUser,
+    sessionId: string,
     caseId: string,
-    clientSeed: string,
-    key: IdempotencyOptions,
+    chosenSeed: string | undefined,
+    key: Omit<IdempotencyOptions, 'request'>,
     window: number,
   ): Promise<IdempotentResult<PullResponse>> {
     return batchTransaction(this.db, async (tx) => {
@@ -356,13 +354,18 @@ export class GrailService {
       const [, , limitsRead, [seen]] = (await tx.run([
         idempotencyLock(key),
         ...this.limits.purchaseStatements(user.id),
-        seeStatement(key, caseId, remaining),
+        seeStatement(key, caseId, remaining, sessionId),
       ])) as [unknown, unknown, Record<string, unknown>[], (SeenPack | undefined)[]];
-      if (seen?.stored_hash) {
-        const stored = { request_hash: seen.stored_hash, response: seen.stored_response };
-        return { body: answerOf(storedAnswer(stored, key)), replayed: true };
-      }
       if (!seen) throw caseNotFound();
+      // Signed out or revoked since this instance last read the session: nothing is written.
+      if (seen.buyer_client_seed === null) throw unauthorized();
+      // The buyer's seed as it is now, not as the session in memory last saw it.
+      const clientSeed = chosenSeed ?? seen.buyer_client_seed;
+      const purchaseKey = { ...key, request: { caseId, clientSeed } };
+      if (seen.stored_hash) {
+        const stored = { request_hash: seen.stored_hash, response: seen.stored_response };
+        return { body: answerOf(storedAnswer(stored, purchaseKey)), replayed: true };
+      }
       assertOpen({
         status: seen.status,
         pullsCount: seen.pulls_count,
@@ -411,7 +414,7 @@ export class GrailService {
             description: `Grail pack: ${seen.name}`,
           }),
           lockStatement(caseId),
-          drawStatement(receipt, key, candidates, this.announceAboveCents()),
+          drawStatement(receipt, purchaseKey, candidates, this.announceAboveCents()),
         ],
         { commit: true },
       );

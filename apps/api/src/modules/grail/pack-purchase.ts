@@ -67,8 +67,12 @@ function lowerBound(sorted: number[], value: number): number {
  * A purchase's first look, after the Idempotency-Key's lock and without locking anything: the
  * case, the buyer's balance, the key's stored answer if an earlier request left one, and, from
  * the same snapshot as the case's count, what brings the remaining copy up to that count (the
- * positions pulled after its pull number, in pull order; with `all`, every unpulled position).
- * $1 case id, $2 user id, $3 and $4 the key's scope and key, $5 the copy's pull number.
+ * positions pulled after its pull number, in pull order; with `all`, every unpulled position), and
+ * the buyer's client seed while their session is live: the request may have found the session in
+ * this instance's memory, and a purchase must neither outlive a sign-out or revocation on another
+ * instance nor draw with a seed changed meanwhile.
+ * $1 case id, $2 user id, $3 and $4 the key's scope and key, $5 the copy's pull number, $6 the
+ * session id.
  */
 const seePack = (all: boolean): Prepared => ({
   name: all ? 'grail_see_pack_all' : 'grail_see_pack',
@@ -82,7 +86,10 @@ const seePack = (all: boolean): Prepared => ({
               where case_id = $1::uuid and not pulled and $5::int < 0)`
           : `(select coalesce(array_agg(position order by k), '{}') from pulls
               where case_id = $1::uuid and k > $5::int)`
-      } as positions
+      } as positions,
+      (select u.client_seed from sessions s join users u on u.id = s.user_id
+        where s.id = $6::uuid and s.user_id = $2::uuid and s.expires_at > now()
+          and u.disabled_at is null) as buyer_client_seed
     from grail_cases c
     left join idempotency_keys stored
       on stored.user_id = $2::uuid and stored.scope = $3::text and stored.key = $4::text
@@ -104,16 +111,19 @@ export interface SeenPack {
   stored_hash: string | null;
   stored_response: unknown;
   positions: number[];
+  /** Null when the buyer's session has ended. */
+  buyer_client_seed: string | null;
 }
 
 export function seeStatement(
-  key: IdempotencyOptions,
+  key: Omit<IdempotencyOptions, 'request'>,
   caseId: string,
   remaining: RemainingPositions,
+  sessionId: string,
 ): Execution {
   return {
     prepared: remaining.k < 0 ? seeAll : seeDelta,
-    values: [caseId, key.userId, key.scope, key.key, remaining.k],
+    values: [caseId, key.userId, key.scope, key.key, remaining.k, sessionId],
   };
 }
 

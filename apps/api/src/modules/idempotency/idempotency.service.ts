@@ -41,7 +41,8 @@ export const requestHashOf = (request: unknown) =>
     .update(JSON.stringify(request ?? null))
     .digest('hex');
 
-const lockNameOf = (opts: IdempotencyOptions) => `${opts.userId}:${opts.scope}:${opts.key}`;
+const lockNameOf = (opts: Omit<IdempotencyOptions, 'request'>) =>
+  `${opts.userId}:${opts.scope}:${opts.key}`;
 
 /** The same key with a different request → 422. */
 function assertSameRequest(storedHash: string, requestHash: string) {
@@ -60,7 +61,7 @@ function assertSameRequest(storedHash: string, requestHash: string) {
  * key's row in a later statement (whose snapshot sees what that holder committed), answers from
  * it with `storedAnswer` when there is one, and else inserts it with its answer before COMMIT.
  */
-export function idempotencyLock(opts: IdempotencyOptions): Execution {
+export function idempotencyLock(opts: Omit<IdempotencyOptions, 'request'>): Execution {
   return { prepared: lockKey, values: [lockNameOf(opts)] };
 }
 

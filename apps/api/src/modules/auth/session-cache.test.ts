@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
+import { createUser, type TestUser } from '../../../test/users.js';
+import { createLiveCase } from '../../../test/fixtures/grail.js';
+import { fund } from '../../../test/fixtures/wallet.js';
+import { grailCases, pulls, sessions, users, wallets } from '../../db/schema/index.js';
+
+/*
+ * A pack purchase may take its session from this instance's memory (SessionsService), because its
+ * transaction checks the session again. These prove that ending a session or changing its user
+ * still takes effect at once for purchases, that the memory hears changes made elsewhere, and
+ * that every other request still reads its session afresh.
+ */
+
+let t: TestApp;
+let key = 0;
+const nextKey = () => `session-cache-${Date.now()}-${++key}`;
+
+const me = (user: TestUser) =>
+  t.app.inject({ method: 'GET', url: '/api/users/me', headers: user.headers });
+const buy = (user: TestUser, caseId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/grail-cases/${caseId}/packs`,
+    headers: { ...user.headers, 'idempotency-key': nextKey() },
+    payload: {},
+  });
+const balanceOf = async (userId: string) =>
+  (await t.database.db.select().from(wallets).where(eq(wallets.userId, userId)))[0]?.balanceCents;
+
+const remembered = (user: TestUser) =>
+  t.app.services.sessions.resolve(user.token, { fromMemory: true });
+
+/** A change made with the triggers off: no instance hears of it. */
+const unheard = (change: (tx: Tx) => Promise<unknown>) =>
+  t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await change(tx);
+  });
+
+/** Reads a collector's session until this instance keeps it (it starts listening on first use). */
+async function untilRemembered(user: TestUser) {
+  for (let i = 0; i < 100; i++) {
+    const probe = `Probe ${i}`;
+    await unheard((tx) =>
+      tx.update(users).set({ displayName: probe }).where(eq(users.id, user.id)),
+    );
+    if ((await remembered(user))?.user.displayName !== probe) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('this instance never kept the session');
+}
+
+/** Waits for the instance to hear a change made behind its back (NOTIFY is delivered on commit). */
+async function eventually(check: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('the change never reached this instance');
+}
+
+describe(`sessions answered from memory (${testEngine})`, () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t?.close());
+  // One case is live at a time.
+  beforeEach(async () => {
+    const open = await t.database.db
+      .select({ id: grailCases.id })
+      .from(grailCases)
+      .where(sql`${grailCases.status} <> 'closed'`);
+    for (const c of open) await t.app.services.grailAdmin.close(c.id);
+  });
+
+  it('refuses a signed-out session on its very next purchase', async () => {
+    const user = await createUser(t);
+    await fund(t.database, user.id, 10_000);
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 4 });
+    expect((await buy(user, caseId)).statusCode).toBe(201);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: user.headers,
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await buy(user, caseId)).statusCode).toBe(401);
+    expect(await balanceOf(user.id)).toBe(10_000 - 2_500);
+  });
+
+  it('hears a change to a session or its user made by another instance', async () => {
+    const user = await createUser(t);
+    await untilRemembered(user);
+    // Straight in the database, as another instance or an operator would.
+    await t.database.db.update(users).set({ theme: 'dark' }).where(eq(users.id, user.id));
+    await eventually(async () => (await remembered(user))?.user.theme === 'dark');
+    await t.database.db.delete(sessions).where(eq(sessions.userId, user.id));
+    await eventually(async () => (await remembered(user)) === null);
+  });
+
+  it('gives the next purchase a client seed changed a moment before', async () => {
+    const user = await createUser(t);
+    await fund(t.database, user.id, 10_000);
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 4 });
+    expect((await buy(user, caseId)).statusCode).toBe(201);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/pulls/preferences',
+      headers: user.headers,
+      payload: { clientSeed: 'a-seed-chosen-just-now', pullsAnonymous: false },
+    });
+    expect(changed.statusCode).toBe(200);
+    const res = await buy(user, caseId);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().pull.proof.clientSeed).toBe('a-seed-chosen-just-now');
+  });
+
+  it('refuses a purchase whose session ended unheard, and writes nothing', async () => {
+    const user = await createUser(t);
+    await fund(t.database, user.id, 10_000);
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 4 });
+    await untilRemembered(user);
+    // Ended unheard: this instance keeps the session in memory.
+    await unheard((tx) => tx.delete(sessions).where(eq(sessions.userId, user.id)));
+    expect(await remembered(user)).not.toBeNull();
+    // Any other request reads its session afresh.
+    expect((await me(user)).statusCode).toBe(401);
+    const res = await buy(user, caseId);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'Unauthorized' });
+    expect(await balanceOf(user.id)).toBe(10_000);
+    expect(await t.database.db.select().from(pulls).where(eq(pulls.userId, user.id))).toEqual([]);
+  });
+});
