@@ -48,6 +48,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle client losing its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const listener = sharedListener(url);
   return {
     db,
     engine: 'postgres',
@@ -64,28 +65,101 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    async listen(channel, onMessage, onLost) {
-      const client = new pg.Client({ connectionString: url });
-      let unsubscribed = false;
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onMessage(msg.payload);
-      });
-      client.on('error', () => undefined);
-      client.on('end', () => {
-        if (!unsubscribed) onLost?.();
-      });
-      await client.query(`listen "${channel.replace(/"/g, '')}"`);
-      return async () => {
-        unsubscribed = true;
-        await client.end().catch(() => undefined);
-      };
-    },
+    listen: listener.listen,
     async ping() {
       await db.execute(sql`select 1`);
     },
     async close() {
+      await listener.close();
       await pool.end();
+    },
+  };
+}
+
+type Listen = Database['listen'];
+interface Subscriber {
+  onMessage: (payload: string) => void;
+  onLost?: () => void;
+}
+
+/**
+ * Every LISTEN of this database on one connection. PostgreSQL wakes each listening connection of
+ * the database on every NOTIFY, and every pack purchase sends one: with one connection per
+ * listener (hot reads, sessions, flags, live events) a purchase woke four backends, each then
+ * writing to this process. The connection opens with the first listener and closes with the last;
+ * if it ends on its own, every listener is told (their notifications may have been missed) and
+ * the next listen opens a new one.
+ */
+function sharedListener(url: string): { listen: Listen; close(): Promise<void> } {
+  /** Per channel: its listeners, and the LISTEN statement that made the connection hear it. */
+  const channels = new Map<string, { subscribers: Set<Subscriber>; listening: Promise<unknown> }>();
+  let connection: Promise<pg.Client> | null = null;
+
+  const connect = (): Promise<pg.Client> => {
+    if (connection) return connection;
+    const client = new pg.Client({ connectionString: url });
+    const opening = client.connect().then(
+      () => client,
+      (err: unknown) => {
+        if (connection === opening) connection = null;
+        throw err;
+      },
+    );
+    client.on('error', () => undefined);
+    client.on('notification', (msg) => {
+      if (msg.payload === undefined) return;
+      for (const subscriber of channels.get(msg.channel)?.subscribers ?? [])
+        subscriber.onMessage(msg.payload);
+    });
+    client.on('end', () => {
+      if (connection !== opening) return;
+      connection = null;
+      const lost = [...channels.values()].flatMap((channel) => [...channel.subscribers]);
+      channels.clear();
+      for (const subscriber of lost) subscriber.onLost?.();
+    });
+    connection = opening;
+    return opening;
+  };
+
+  const end = async (client: Promise<pg.Client>) => {
+    if (connection === client) connection = null;
+    await (await client).end().catch(() => undefined);
+  };
+
+  return {
+    async listen(channel, onMessage, onLost) {
+      const subscriber: Subscriber = { onMessage, onLost };
+      const client = connect();
+      const name = `"${channel.replace(/"/g, '')}"`;
+      let entry = channels.get(channel);
+      if (!entry) {
+        entry = {
+          subscribers: new Set(),
+          listening: client.then((c) => c.query(`listen ${name}`)),
+        };
+        channels.set(channel, entry);
+      }
+      const { subscribers, listening } = entry;
+      subscribers.add(subscriber);
+      try {
+        await listening;
+      } catch (err) {
+        subscribers.delete(subscriber);
+        if (channels.get(channel) === entry) channels.delete(channel);
+        throw err;
+      }
+      return async () => {
+        if (!subscribers.delete(subscriber) || subscribers.size) return;
+        if (channels.get(channel) === entry) channels.delete(channel);
+        if (connection !== client) return;
+        if (!channels.size) await end(client);
+        else await (await client).query(`unlisten ${name}`).catch(() => undefined);
+      };
+    },
+    async close() {
+      channels.clear();
+      if (connection) await end(connection);
     },
   };
 }
