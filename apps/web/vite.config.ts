@@ -2,6 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { eagerEntryCompile } from './build/compileHint';
+import { endpointRoutes } from './build/endpointRoutes';
+import { homePosterPreload } from './build/homePosterPreload';
 import { inlineStyles } from './build/inlineStyles';
 import { precompress } from './build/precompress';
 import { startScreen } from './build/startScreen';
@@ -15,10 +17,20 @@ const reactRouterProduction = fileURLToPath(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), eagerEntryCompile(), inlineStyles(), startScreen(), precompress()],
+  plugins: [
+    react(),
+    endpointRoutes(),
+    homePosterPreload(),
+    eagerEntryCompile(),
+    inlineStyles(),
+    startScreen(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // zod configured for the browser before any schema is made (src/lib/zod.ts).
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod.ts', import.meta.url)) },
       ...(mode === 'production'
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
         : []),

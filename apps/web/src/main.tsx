@@ -1,15 +1,10 @@
-import './lib/zodJitless';
 import { StrictMode, startTransition } from 'react';
 import './lib/styles/tokens.css';
 import './lib/styles/base.css';
 import { createRoot } from 'react-dom/client';
-import { installPlainMessages } from '@grail/contract';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/errors/ErrorBoundary';
 import { getCurrentUser } from './lib/api/client';
-
-// A field without a message of its own says what is wrong in the product's words.
-installPlainMessages();
 
 // The auth warm-up's request (shared and cached by getCurrentUser) starts beside the maintenance
 // check, one round trip instead of two; the screens still come in order: maintenance, then auth.

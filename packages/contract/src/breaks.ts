@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShippingAddress } from './auth.js';
+import { BREAK_FORMATS, BREAK_SPORTS } from './constants.js';
 import { endpoint } from './endpoint.js';
 import { ActivationTime, ClientSeed, IdParams, Uuid } from './grail.js';
 import { dollarsBetween } from './money.js';
@@ -7,27 +8,9 @@ import { ImageId } from './platform.js';
 
 // ---- Formats, sports, statuses ----
 
-/**
- * How spots become teams. Random team: every spot gets one team by the fairness rule once sales
- * close. Pick your team: each team is a spot with its own price. (A hit draft is not offered:
- * docs/breaks.md says why.)
- */
-export const BREAK_FORMATS = ['random_team', 'pick_team'] as const;
 export const BreakFormat = z.enum(BREAK_FORMATS);
 export type BreakFormat = z.infer<typeof BreakFormat>;
-export const BREAK_FORMAT_LABELS: Record<BreakFormat, string> = {
-  random_team: 'Random team',
-  pick_team: 'Pick your team',
-};
 
-export const BREAK_SPORTS = [
-  'Baseball',
-  'Football',
-  'Basketball',
-  'Hockey',
-  'Soccer',
-  'Other',
-] as const;
 export const BreakSport = z.enum(BREAK_SPORTS);
 export type BreakSport = z.infer<typeof BreakSport>;
 

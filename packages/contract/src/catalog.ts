@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { CAROUSEL_CARDS_LIMIT } from './constants.js';
+import { CARD_GRADERS, CAROUSEL_CARDS_LIMIT, STORE_PAGE_SIZE } from './constants.js';
 import { endpoint } from './endpoint.js';
 import { Dollars, MAX_DOLLARS, PositiveDollars } from './money.js';
 import { ImageId } from './platform.js';
 import { queryDecimal, queryDollars, queryInteger } from './query.js';
 
-export const CARD_GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 export const Grader = z.enum(CARD_GRADERS);
 export type Grader = z.infer<typeof Grader>;
 export const CardStatus = z.enum(['available', 'reserved', 'in_case', 'pulled', 'sold']);
@@ -15,7 +14,6 @@ export const StoreSort = z.enum(STORE_SORTS);
 export type StoreSort = z.infer<typeof StoreSort>;
 export const SortOrder = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof SortOrder>;
-export const STORE_PAGE_SIZE = 24;
 export const STORE_MAX_LIMIT = 100;
 
 /** A grader's public certificate lookup page (where a buyer checks the slab is genuine). */

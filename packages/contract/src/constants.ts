@@ -45,3 +45,33 @@ export const IMAGES_PATH = '/api/images';
  * the details. The server's preload of that picture uses it too, so both pick the same variant.
  */
 export const PRODUCT_IMAGE_SIZES = '(max-width: 899px) min(90vw, 360px), 420px';
+
+/** Cards on a page of the store. */
+export const STORE_PAGE_SIZE = 24;
+export const CARD_GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
+
+/** The text the home page and the Grail Machine page show when no case is live. */
+export const NO_CASE_TITLE = 'Next Grail Case Loading...';
+export const NO_CASE_TEXT =
+  'The current Grail Machine is sold out or being updated. Stay tuned for the next exciting case drop!';
+export const SOLD_OUT_MESSAGE = 'This case is sold out.';
+
+/**
+ * How spots become teams. Random team: every spot gets one team by the fairness rule once sales
+ * close. Pick your team: each team is a spot with its own price. (A hit draft is not offered:
+ * docs/breaks.md says why.)
+ */
+export const BREAK_FORMATS = ['random_team', 'pick_team'] as const;
+export const BREAK_FORMAT_LABELS: Record<(typeof BREAK_FORMATS)[number], string> = {
+  random_team: 'Random team',
+  pick_team: 'Pick your team',
+};
+
+export const BREAK_SPORTS = [
+  'Baseball',
+  'Football',
+  'Basketball',
+  'Hockey',
+  'Soccer',
+  'Other',
+] as const;

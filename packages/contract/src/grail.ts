@@ -8,11 +8,6 @@ import { queryInteger } from './query.js';
 /** Sell-back defaults (the server reads BUYBACK_PERCENT / BUYBACK_WINDOW_HOURS). */
 export const BUYBACK_PERCENT_DEFAULT = 85;
 export const BUYBACK_WINDOW_HOURS_DEFAULT = 72;
-/** The text the home page and the Grail Machine page show when no case is live. */
-export const NO_CASE_TITLE = 'Next Grail Case Loading...';
-export const NO_CASE_TEXT =
-  'The current Grail Machine is sold out or being updated. Stay tuned for the next exciting case drop!';
-export const SOLD_OUT_MESSAGE = 'This case is sold out.';
 
 export const Uuid = z.uuid({ message: 'must be a valid id' });
 export const CaseIdParams = z.object({ caseId: Uuid });

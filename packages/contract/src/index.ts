@@ -6,6 +6,7 @@ export * from './money.js';
 export * from './flags.js';
 export * from './platform.js';
 export * from './auth.js';
+export * from './return-path.js';
 export * from './countries.js';
 export * from './feed.js';
 export * from './grail.js';

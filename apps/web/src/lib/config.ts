@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { platformEndpoints, type FeatureFlags, type PublicConfigResponse } from '@grail/contract';
+import { type FeatureFlags, type PublicConfigResponse } from '@grail/contract';
+import { platformEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { setDebugLogging } from '@/lib/logger';
 

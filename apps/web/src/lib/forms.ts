@@ -1,4 +1,4 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { ApiError } from '@/lib/api/client';
 
 /**
@@ -17,4 +17,23 @@ export function applyServerError<T extends FieldValues>(
     return null;
   }
   return error.message;
+}
+
+/**
+ * A form's resolver whose schema loads on its first check (or `preload()`, called once the page
+ * has painted) instead of with the page: a sign-in page paints without zod and its schemas.
+ */
+export function lazyResolver<T extends FieldValues>(
+  load: () => Promise<Resolver<T>>,
+): Resolver<T> & { preload(): Promise<Resolver<T>> } {
+  let loading: Promise<Resolver<T>> | undefined;
+  const preload = () =>
+    (loading ??= load().catch((error: unknown) => {
+      // A failed chunk download is tried again on the next check.
+      loading = undefined;
+      throw error;
+    }));
+  const resolver: Resolver<T> = async (values, context, options) =>
+    (await preload())(values, context, options);
+  return Object.assign(resolver, { preload });
 }

@@ -1,4 +1,5 @@
-import { IMAGES_PATH, imageUrl, type ImageSize } from '@grail/contract';
+import { IMAGES_PATH, endpointUrl, type ImageSize } from '@grail/contract';
+import { platformEndpoints } from '@/lib/api/endpoints';
 
 /** The local placeholder card shown when a picture is missing or fails to load. */
 export const PLACEHOLDER_CARD_IMAGE = '/images/placeholder-card.svg';
@@ -19,7 +20,9 @@ export function resolveImageUrl(value: string | null | undefined): string | null
   if (trimmed.startsWith('/') || trimmed.startsWith('data:') || trimmed.startsWith('blob:')) {
     return trimmed;
   }
-  return imageUrl(trimmed.replace(/^images\//, ''));
+  return endpointUrl(platformEndpoints.image, {
+    imageIdentifier: trimmed.replace(/^images\//, ''),
+  });
 }
 
 /** True when the URL is one of the API's images, which come in sm/md/lg WebP variants. */

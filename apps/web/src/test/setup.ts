@@ -3,7 +3,7 @@ import { SIGNED_IN_COOKIE_NAME } from '@grail/contract';
 import { cleanup } from '@testing-library/react';
 import { installPlainMessages } from '@grail/contract';
 
-// As main.tsx does: forms under test show the product's words, not the validator's.
+// As the app's zod module (src/lib/zod.ts) does: forms under test show the product's words.
 installPlainMessages();
 
 // Suites fake the current-user answer per test, so the page is told it may hold a session (the

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { grailEndpoints, type ActiveCaseResponse } from '@grail/contract';
+import { type ActiveCaseResponse } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 import { ApiError } from './client';
 import { retryServerErrorsOnce } from './retry';

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { breakEndpoints, type BreaksQuery, type MyBreak } from '@grail/contract';
+import { type BreaksQuery, type MyBreak } from '@grail/contract';
+import { breakEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 import { walletKeys } from './wallet';
 

@@ -8,10 +8,10 @@ import {
   CURRENT_USER_CACHE_MS,
   CURRENT_USER_COOLDOWN_MS,
   REQUEST_TIMEOUT_MS,
-  authEndpoints,
   endpointUrl,
   type CurrentUserResponse,
 } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { isPublicPath, paths } from '@/lib/paths';
 import { logger } from '@/lib/logger';
 import {

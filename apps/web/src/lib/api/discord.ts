@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { discordEndpoints } from '@grail/contract';
+import { discordEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 
 const discordKeys = { status: ['discord', 'status'] as const };

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAINTENANCE_STATUS_POLL_MS, platformEndpoints } from '@grail/contract';
+import { MAINTENANCE_STATUS_POLL_MS } from '@grail/contract';
+import { platformEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 
 export const maintenanceKeys = { status: () => ['maintenance-status'] as const };

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { commerceEndpoints, type OrderResponse, type OrdersResponse } from '@grail/contract';
+import { type OrderResponse, type OrdersResponse } from '@grail/contract';
+import { commerceEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 
 /** Keys of the signed-in collector's store orders; a new order invalidates `orderKeys.all`. */

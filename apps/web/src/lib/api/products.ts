@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogEndpoints, type StoreItemsQuery, type StoreItemsResponse } from '@grail/contract';
+import { type StoreItemsQuery, type StoreItemsResponse } from '@grail/contract';
+import { catalogEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 
 /**

@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  grailEndpoints,
-  type Pull,
-  type PullResponse,
-  type ShippingAddress,
-} from '@grail/contract';
+import { type Pull, type PullResponse, type ShippingAddress } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 import { walletKeys } from './wallet';
 

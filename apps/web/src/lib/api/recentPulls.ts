@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { grailEndpoints, RECENT_PULLS_LIMIT, type RecentPull } from '@grail/contract';
+import { RECENT_PULLS_LIMIT, type RecentPull } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { caseKeys } from './activeCase';
 import { callApi } from './callApi';
 import { retryServerErrorsOnce } from './retry';

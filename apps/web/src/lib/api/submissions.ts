@@ -1,10 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  submissionEndpoints,
-  type Submission,
-  type SubmissionPayment,
-  type SubmissionSummary,
-} from '@grail/contract';
+import { type Submission, type SubmissionPayment, type SubmissionSummary } from '@grail/contract';
+import { submissionEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 
 /**

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { commerceEndpoints, type TopUpBody, type WalletResponse } from '@grail/contract';
+import { type TopUpBody, type WalletResponse } from '@grail/contract';
+import { commerceEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 
 /**

@@ -14,12 +14,8 @@ import {
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { notify } from '@/lib/toast';
-import {
-  authEndpoints,
-  type CurrentUserResponse,
-  type PublicUser,
-  type SignedInResponse,
-} from '@grail/contract';
+import { type CurrentUserResponse, type PublicUser, type SignedInResponse } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import {
   AUTH_EVENTS,

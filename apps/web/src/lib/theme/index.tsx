@@ -10,7 +10,8 @@ import {
   type ReactNode,
 } from 'react';
 import { notify } from '@/lib/toast';
-import { authEndpoints, type Theme } from '@grail/contract';
+import { type Theme } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { useAuth } from '@/lib/auth';
 import { applyThemeClass, otherTheme, persistTheme, readInitialTheme } from './mode';

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  submissionEndpoints,
   type AddToInventoryBody,
   type AdminSubmission,
   type AdminSubmissionsQuery,
@@ -9,6 +8,7 @@ import {
   type ReturnBody,
   type SubmissionStatus,
 } from '@grail/contract';
+import { submissionEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Keys of the staff's submission queue; every command invalidates `adminSubmissionKeys.all`. */

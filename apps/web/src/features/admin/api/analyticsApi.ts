@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { analyticsEndpoints } from '@grail/contract';
+import { analyticsEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 export function useAnalytics(from: string, to: string) {

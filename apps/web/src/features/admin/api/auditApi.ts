@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { auditEndpoints, type AuditQuery, type EndpointQueryInput } from '@grail/contract';
+import { type AuditQuery, type EndpointQueryInput } from '@grail/contract';
+import { auditEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** The audit log filters as the page holds them (text from the address bar). */

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fulfilmentEndpoints, type FulfilmentKind, type MarkShippedBody } from '@grail/contract';
+import { type FulfilmentKind, type MarkShippedBody } from '@grail/contract';
+import { fulfilmentEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 const fulfilmentKeys = { queue: ['admin', 'fulfilment'] as const };

@@ -2,10 +2,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   endpointUrl,
   type EndpointQueryInput,
-  inventoryEndpoints,
   type InventoryQuery,
   type UpdateInventoryCardBody,
 } from '@grail/contract';
+import { inventoryEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** The inventory filters as the page holds them (text from the address bar). */

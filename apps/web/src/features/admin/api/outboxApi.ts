@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { outboxEndpoints } from '@grail/contract';
+import { outboxEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 export type OutboxFilter = 'dead' | 'pending';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { siteEndpoints, type FeatureFlag, type XPostInput } from '@grail/contract';
+import { type FeatureFlag, type XPostInput } from '@grail/contract';
+import { siteEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { publicConfigQuery } from '@/lib/config';
 

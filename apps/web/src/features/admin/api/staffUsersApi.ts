@@ -1,10 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  staffUserEndpoints,
   type StaffUserDetail,
   type StaffUserRole,
   type WalletAdjustmentBody,
 } from '@grail/contract';
+import { staffUserEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 const userKeys = {

@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  breakEndpoints,
-  type AdminBreak,
-  type BreakInput,
-  type BreakUpdate,
-  type HitInput,
-} from '@grail/contract';
+import { type AdminBreak, type BreakInput, type BreakUpdate, type HitInput } from '@grail/contract';
+import { breakEndpoints } from '@/lib/api/endpoints';
 import { breakKeys } from '@/lib/api/breaks';
 import { callApi } from '@/lib/api/callApi';
 

@@ -1,10 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  grailEndpoints,
-  type AdminCaseResponse,
-  type CaseInput,
-  type CaseUpdate,
-} from '@grail/contract';
+import { type AdminCaseResponse, type CaseInput, type CaseUpdate } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { caseKeys } from '@/lib/api/activeCase';
 import { callApi } from '@/lib/api/callApi';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { grailEndpoints, type MarkShippedBody } from '@grail/contract';
+import { type MarkShippedBody } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 const shipmentKeys = {

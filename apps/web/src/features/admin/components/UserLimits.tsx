@@ -12,7 +12,8 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { LIMIT_WINDOW_LABELS, limitEndpoints, type LimitWindowState } from '@grail/contract';
+import { LIMIT_WINDOW_LABELS, type LimitWindowState } from '@grail/contract';
+import { limitEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import stacked from '@/components/StackedTable.module.css';

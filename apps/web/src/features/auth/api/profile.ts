@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints, type ProfileRequest } from '@grail/contract';
+import { type ProfileRequest } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** The complete-profile step (18+ checked on the server too). */

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  authEndpoints,
-  type ForgotPasswordRequest,
-  type ResetPasswordRequest,
-} from '@grail/contract';
+import { type ForgotPasswordRequest, type ResetPasswordRequest } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Asks for a reset link: the same answer whether or not the account exists. */

@@ -1,10 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import {
-  authEndpoints,
-  type LoginRequest,
-  type LoginTotpRequest,
-  type RegisterBody,
-} from '@grail/contract';
+import { type LoginRequest, type LoginTotpRequest, type RegisterBody } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Sign in: signed in, or asked for a TOTP code. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authEndpoints } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** A new TOTP secret and its QR code (not on until confirmed). */

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import clsx from 'clsx';
-import { LoginRequest, SecondFactorCode, type SignedInResponse } from '@grail/contract';
+import type { LoginRequest, SignedInResponse } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
-import { applyServerError } from '@/lib/forms';
+import { applyServerError, lazyResolver } from '@/lib/forms';
 import { FormAlert } from '@/components/form/FormAlert';
 import { FormField } from '@/components/form/FormField';
 import { SubmitButton } from '@/components/form/SubmitButton';
@@ -23,6 +22,10 @@ const LOGIN_ERROR_MESSAGES: Record<string, string> = {
   auth_recovery_failed:
     'We could not restore your session. Please sign in again to continue where you left off.',
 };
+
+const loginResolver = lazyResolver<LoginRequest>(() =>
+  import('../forms/schemas').then((m) => m.loginResolver),
+);
 
 /** Only a path on this site (never another origin: open redirect), and never back to /login. */
 const safeRedirect = (value: string | null) => {
@@ -43,9 +46,10 @@ function TotpStep({
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const totp = useLoginTotp();
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const value = useRecovery ? code.trim() : code.replace(/\D/g, '');
+    const { SecondFactorCode } = await import('../forms/schemas');
     const parsed = SecondFactorCode.safeParse(value);
     if (!parsed.success || (!useRecovery && value.length !== 6)) {
       setFieldError(
@@ -135,9 +139,14 @@ export default function LoginPage() {
   const redirectTo = safeRedirect(searchParams.get('redirectTo'));
   const queryError = LOGIN_ERROR_MESSAGES[searchParams.get('error') ?? ''];
   const form = useForm<LoginRequest>({
-    resolver: zodResolver(LoginRequest),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
   });
+
+  // The form's schema downloads once the page is up, before the first check needs it.
+  useEffect(() => {
+    loginResolver.preload().catch(() => undefined);
+  }, []);
 
   // Someone already signed in has nothing to do here.
   useEffect(() => {

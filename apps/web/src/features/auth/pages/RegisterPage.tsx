@@ -1,14 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import clsx from 'clsx';
-import { RegisterRequest } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
-import { applyServerError } from '@/lib/forms';
+import { applyServerError, lazyResolver } from '@/lib/forms';
 import { CheckboxField } from '@/components/form/CheckboxField';
 import { FormAlert } from '@/components/form/FormAlert';
 import { FormField } from '@/components/form/FormField';
@@ -18,20 +15,11 @@ import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/authForm.module.css';
 import { useRegister } from '../api/signIn';
+import type { RegisterForm } from '../forms/schemas';
 
-const RegisterForm = RegisterRequest.extend({
-  confirmPassword: z.string().min(1, 'Confirm your password'),
-  acceptTerms: z.boolean(),
-})
-  .refine((v) => v.password === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'The passwords do not match',
-  })
-  .refine((v) => v.acceptTerms, {
-    path: ['acceptTerms'],
-    message: 'You must be 18 or older and accept the Terms of Service',
-  });
-type RegisterForm = z.infer<typeof RegisterForm>;
+const registerResolver = lazyResolver<RegisterForm>(() =>
+  import('../forms/schemas').then((m) => m.registerResolver),
+);
 
 /** /register: email, username, password (with a strength meter), confirmation and terms. */
 export default function RegisterPage() {
@@ -44,7 +32,7 @@ export default function RegisterPage() {
   const register = useRegister();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RegisterForm>({
-    resolver: zodResolver(RegisterForm),
+    resolver: registerResolver,
     defaultValues: {
       email: '',
       username: '',
@@ -53,6 +41,10 @@ export default function RegisterPage() {
       acceptTerms: false,
     },
   });
+  // The form's schema downloads once the page is up, before the first check needs it.
+  useEffect(() => {
+    registerResolver.preload().catch(() => undefined);
+  }, []);
   const { errors } = form.formState;
   const password = form.watch('password');
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { breakEndpoints } from '@grail/contract';
+import { breakEndpoints } from '@/lib/api/endpoints';
 import { breakKeys } from '@/lib/api/breaks';
 import { callApi } from '@/lib/api/callApi';
 

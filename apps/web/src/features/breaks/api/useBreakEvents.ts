@@ -5,9 +5,9 @@ import {
   BreakHitEvent,
   BreakSpotsEvent,
   BreakStepEvent,
-  breakEndpoints,
   endpointUrl,
 } from '@grail/contract';
+import { breakEndpoints } from '@/lib/api/endpoints';
 import type { z } from 'zod';
 import { breakKeys } from '@/lib/api/breaks';
 

@@ -1,14 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { BreakFormat, BreakSport, breakEndpoints, type BreaksQuery } from '@grail/contract';
+import { BREAK_FORMATS, BREAK_SPORTS, type BreaksQuery } from '@grail/contract';
+import { breakEndpoints } from '@/lib/api/endpoints';
 import { breakKeys } from '@/lib/api/breaks';
 import { callApi } from '@/lib/api/callApi';
 import { publicConfigQuery } from '@/lib/config';
 
+/** `value` when it is one of `options`, else undefined. */
+const oneOf = <T extends string>(options: readonly T[], value: string | null) =>
+  options.find((option) => option === value);
+
 /** The list's filters as the page's address gives them; anything unknown is no filter. */
 export function breakFilters(params: URLSearchParams): BreaksQuery {
   return {
-    sport: BreakSport.safeParse(params.get('sport')).data,
-    format: BreakFormat.safeParse(params.get('format')).data,
+    sport: oneOf(BREAK_SPORTS, params.get('sport')),
+    format: oneOf(BREAK_FORMATS, params.get('format')),
   };
 }
 

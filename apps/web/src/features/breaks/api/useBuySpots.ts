@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { breakEndpoints, type BuySpotsBody } from '@grail/contract';
+import { type BuySpotsBody } from '@grail/contract';
+import { breakEndpoints } from '@/lib/api/endpoints';
 import { breakKeys } from '@/lib/api/breaks';
 import { callApi } from '@/lib/api/callApi';
 import { walletKeys } from '@/lib/api/wallet';

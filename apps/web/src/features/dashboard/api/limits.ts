@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  limitEndpoints,
   type LimitsResponse,
   type RealityCheckMinutes,
   type SelfExclusionPeriod,
   type SetLimitsBody,
   type TimeOutPeriod,
 } from '@grail/contract';
+import { limitEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Keys of the signed-in collector's limits; every one starts with `limitKeys.all`. */

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  submissionEndpoints,
-  type ChangePayoutBody,
-  type Submission,
-  type TrackingBody,
-} from '@grail/contract';
+import { type ChangePayoutBody, type Submission, type TrackingBody } from '@grail/contract';
+import { submissionEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { submissionKeys } from '@/lib/api/submissions';
 

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  authEndpoints,
   type PasswordChangeRequest,
   type SessionInfo,
   type TotpDisableRequest,
 } from '@grail/contract';
+import { authEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Keys of the signed-in person's own account data. */

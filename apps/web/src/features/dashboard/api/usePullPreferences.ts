@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { grailEndpoints, type PullPreferences } from '@grail/contract';
+import { type PullPreferences } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { pullKeys } from '@/lib/api/pulls';
 

@@ -67,7 +67,7 @@ beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the live pulls stream', () => {
-  it('updates the shared active case and recent pulls, and skips what it cannot read', () => {
+  it('updates the shared active case and recent pulls, and skips what it cannot read', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     const { client, wrapper } = setup();
     client.setQueryData(caseKeys.active(), live);
@@ -89,7 +89,10 @@ describe('the live pulls stream', () => {
       source.send('pull', JSON.stringify({ ...event, remaining: 'many' }));
       source.send('pull', JSON.stringify(event));
     });
-    expect(client.getQueryData<ActiveCaseResponse>(caseKeys.active())?.remaining).toBe(59);
+    // Each event is read once the schema has loaded (with the first event), in the order sent.
+    await waitFor(() =>
+      expect(client.getQueryData<ActiveCaseResponse>(caseKeys.active())?.remaining).toBe(59),
+    );
     expect(client.getQueryData<RecentPull[]>(recentPullsKeys.list())?.map((p) => p._id)).toEqual([
       'new',
       'old',

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { grailEndpoints } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { caseKeys } from '@/lib/api/activeCase';
 import { callApi } from '@/lib/api/callApi';
 import { pullKeys } from '@/lib/api/pulls';

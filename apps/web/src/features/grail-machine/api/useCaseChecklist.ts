@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { grailEndpoints } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { grailMachineKeys } from './caseKeys';
 

@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpointUrl, grailEndpoints, PullEvent, type ActiveCaseResponse } from '@grail/contract';
+import { endpointUrl, type ActiveCaseResponse, type PullEvent } from '@grail/contract';
+import { grailEndpoints } from '@/lib/api/endpoints';
 import { caseKeys } from '@/lib/api/activeCase';
 import { addRecentPull } from '@/lib/api/recentPulls';
 import { grailMachineKeys } from './caseKeys';
 
-function readEvent(data: string): PullEvent | null {
+async function readEvent(data: string): Promise<PullEvent | null> {
+  const { PullEvent } = await import('./pullEvent');
   try {
     const parsed = PullEvent.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : null;
@@ -24,8 +26,9 @@ export function useGrailEvents() {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(endpointUrl(grailEndpoints.events));
-    source.addEventListener('pull', (message) => {
-      const event = readEvent((message as MessageEvent<string>).data);
+    // Events are read in the order they came: each waits on the same import of the schema.
+    source.addEventListener('pull', async (message) => {
+      const event = await readEvent((message as MessageEvent<string>).data);
       // An event this page cannot read is skipped; the next refetch brings the figures anyway.
       if (!event) return;
       addRecentPull(queryClient, event.pull);

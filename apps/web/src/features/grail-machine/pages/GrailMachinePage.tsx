@@ -129,11 +129,12 @@ export default function GrailMachinePage() {
   const active = useActiveCase();
   const recent = useRecentPulls();
   useGrailEvents();
-  // Each answer is drawn in a deferred, time-sliced render rather than in the one synchronous
-  // render that follows it, so the case and its checklist never block the page in one long task.
-  const status = useDeferredValue(active.status, 'pending');
+  // An answer that arrives after the page mounts is drawn in a deferred, time-sliced render rather
+  // than in the one synchronous render that follows it (on a direct visit the answers are usually
+  // there already, and the page mounts with them).
+  const status = useDeferredValue(active.status);
   const live = useDeferredValue(active.data);
-  const pullsStatus = useDeferredValue(recent.status, 'pending');
+  const pullsStatus = useDeferredValue(recent.status);
   const pulls = useDeferredValue(recent.data);
   return (
     <GrailPageFrame title="Grail Machine">

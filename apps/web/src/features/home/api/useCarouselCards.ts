@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CAROUSEL_CARDS_LIMIT, catalogEndpoints } from '@grail/contract';
+import { CAROUSEL_CARDS_LIMIT } from '@grail/contract';
+import { catalogEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { productKeys } from '@/lib/api/products';
 import { retryServerErrorsOnce } from '@/lib/api/retry';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { feedEndpoints, TwitterFeedResponse } from '@grail/contract';
+import { TwitterFeedResponse } from '@grail/contract';
+import { feedEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { retryServerErrorsOnce } from '@/lib/api/retry';
 

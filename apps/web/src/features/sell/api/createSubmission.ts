@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { submissionEndpoints, type CreateSubmissionBody } from '@grail/contract';
+import { type CreateSubmissionBody } from '@grail/contract';
+import { submissionEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { submissionKeys } from '@/lib/api/submissions';
 

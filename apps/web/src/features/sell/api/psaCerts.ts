@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { submissionEndpoints, type PsaLookupResponse } from '@grail/contract';
+import { type PsaLookupResponse } from '@grail/contract';
+import { submissionEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** One answer per cert for the page's life: PSA's data for a slab does not change. */

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { submissionEndpoints, type SellSettingsResponse } from '@grail/contract';
+import { type SellSettingsResponse } from '@grail/contract';
+import { submissionEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { submissionKeys } from '@/lib/api/submissions';
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { submissionEndpoints, type PhotoUploadResponse } from '@grail/contract';
+import { type PhotoUploadResponse } from '@grail/contract';
+import { submissionEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Uploads one slab photo; the answer's id goes on the card in the submission. */

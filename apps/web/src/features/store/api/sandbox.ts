@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commerceEndpoints } from '@grail/contract';
+import { commerceEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { walletKeys } from '@/lib/api/wallet';
 

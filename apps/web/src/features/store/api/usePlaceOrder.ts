@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { commerceEndpoints, type PlaceOrderBody } from '@grail/contract';
+import { type PlaceOrderBody } from '@grail/contract';
+import { commerceEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { orderKeys } from '@/lib/api/orders';
 import { productKeys } from '@/lib/api/products';

@@ -1,5 +1,5 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
-import { catalogEndpoints } from '@grail/contract';
+import { catalogEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { ApiError } from '@/lib/api/client';
 import { productKeys } from '@/lib/api/products';

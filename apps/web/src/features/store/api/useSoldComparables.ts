@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { catalogEndpoints } from '@grail/contract';
+import { catalogEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { productKeys } from '@/lib/api/products';
 

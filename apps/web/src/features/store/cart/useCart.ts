@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { commerceEndpoints, type CartResponse, type Product } from '@grail/contract';
+import { type CartResponse, type Product } from '@grail/contract';
+import { commerceEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { useAuth } from '@/lib/auth';
 import { useProducts } from '../api/useProduct';

@@ -1,0 +1,27 @@
+/**
+ * The sign-in and sign-up forms' schemas and resolvers, loaded by their pages after the first
+ * paint (lazyResolver): zod and the contract's auth schemas stay off those pages' first screen.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { LoginRequest, RegisterRequest } from '@grail/contract';
+
+export { SecondFactorCode } from '@grail/contract';
+
+export const loginResolver = zodResolver(LoginRequest);
+
+const RegisterForm = RegisterRequest.extend({
+  confirmPassword: z.string().min(1, 'Confirm your password'),
+  acceptTerms: z.boolean(),
+})
+  .refine((v) => v.password === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'The passwords do not match',
+  })
+  .refine((v) => v.acceptTerms, {
+    path: ['acceptTerms'],
+    message: 'You must be 18 or older and accept the Terms of Service',
+  });
+export type RegisterForm = z.infer<typeof RegisterForm>;
+
+export const registerResolver = zodResolver(RegisterForm);
