@@ -2,17 +2,19 @@
  * Pack-purchase benchmark on PostgreSQL (issue 6):
  *   npm run bench:packs                        uses BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
  *   npm run bench:packs -- --buyers 200 --cards 4000
- *   npm run bench:packs -- --api apps/api/dist/main.js    runs a built bundle instead of the sources
+ *   npm run bench:packs -- --api apps/api/dist/main.js    runs that bundle instead of building one
+ *   npm run bench:packs -- --sources                      runs the API's sources through tsx
  *   npm run bench:packs -- --cpu-prof /tmp/prof           writes the API process's CPU profile there
  *
- * Creates a scratch database, starts a real API process on it, and lets 200 concurrent buyers
+ * Builds the API into apps/api/.e2e-builds/packs (the shared dist is left alone), creates a
+ * scratch database, starts the built API on it as production runs it, and lets 200 concurrent buyers
  * (each its own signed-in collector) buy packs over HTTP until the case is sold out. It reports
  * successful purchases per second and p50/p99 latency, then the floor of the same database: the
  * same number of callers over a pool of the API's size, each running a transaction that UPDATEs
  * one hot row (every purchase must serialise on its case row, so this is the cost a purchase
  * cannot go below). The ratio purchases/s ÷ floor/s is printed last. The scratch database is dropped.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -45,8 +47,10 @@ const FLOOR_SECONDS = option('--floor-seconds', 5);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_SECRET = randomBytes(32).toString('base64url');
 const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
-// A built bundle (`npm run build`) runs as production does; the sources run through tsx.
-const API_BUNDLE = textOption('--api');
+// The API runs as production does, built by esbuild (its build.mjs); `--sources` runs it through tsx.
+const SOURCES = args.includes('--sources');
+const BUILD_DIR = fileURLToPath(new URL('../apps/api/.e2e-builds/packs/api', import.meta.url));
+const API_BUNDLE = SOURCES ? undefined : (textOption('--api') ?? resolve(BUILD_DIR, 'main.js'));
 const CPU_PROF_DIR = textOption('--cpu-prof');
 
 const percentile = (sorted: number[], p: number) =>
@@ -60,6 +64,14 @@ const freePort = () =>
   });
 
 async function main() {
+  if (!SOURCES && !textOption('--api')) {
+    process.stdout.write(`building the API into ${BUILD_DIR}…\n`);
+    execFileSync(process.execPath, ['build.mjs'], {
+      cwd: fileURLToPath(new URL('../apps/api', import.meta.url)),
+      env: { ...process.env, API_OUT_DIR: BUILD_DIR },
+      stdio: 'inherit',
+    });
+  }
   const name = `grail_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
