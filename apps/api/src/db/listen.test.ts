@@ -24,12 +24,12 @@ describe.runIf(testEngine === 'postgres')('LISTEN on PostgreSQL (postgres)', () 
   afterAll(() => t.drop());
 
   const listeningBackends = async () => {
-    const rows = await t.database.db.execute<{ n: number }>(
+    const result = (await t.database.db.execute(
       sql`select count(*)::int as n from pg_stat_activity
           where datname = current_database() and query ilike 'listen %'
              or datname = current_database() and query ilike 'unlisten %'`,
-    );
-    return rows.rows[0]!.n;
+    )) as unknown as { rows: { n: number }[] };
+    return result.rows[0]!.n;
   };
   const notify = (channel: string, payload: string) =>
     t.database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
