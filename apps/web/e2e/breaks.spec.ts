@@ -191,7 +191,9 @@ test('a collector buys a spot, the break fills, staff run it; the collector sees
 test('axe finds no serious or critical violation on the breaks pages, light and dark', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // Each page in both themes, loaded to network idle and analysed: on a busy 2-core runner that
+  // took more than two minutes.
+  test.setTimeout(240_000);
   const staff = await newPage(browser);
   const login = await staff.request.post('/api/auth/login', {
     data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
