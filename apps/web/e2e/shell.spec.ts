@@ -93,8 +93,9 @@ test.describe('routes', () => {
   }) => {
     // Only a browser that was signed in asks the server (a visitor's answer is known without it).
     await page.context().addCookies([{ name: 'signed-in', value: '1', url: baseURL! }]);
+    // Long enough that a busy runner still sees the warm-up before the answer arrives.
     await page.route('**/api/auth/current', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await new Promise((resolve) => setTimeout(resolve, 4000));
       await route.continue();
     });
     await page.goto('/privacy-policy');
