@@ -21,6 +21,31 @@ function capture(options: HelmetOptions): Headers {
   return headers;
 }
 
+type JsonOnly = Pick<
+  HelmetOptions,
+  'crossOriginResourcePolicy' | 'referrerPolicy' | 'xFrameOptions'
+>;
+
+/** helmet's headers for a JSON answer: a CSP that loads and frames nothing, nosniff, HSTS over https. */
+function jsonHeaders(https: boolean, extra: JsonOnly): Headers {
+  return capture({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    strictTransportSecurity: https ? undefined : false,
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    ...extra,
+  });
+}
+
 /**
  * The security headers of an API answer (JSON, never a document a browser renders): nothing
  * may load or frame it, it is not sniffed into another type, not read cross-site by a page
@@ -28,52 +53,25 @@ function capture(options: HelmetOptions): Headers {
  * styles, opener, prefetching) and only cost bytes on the answers of a drop (decision 013).
  */
 export function apiSecurityHeaders(https: boolean): Headers {
-  return capture({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
+  return jsonHeaders(https, {
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    originAgentCluster: false,
     referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: https ? undefined : false,
-    xContentTypeOptions: true,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
     xFrameOptions: { action: 'deny' },
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
   });
 }
 
 /**
  * The security headers of a public read (the hot reads of a drop: the same answer for every
- * caller, no secret in it): JSON that is never sniffed into another type, and a CSP that loads
- * and frames nothing (frame-ancestors does what X-Frame-Options did). A referrer policy only
- * governs a document's own requests, and CORP guards answers that carry something private, so
- * neither protects anything here, and every header line costs each of a drop's many requests
- * (decision 016).
+ * caller, no secret in it): the CSP's frame-ancestors does what X-Frame-Options did; a referrer
+ * policy only governs a document's own requests, and CORP guards answers that carry something
+ * private, so neither protects anything here, and every header line costs each of a drop's many
+ * requests (decision 016).
  */
 export function publicReadSecurityHeaders(https: boolean): Headers {
-  return capture({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-    },
-    crossOriginEmbedderPolicy: false,
-    crossOriginOpenerPolicy: false,
+  return jsonHeaders(https, {
     crossOriginResourcePolicy: false,
-    originAgentCluster: false,
     referrerPolicy: false,
-    strictTransportSecurity: https ? undefined : false,
-    xContentTypeOptions: true,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
     xFrameOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
   });
 }
 
