@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 
-/** A visitor's sign-in, sign-up and sell pages, with the heading each shows first. */
+/** A visitor's sign-in, sign-up and sell pages, the heading each shows first and its code's chunk. */
 const PAGES = [
-  ['/login', 'Sign in'],
-  ['/register', 'Create your account'],
-  ['/sell-cards', 'Sell Your Graded Cards'],
+  ['/login', 'Sign in', 'LoginPage'],
+  ['/register', 'Create your account', 'RegisterPage'],
+  ['/sell-cards', 'Sell Your Graded Cards', 'SellCardsPage'],
 ] as const;
 
 for (const [theme, width] of [
@@ -21,13 +21,17 @@ for (const [theme, width] of [
     });
     await context.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
     const page = await context.newPage();
-    for (const [path, title] of PAGES) {
+    for (const [path, title, chunk] of PAGES) {
       const scripts: string[] = [];
       const onRequest = (request: { resourceType(): string; url(): string }) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       };
       page.on('request', onRequest);
-      await page.goto(path);
+      // The HTML starts the page's code with the app's, and the app then uses what it preloaded.
+      const html = await (await page.goto(path))!.text();
+      expect(html, path).toMatch(
+        new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-`),
+      );
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({
         timeout: COLD_PAGE_TIMEOUT_MS,
       });
@@ -39,6 +43,7 @@ for (const [theme, width] of [
         scripts.filter((script) => script.includes('MuiThemeScope')),
         path,
       ).toEqual([]);
+      expect(scripts.length, path).toBe(new Set(scripts).size);
       page.off('request', onRequest);
     }
     await context.close();

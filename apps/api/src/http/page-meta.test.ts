@@ -49,6 +49,18 @@ const MANIFEST: BuildManifest = {
     isDynamicEntry: true,
     imports: ['index.html', '_CardImage-c1.js'],
   },
+  'src/features/auth/pages/LoginPage.tsx': {
+    file: 'assets/LoginPage-l1.js',
+    name: 'LoginPage',
+    isDynamicEntry: true,
+    imports: ['index.html', '_AuthCard-a1.js'],
+  },
+  '_AuthCard-a1.js': {
+    file: 'assets/AuthCard-a1.js',
+    name: 'AuthCard',
+    imports: ['index.html', '_lock-k1.js'],
+  },
+  '_lock-k1.js': { file: 'assets/lock-k1.js', name: 'lock', imports: ['index.html'] },
 };
 
 /** The web app's own index.html, as the build ships it (the server only adds tags to its head). */
@@ -185,7 +197,7 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
     expect(metaContent(fair.body, 'name', 'twitter:card')).toBe('summary');
   });
 
-  it("starts the Grail Machine pages' code and first reads with the app's code", async () => {
+  it("starts public pages' code, and the Grail Machine's first reads, with the app's code", async () => {
     const preloads = async (url: string) =>
       (
         (await t.app.inject({ url })).body.match(/<link rel="(modulepreload|preload)"[^>]*>/g) ?? []
@@ -200,12 +212,31 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
       '<link rel="modulepreload" crossorigin href="/assets/FairnessPage-f1.js" />',
       '<link rel="preload" href="/api/grail-cases" as="fetch" crossorigin="use-credentials" />',
     ]);
+    // Pages whose first read depends on the visitor preload their code, every level of it.
+    expect(await preloads('/login?next=%2Fdashboard')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/LoginPage-l1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/AuthCard-a1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/lock-k1.js" />',
+    ]);
+    expect(await preloads('/store')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/StorePage-s1.js" />',
+      '<link rel="modulepreload" crossorigin href="/assets/CardImage-c1.js" />',
+    ]);
+    const login = (await t.app.inject({ url: '/login' })).body;
+    expect(login).toContain('<title>Sign in · Grail Machine</title>');
     // The web build names each page's chunk after its file.
-    for (const page of ['GrailMachinePage', 'FairnessPage'])
+    for (const page of [
+      'grail-machine/pages/GrailMachinePage',
+      'grail-machine/pages/FairnessPage',
+      'store/pages/StorePage',
+      'sell/pages/SellCardsPage',
+      'breaks/pages/BreaksPage',
+      'auth/pages/LoginPage',
+      'auth/pages/RegisterPage',
+    ])
       expect(
-        existsSync(
-          new URL(`../../../web/src/features/grail-machine/pages/${page}.tsx`, import.meta.url),
-        ),
+        existsSync(new URL(`../../../web/src/features/${page}.tsx`, import.meta.url)),
+        page,
       ).toBe(true);
   });
 
