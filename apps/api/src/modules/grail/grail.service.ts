@@ -16,7 +16,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, pulls, users } from '../../db/schema/index.js';
 import { AppError, conflict, notFound, unauthorized } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { batchTransaction } from '../../db/batch.js';
+import { batchTransaction, type BatchTransaction, type Statement } from '../../db/batch.js';
 import {
   idempotencyLock,
   storedAnswer,
@@ -31,12 +31,15 @@ import {
   answerOf,
   candidatesFor,
   drawStatement,
+  fastPathCheckStatement,
+  isFullPathNeeded,
   isNotDrawn,
   lockStatement,
   RemainingPositions,
   seeStatement,
   type SeenPack,
   type Candidates,
+  type Drawn,
   type PackReceipt,
 } from './pack-purchase.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
@@ -274,6 +277,10 @@ export class GrailService {
   ): Promise<IdempotentResult<PullResponse>> {
     const key = { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey };
     let window = this.window.size();
+    const quick = await this.gateOf(caseId).run(() =>
+      this.tryQuickPurchase(user, sessionId, caseId, body.clientSeed, key, window),
+    );
+    if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.gateOf(caseId).run(() =>
@@ -380,48 +387,130 @@ export class GrailService {
         this.remaining.delete(caseId);
         throw new Error(`case ${caseId}: the remaining cards did not match the pulls`);
       }
-
-      const candidates = this.drawCandidates(
-        this.seedOf(seen.server_seed_enc!),
-        clientSeed,
-        remaining,
-        window,
-        seen.total_items,
-      );
-      const pullId = randomUUID();
-      // Everything the answer is made of that is known before the draw; the statement adds the
-      // draw and stores the whole as the key's answer, so a repeat rebuilds the same answer.
-      const receipt: Omit<PackReceipt, 'drawn'> = {
-        pullId,
-        caseId,
-        userId: user.id,
-        clientSeed,
+      remaining.live = {
+        name: seen.name,
         priceCents: price,
-        caseName: seen.name,
         totalItems: seen.total_items,
         tiers: seen.tiers,
-        buyback: this.buyback,
+        serverSeed: this.seedOf(seen.server_seed_enc!),
       };
-      // Step 2: the per-buyer write first; then the case row's lock, in a statement of its own
-      // so that the draw statement starts (and takes its snapshot) once the previous holder has
-      // committed, and sees that holder's pull; then the draw statement and the COMMIT.
-      const [, , drawn] = await tx.run(
-        [
-          this.wallet.debitStatement(user.id, price, {
-            kind: 'pack',
-            refType: 'pull',
-            refId: pullId,
-            description: `Grail pack: ${seen.name}`,
-          }),
-          lockStatement(caseId),
-          drawStatement(receipt, purchaseKey, candidates, this.announceAboveCents()),
-        ],
-        { commit: true },
-      );
-      const answer = (drawn![0] as { response: PackReceipt }).response;
-      this.window.record(answer.drawn.k - candidates.base);
-      return { body: answerOf(answer), replayed: false };
+      // Step 2: the per-buyer writes, the case row's lock, the draw and the COMMIT.
+      return this.drawAndCommit(tx, [], user, caseId, clientSeed, remaining, window, purchaseKey);
     });
+  }
+
+  /**
+   * A purchase in one round trip, for the usual case: this process already knows the live case
+   * (from an earlier full purchase) and its remaining cards, and the session in memory gives the
+   * client seed. The batch takes the same locks as the full path, checks in the database that
+   * nothing calls for the full path (fastPathCheckStatement), then debits, draws and commits.
+   * Null, having written nothing, when the check, the balance or the candidates fail: the full
+   * path then decides, from what the database says, with its own messages.
+   */
+  private async tryQuickPurchase(
+    user: SessionUser,
+    sessionId: string,
+    caseId: string,
+    chosenSeed: string | undefined,
+    key: Omit<IdempotencyOptions, 'request'>,
+    window: number,
+  ): Promise<IdempotentResult<PullResponse> | null> {
+    const remaining = this.remaining.get(caseId);
+    const live = remaining?.live;
+    if (!remaining || !live || remaining.k < 0 || remaining.k >= live.totalItems) return null;
+    const clientSeed = chosenSeed ?? user.clientSeed;
+    const purchaseKey = { ...key, request: { caseId, clientSeed } };
+    const play = this.limits.unrestrictedPurchase(user.id);
+    try {
+      return await batchTransaction(this.db, (tx) =>
+        this.drawAndCommit(
+          tx,
+          [
+            idempotencyLock(key),
+            play.lock,
+            fastPathCheckStatement(
+              play.condition,
+              key,
+              caseId,
+              live,
+              sessionId,
+              chosenSeed === undefined ? clientSeed : null,
+            ),
+          ],
+          user,
+          caseId,
+          clientSeed,
+          remaining,
+          window,
+          purchaseKey,
+        ),
+      );
+    } catch (err) {
+      if (isFullPathNeeded(err) || isNotDrawn(err) || isShortBalance(err)) return null;
+      throw err;
+    }
+  }
+
+  /**
+   * The writes of a purchase, after `before` (nothing, or the one-round-trip attempt's locks and
+   * check), in one round trip with the COMMIT: the per-buyer write first; then the case row's
+   * lock, in a statement of its own so that the draw statement starts (and takes its snapshot)
+   * once the previous holder has committed, and sees that holder's pull; then the draw.
+   */
+  private async drawAndCommit(
+    tx: BatchTransaction,
+    before: Statement[],
+    user: SessionUser,
+    caseId: string,
+    clientSeed: string,
+    remaining: RemainingPositions,
+    window: number,
+    purchaseKey: IdempotencyOptions,
+  ): Promise<IdempotentResult<PullResponse>> {
+    const live = remaining.live!;
+    const candidates = this.drawCandidates(
+      live.serverSeed,
+      clientSeed,
+      remaining,
+      window,
+      live.totalItems,
+    );
+    const pullId = randomUUID();
+    // Everything the answer is made of that is known before the draw; the statement adds the
+    // draw and stores the whole as the key's answer, so a repeat rebuilds the same answer.
+    const receipt: Omit<PackReceipt, 'drawn'> = {
+      pullId,
+      caseId,
+      userId: user.id,
+      clientSeed,
+      priceCents: live.priceCents,
+      caseName: live.name,
+      totalItems: live.totalItems,
+      tiers: live.tiers,
+      buyback: this.buyback,
+    };
+    const results = await tx.run(
+      [
+        ...before,
+        this.wallet.debitStatement(user.id, live.priceCents, {
+          kind: 'pack',
+          refType: 'pull',
+          refId: pullId,
+          description: `Grail pack: ${live.name}`,
+        }),
+        lockStatement(caseId),
+        drawStatement(receipt, purchaseKey, candidates, this.announceAboveCents()),
+      ],
+      { commit: true },
+    );
+    const drawn = results.at(-1)![0] as unknown as Drawn;
+    const answer = drawn.response;
+    this.window.record(answer.drawn.k - candidates.base);
+    // The pulls up to this one are committed: the next purchase starts from them.
+    if (!remaining.apply(candidates.base, answer.drawn.k, drawn.pulled_since)) {
+      this.remaining.delete(caseId);
+    }
+    return { body: answerOf(answer), replayed: false };
   }
 
   /** The draws for the next `count` pull numbers (see candidatesFor). */

@@ -27,6 +27,8 @@ export class RemainingPositions {
   /** Pulls applied; -1 until loaded. */
   k = -1;
   positions: number[] = [];
+  /** The case's fixed facts, once a full purchase has seen it open. */
+  live: LiveCase | null = null;
 
   /**
    * Applies what the purchase's first statement read (seePack): every unpulled position when
@@ -230,7 +232,7 @@ const drawPull: Prepared = {
       from taken
       where k - $2::int between 1 and cardinality($3::int[])
     ), between_pulls as (
-      select coalesce(array_agg(pulls.position), '{}') as positions
+      select coalesce(array_agg(pulls.position order by pulls.k), '{}') as positions
       from pulls, pick
       where pulls.case_id = $1::uuid and pulls.k > $2::int and pulls.k < pick.k
     ), slot as (
@@ -279,11 +281,12 @@ const drawPull: Prepared = {
       select 'webhook', jsonb_build_object('target', 'discord-grail-pull', 'pullId', $5::uuid)
       from card where card.fmv_cents > $13::int
     )
-    select answer.response, pg_notify(${sqlText`${GRAIL_EVENTS_CHANNEL}`}, json_build_object(
+    select answer.response, between_pulls.positions || answer.position as pulled_since,
+      pg_notify(${sqlText`${GRAIL_EVENTS_CHANNEL}`}, json_build_object(
         'pullId', $5::uuid, 'caseId', $1::uuid, 'k', answer.k,
         'remaining', answer.remaining_before - 1, 'totalItems', answer.total_items,
         'status', answer.case_status)::text)
-    from answer`,
+    from answer, between_pulls`,
 };
 
 export function drawStatement(
@@ -311,6 +314,74 @@ export function drawStatement(
     ],
   };
 }
+
+/** What a draw statement answers: the receipt, and the positions pulled after `base` up to its k. */
+export interface Drawn {
+  response: PackReceipt;
+  pulled_since: number[];
+}
+
+/**
+ * What a purchase's one-round-trip attempt knows of a live case without reading it: the facts a
+ * committed case cannot change (the database refuses; its name is checked anyway, as the receipt
+ * keeps it), and its sealed seed opened.
+ */
+export interface LiveCase {
+  name: string;
+  priceCents: number;
+  totalItems: number;
+  tiers: CaseRow['tiers'];
+  serverSeed: Buffer;
+}
+
+/**
+ * The one-round-trip attempt's check, after the Idempotency-Key's and the collector's locks and
+ * before any write: that nothing calls for the full path. The key has no stored answer (a repeat
+ * is answered by the full path), the session is live with the client seed the candidates used
+ * (null when the buyer chose one), the case is as this process knows it, and the collector's
+ * responsible-play condition (LimitsService.unrestrictedPurchase) holds. Otherwise the function
+ * raises GP001 (migration 0016) and nothing after it runs.
+ * $1 case id, $2 user id, $3 and $4 the key's scope and key, $5 the session id, $6 the client
+ * seed from the session or null, $7 the case's name, $8 its pack price.
+ */
+const fastPathCheck = (unrestricted: (user: string) => string): Prepared => ({
+  name: 'grail_fast_path_check',
+  text: `select pack_purchase_fast_path(
+      not exists (select 1 from idempotency_keys
+        where user_id = $2::uuid and scope = $3::text and key = $4::text)
+      and exists (select 1 from sessions s join users u on u.id = s.user_id
+        where s.id = $5::uuid and s.user_id = $2::uuid and s.expires_at > now()
+          and u.disabled_at is null and ($6::text is null or u.client_seed = $6::text))
+      and exists (select 1 from grail_cases
+        where id = $1::uuid and name = $7::text and pack_price_cents = $8::int)
+      and ${unrestricted('$2::uuid')})`,
+});
+
+export function fastPathCheckStatement(
+  unrestricted: (user: string) => string,
+  key: Omit<IdempotencyOptions, 'request'>,
+  caseId: string,
+  live: LiveCase,
+  sessionId: string,
+  sessionSeed: string | null,
+): Execution {
+  return {
+    prepared: fastPathCheck(unrestricted),
+    values: [
+      caseId,
+      key.userId,
+      key.scope,
+      key.key,
+      sessionId,
+      sessionSeed,
+      live.name,
+      live.priceCents,
+    ],
+  };
+}
+
+/** The failure of a one-round-trip attempt that needs the full path (see fastPathCheck). */
+export const isFullPathNeeded = (err: unknown) => (err as { code?: string }).code === 'GP001';
 
 /** The failure of a draw statement that drew nothing (see drawStatement). */
 export const isNotDrawn = (err: unknown) => {

@@ -98,6 +98,16 @@ export class LimitsService {
     ];
   }
 
+  /**
+   * For a purchase's one-round-trip attempt, which has no judgement to wait for: the collector's
+   * lock, and an SQL condition (`user` is SQL, a literal or a parameter) that is true only when
+   * nothing of theirs could stop or cap a purchase: no spending limit, and no time-out or
+   * self-exclusion on record, even a past one. Anyone else takes the full path and its judgement.
+   */
+  unrestrictedPurchase(userId: string): { lock: string; condition: (user: string) => string } {
+    return { lock: lockText(userId), condition: unrestrictedCondition };
+  }
+
   /** Throws the 403 of a time-out, self-exclusion or spending limit for the batch's read. */
   judgePurchase(rows: Record<string, unknown>[], amountCents: number): void {
     const state = rows[0]!.state;
@@ -378,6 +388,13 @@ export class LimitsService {
 /** The collector's lock: held until the transaction ends. */
 function lockText(userId: string): string {
   return sqlText`select pg_advisory_xact_lock(hashtextextended(${`play:${userId}`}, 0))`;
+}
+
+function unrestrictedCondition(user: string): string {
+  return `not exists (select 1 from play_limits where user_id = ${user} and kind = 'spending')
+    and not exists (select 1 from play_controls where user_id = ${user} and (time_out_until is not null
+      or self_excluded_at is not null or self_excluded_until is not null
+      or self_exclusion_ends_at is not null))`;
 }
 
 /** What a state read counts beside the controls and limits. */
