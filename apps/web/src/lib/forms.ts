@@ -20,12 +20,12 @@ export function applyServerError<T extends FieldValues>(
 }
 
 /**
- * A form's resolver whose schema loads on its first check (or `preload()`, called once the page
- * has painted) instead of with the page: a sign-in page paints without zod and its schemas.
+ * A form's resolver whose schema loads on its first check (or `preloadWhenIdle()`, from the
+ * page's effect) instead of with the page: a sign-in page paints without zod and its schemas.
  */
 export function lazyResolver<T extends FieldValues>(
   load: () => Promise<Resolver<T>>,
-): Resolver<T> & { preload(): Promise<Resolver<T>> } {
+): Resolver<T> & { preload(): Promise<Resolver<T>>; preloadWhenIdle(): () => void } {
   let loading: Promise<Resolver<T>> | undefined;
   const preload = () =>
     (loading ??= load().catch((error: unknown) => {
@@ -35,5 +35,16 @@ export function lazyResolver<T extends FieldValues>(
     }));
   const resolver: Resolver<T> = async (values, context, options) =>
     (await preload())(values, context, options);
-  return Object.assign(resolver, { preload });
+  // Once the browser is idle after the first paint, so the download never competes with it;
+  // the returned function cancels it (an effect's cleanup).
+  const preloadWhenIdle = () => {
+    const start = () => void preload().catch(() => undefined);
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(start, { timeout: 3_000 });
+      return () => cancelIdleCallback(id);
+    }
+    const id = setTimeout(start, 200);
+    return () => clearTimeout(id);
+  };
+  return Object.assign(resolver, { preload, preloadWhenIdle });
 }

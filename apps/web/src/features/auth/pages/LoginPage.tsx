@@ -144,9 +144,7 @@ export default function LoginPage() {
   });
 
   // The form's schema downloads once the page is up, before the first check needs it.
-  useEffect(() => {
-    loginResolver.preload().catch(() => undefined);
-  }, []);
+  useEffect(() => loginResolver.preloadWhenIdle(), []);
 
   // Someone already signed in has nothing to do here.
   useEffect(() => {

@@ -42,9 +42,7 @@ export default function RegisterPage() {
     },
   });
   // The form's schema downloads once the page is up, before the first check needs it.
-  useEffect(() => {
-    registerResolver.preload().catch(() => undefined);
-  }, []);
+  useEffect(() => registerResolver.preloadWhenIdle(), []);
   const { errors } = form.formState;
   const password = form.watch('password');
 
