@@ -67,6 +67,8 @@ test.describe('with DISCORD_INTEGRATION on', () => {
     });
     await link.click();
     await expect.poll(() => authorize).toContain('scope=identify+guilds.join');
+    // The played authorize page has loaded, so the callback below is the only navigation.
+    await page.waitForURL('https://discord.com/**');
     const state = new URL(authorize).searchParams.get('state')!;
     fake.codes.set('e2e-code', { id: '3000000000000000009', username: 'e2e_casey' });
     await page.goto(`/api/discord/callback?code=e2e-code&state=${encodeURIComponent(state)}`);
