@@ -22,7 +22,7 @@ import { PaymentsService } from './modules/payments/payments.service.js';
 import { createPaymentProvider } from './modules/payments/payment-providers.js';
 import { OrdersService } from './modules/orders/orders.service.js';
 import { GrailService } from './modules/grail/grail.service.js';
-import { GrailEvents } from './modules/grail/grail.events.js';
+import { GRAIL_EVENTS_CHANNEL, GrailEvents } from './modules/grail/grail.events.js';
 import { HotReads } from './http/hot-reads.js';
 import { SeedVault } from './modules/grail/fairness.js';
 import { GrailAdminService } from './modules/grail/grail-admin.service.js';
@@ -88,7 +88,15 @@ export function createServices({
     config.flags.DISCORD_INTEGRATION && config.DISCORD_WEBHOOK_URL
       ? Math.round(config.DISCORD_GRAIL_THRESHOLD * 100)
       : null;
-  const grail = new GrailService(db, wallet, seedVault, buyback, limits, announceAboveCents);
+  const grail = new GrailService(
+    db,
+    wallet,
+    seedVault,
+    buyback,
+    limits,
+    announceAboveCents,
+    (onNotice) => database.listen(GRAIL_EVENTS_CHANNEL, onNotice),
+  );
   const discord = new DiscordService(
     db,
     new DiscordClient({

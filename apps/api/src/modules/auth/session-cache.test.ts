@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
-import { createLiveCase } from '../../../test/fixtures/grail.js';
+import {
+  closeOpenCases,
+  createLiveCase,
+  unheard as unheardBy,
+} from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
-import { grailCases, pulls, sessions, users, wallets } from '../../db/schema/index.js';
+import { pulls, sessions, users, wallets } from '../../db/schema/index.js';
 
 /*
  * A pack purchase may take its session from this instance's memory (SessionsService), because its
@@ -34,11 +38,7 @@ const remembered = (user: TestUser) =>
   t.app.services.sessions.resolve(user.token, { fromMemory: true });
 
 /** A change made with the triggers off: no instance hears of it. */
-const unheard = (change: (tx: Tx) => Promise<unknown>) =>
-  t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await change(tx);
-  });
+const unheard = (change: (tx: Tx) => Promise<unknown>) => unheardBy(t.database, change);
 
 /** Reads a collector's session until this instance keeps it (it starts listening on first use). */
 async function untilRemembered(user: TestUser) {
@@ -68,13 +68,7 @@ describe(`sessions answered from memory (${testEngine})`, () => {
   });
   afterAll(async () => t?.close());
   // One case is live at a time.
-  beforeEach(async () => {
-    const open = await t.database.db
-      .select({ id: grailCases.id })
-      .from(grailCases)
-      .where(sql`${grailCases.status} <> 'closed'`);
-    for (const c of open) await t.app.services.grailAdmin.close(c.id);
-  });
+  beforeEach(() => closeOpenCases(t.database, t.app.services.grailAdmin));
 
   it('refuses a signed-out session on its very next purchase', async () => {
     const user = await createUser(t);

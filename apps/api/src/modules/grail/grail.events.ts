@@ -4,8 +4,11 @@ import type { Database } from '../../db/client.js';
 /** The NOTIFY channel a purchase writes to inside its transaction, so it fires only on commit. */
 export const GRAIL_EVENTS_CHANNEL = 'grail_pull_events';
 
-/** What a purchase NOTIFYs: small, so the locked purchase statement stays cheap. */
-export type PullNotice = Omit<PullEvent, 'pull'> & { pullId: string };
+/**
+ * What a purchase NOTIFYs: small, so the locked purchase statement stays cheap. `position` (public
+ * on the fairness page) lets every instance keep its copy of the remaining cards current.
+ */
+export type PullNotice = Omit<PullEvent, 'pull'> & { pullId: string; position: number };
 
 type Listener = (event: PullEvent) => void;
 
@@ -36,7 +39,7 @@ export class GrailEvents {
       if (this.listeners.size === 0) return;
       const pull = await this.loadPull(notice.pullId).catch(() => undefined);
       if (!pull) return;
-      const { pullId: _pullId, ...rest } = notice;
+      const { pullId: _pullId, position: _position, ...rest } = notice;
       for (const l of this.listeners) l({ ...rest, pull });
     });
   }

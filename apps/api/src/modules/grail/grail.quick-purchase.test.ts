@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import {
+  closeOpenCases,
   createLiveCase,
   purchaseInvariants,
   redrawnMismatches,
+  unheard as unheardBy,
 } from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
 import {
@@ -46,11 +48,7 @@ const pullsOf = (userId: string) =>
   t.database.db.select().from(pulls).where(eq(pulls.userId, userId));
 
 /** A change made with the triggers off: no instance hears of it. */
-const unheard = (change: (tx: Tx) => Promise<unknown>) =>
-  t.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await change(tx);
-  });
+const unheard = (change: (tx: Tx) => Promise<unknown>) => unheardBy(t.database, change);
 
 /** A live case this process has sold from, and a funded buyer whose session it remembers. */
 async function primed(size = 6) {
@@ -72,13 +70,7 @@ describe(`pack purchases in one round trip (${testEngine})`, () => {
   });
   afterAll(async () => t?.close());
   // One case is live at a time.
-  beforeEach(async () => {
-    const open = await t.database.db
-      .select({ id: grailCases.id })
-      .from(grailCases)
-      .where(sql`${grailCases.status} <> 'closed'`);
-    for (const c of open) await t.app.services.grailAdmin.close(c.id);
-  });
+  beforeEach(() => closeOpenCases(t.database, t.app.services.grailAdmin));
 
   it('sells a known case without the full path, and every pull is the fair one', async () => {
     const { caseId, buyer } = await primed();

@@ -43,6 +43,7 @@ import {
   type PackReceipt,
 } from './pack-purchase.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
+import type { PullNotice } from './grail.events.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
@@ -74,6 +75,8 @@ export class GrailService {
     private readonly limits: LimitsService,
     /** Pulls with an FMV above this many cents are announced on Discord; null announces none. */
     private readonly announceAboveCents: () => number | null = () => null,
+    /** LISTENs to every instance's pull notices (GRAIL_EVENTS_CHANNEL). */
+    private readonly listenForPulls?: (onNotice: (payload: string) => void) => Promise<unknown>,
   ) {}
 
   // ---- Reading ----
@@ -341,8 +344,31 @@ export class GrailService {
       if (this.remaining.size >= 8) this.remaining.clear();
       copy = new RemainingPositions();
       this.remaining.set(caseId, copy);
+      this.hearing ??= this.listenForPulls?.((payload) => this.heardPull(payload)).catch(() => {
+        this.hearing = undefined;
+      });
     }
     return copy;
+  }
+
+  private hearing: Promise<unknown> | undefined;
+
+  /**
+   * A pull committed by any instance moves this process's copy on by one when it is the next pull
+   * number, so purchases here keep drawing from a current copy while another instance sells too
+   * (a missed or out-of-order notice only leaves the copy behind, which the next draw catches up).
+   */
+  private heardPull(payload: string) {
+    let notice: Partial<PullNotice>;
+    try {
+      notice = JSON.parse(payload) as Partial<PullNotice>;
+    } catch {
+      return;
+    }
+    const copy = notice.caseId ? this.remaining.get(notice.caseId) : undefined;
+    const { k, position } = notice;
+    if (!copy || typeof k !== 'number' || typeof position !== 'number' || copy.k !== k - 1) return;
+    if (!copy.apply(k - 1, k, [position])) this.remaining.delete(notice.caseId!);
   }
 
   private async tryBuyPack(

@@ -1,12 +1,13 @@
 import { createHash, createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FairnessResponse, PullEvent, PullResponse } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { cards, grailCases, pulls, users, wallets } from '../../db/schema/index.js';
 import { SeedVault } from './fairness.js';
 import {
+  closeOpenCases,
   createLiveCase,
   purchaseInvariants,
   redrawnMismatches,
@@ -32,13 +33,7 @@ const balanceOf = async (userId: string) =>
   0;
 
 /** Closes every open case so each test starts with "no live case". */
-async function closeAll() {
-  const open = await t.database.db
-    .select({ id: grailCases.id })
-    .from(grailCases)
-    .where(sql`${grailCases.status} <> 'closed'`);
-  for (const c of open) await t.app.services.grailAdmin.close(c.id);
-}
+const closeAll = () => closeOpenCases(t.database, t.app.services.grailAdmin);
 
 describe(`Grail Machine (${testEngine})`, () => {
   beforeAll(async () => {

@@ -283,7 +283,7 @@ const drawPull: Prepared = {
     )
     select answer.response, between_pulls.positions || answer.position as pulled_since,
       pg_notify(${sqlText`${GRAIL_EVENTS_CHANNEL}`}, json_build_object(
-        'pullId', $5::uuid, 'caseId', $1::uuid, 'k', answer.k,
+        'pullId', $5::uuid, 'caseId', $1::uuid, 'k', answer.k, 'position', answer.position,
         'remaining', answer.remaining_before - 1, 'totalItems', answer.total_items,
         'status', answer.case_status)::text)
     from answer, between_pulls`,
