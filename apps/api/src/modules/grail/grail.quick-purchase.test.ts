@@ -165,6 +165,18 @@ describe(`pack purchases in one round trip (${testEngine})`, () => {
     expect(await pullsOf(poor.id)).toEqual([]);
   });
 
+  it('answers a case closed meanwhile with 409 and writes nothing', async () => {
+    const { caseId, buyer } = await primed();
+    await t.app.services.grailAdmin.close(caseId);
+    for (let i = 0; i < 2; i++) {
+      const res = await buy(buyer, caseId);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('This case is closed.');
+    }
+    expect(await balanceOf(buyer.id)).toBe(4 * PRICE_CENTS);
+    expect(await pullsOf(buyer.id)).toEqual([]);
+  });
+
   it("keeps the case's current name in the answer, and sells out exactly", async () => {
     const { caseId, buyer } = await primed(4);
     await t.database.db

@@ -399,12 +399,18 @@ export class GrailService {
         const stored = { request_hash: seen.stored_hash, response: seen.stored_response };
         return { body: answerOf(storedAnswer(stored, purchaseKey)), replayed: true };
       }
-      assertOpen({
-        status: seen.status,
-        pullsCount: seen.pulls_count,
-        totalItems: seen.total_items,
-        activationTime: seen.activation_time,
-      });
+      try {
+        assertOpen({
+          status: seen.status,
+          pullsCount: seen.pulls_count,
+          totalItems: seen.total_items,
+          activationTime: seen.activation_time,
+        });
+      } catch (err) {
+        // Not open: no purchase should try the one-round-trip path on what this process knew.
+        this.remaining.delete(caseId);
+        throw err;
+      }
       const price = seen.pack_price_cents;
       this.limits.judgePurchase(limitsRead, price);
       const balance = seen.balance_cents ?? 0;
