@@ -278,17 +278,19 @@ export class GrailService {
     /** The buyer's session, checked again inside the purchase's transaction. */
     sessionId: string,
   ): Promise<IdempotentResult<PullResponse>> {
-    const key = { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey };
+    const order: PackOrder = {
+      user,
+      sessionId,
+      caseId,
+      chosenSeed: body.clientSeed,
+      key: { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey },
+    };
     let window = this.window.size();
-    const quick = await this.gateOf(caseId).run(() =>
-      this.tryQuickPurchase(user, sessionId, caseId, body.clientSeed, key, window),
-    );
+    const quick = await this.gateOf(caseId).run(() => this.tryQuickPurchase(order, window));
     if (quick) return quick;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.gateOf(caseId).run(() =>
-          this.tryBuyPack(user, sessionId, caseId, body.clientSeed, key, window),
-        );
+        return await this.gateOf(caseId).run(() => this.tryBuyPack(order, window));
       } catch (err) {
         if (isShortBalance(err)) {
           // A parallel purchase of this buyer's spent the balance after step 1 read it.
@@ -372,13 +374,10 @@ export class GrailService {
   }
 
   private async tryBuyPack(
-    user: SessionUser,
-    sessionId: string,
-    caseId: string,
-    chosenSeed: string | undefined,
-    key: Omit<IdempotencyOptions, 'request'>,
+    order: PackOrder,
     window: number,
   ): Promise<IdempotentResult<PullResponse>> {
+    const { user, sessionId, caseId, chosenSeed, key } = order;
     return batchTransaction(this.db, async (tx) => {
       // Step 1: one round trip, nothing written, no row lock taken.
       const remaining = this.remainingOf(caseId);
@@ -394,10 +393,12 @@ export class GrailService {
       if (seen.buyer_client_seed === null) throw unauthorized();
       // The buyer's seed as it is now, not as the session in memory last saw it.
       const clientSeed = chosenSeed ?? seen.buyer_client_seed;
-      const purchaseKey = { ...key, request: { caseId, clientSeed } };
       if (seen.stored_hash) {
         const stored = { request_hash: seen.stored_hash, response: seen.stored_response };
-        return { body: answerOf(storedAnswer(stored, purchaseKey)), replayed: true };
+        return {
+          body: answerOf(storedAnswer(stored, purchaseKeyOf(order, clientSeed))),
+          replayed: true,
+        };
       }
       try {
         assertOpen({
@@ -427,7 +428,7 @@ export class GrailService {
         serverSeed: this.seedOf(seen.server_seed_enc!),
       };
       // Step 2: the per-buyer writes, the case row's lock, the draw and the COMMIT.
-      return this.drawAndCommit(tx, [], user, caseId, clientSeed, remaining, window, purchaseKey);
+      return this.drawAndCommit(tx, [], order, clientSeed, remaining, window);
     });
   }
 
@@ -440,18 +441,14 @@ export class GrailService {
    * path then decides, from what the database says, with its own messages.
    */
   private async tryQuickPurchase(
-    user: SessionUser,
-    sessionId: string,
-    caseId: string,
-    chosenSeed: string | undefined,
-    key: Omit<IdempotencyOptions, 'request'>,
+    order: PackOrder,
     window: number,
   ): Promise<IdempotentResult<PullResponse> | null> {
+    const { user, sessionId, caseId, chosenSeed, key } = order;
     const remaining = this.remaining.get(caseId);
     const live = remaining?.live;
     if (!remaining || !live || remaining.k < 0 || remaining.k >= live.totalItems) return null;
     const clientSeed = chosenSeed ?? user.clientSeed;
-    const purchaseKey = { ...key, request: { caseId, clientSeed } };
     const play = this.limits.unrestrictedPurchase(user.id);
     try {
       return await batchTransaction(this.db, (tx) =>
@@ -469,12 +466,10 @@ export class GrailService {
               chosenSeed === undefined ? clientSeed : null,
             ),
           ],
-          user,
-          caseId,
+          order,
           clientSeed,
           remaining,
           window,
-          purchaseKey,
         ),
       );
     } catch (err) {
@@ -492,13 +487,12 @@ export class GrailService {
   private async drawAndCommit(
     tx: BatchTransaction,
     before: Statement[],
-    user: SessionUser,
-    caseId: string,
+    order: PackOrder,
     clientSeed: string,
     remaining: RemainingPositions,
     window: number,
-    purchaseKey: IdempotencyOptions,
   ): Promise<IdempotentResult<PullResponse>> {
+    const { user, caseId } = order;
     const live = remaining.live!;
     const candidates = this.drawCandidates(
       live.serverSeed,
@@ -531,7 +525,12 @@ export class GrailService {
           description: `Grail pack: ${live.name}`,
         }),
         lockStatement(caseId),
-        drawStatement(receipt, purchaseKey, candidates, this.announceAboveCents()),
+        drawStatement(
+          receipt,
+          purchaseKeyOf(order, clientSeed),
+          candidates,
+          this.announceAboveCents(),
+        ),
       ],
       { commit: true },
     );
@@ -568,6 +567,23 @@ export class GrailService {
     return seed;
   }
 }
+
+/** One pack purchase as asked: the buyer, their session, the case and the Idempotency-Key. */
+interface PackOrder {
+  user: SessionUser;
+  /** Checked again inside the purchase's transaction. */
+  sessionId: string;
+  caseId: string;
+  /** The client seed sent with the purchase, if any (else the buyer's own). */
+  chosenSeed: string | undefined;
+  key: Omit<IdempotencyOptions, 'request'>;
+}
+
+/** The key with what it guards: a repeat must ask for the same case with the same client seed. */
+const purchaseKeyOf = (order: PackOrder, clientSeed: string): IdempotencyOptions => ({
+  ...order.key,
+  request: { caseId: order.caseId, clientSeed },
+});
 
 /** Purchases of one case run at once by one process (see gateOf). */
 const PURCHASES_AT_ONCE = 4;

@@ -344,7 +344,14 @@ export interface LiveCase {
  * $1 case id, $2 user id, $3 and $4 the key's scope and key, $5 the session id, $6 the client
  * seed from the session or null, $7 the case's name, $8 its pack price.
  */
-const fastPathCheck = (unrestricted: (user: string) => string): Prepared => ({
+// Its text is built once per condition, not per purchase.
+const fastPathChecks = new WeakMap<(user: string) => string, Prepared>();
+const fastPathCheck = (unrestricted: (user: string) => string): Prepared => {
+  let check = fastPathChecks.get(unrestricted);
+  if (!check) fastPathChecks.set(unrestricted, (check = fastPathCheckOf(unrestricted)));
+  return check;
+};
+const fastPathCheckOf = (unrestricted: (user: string) => string): Prepared => ({
   name: 'grail_fast_path_check',
   text: `select pack_purchase_fast_path(
       not exists (select 1 from idempotency_keys
