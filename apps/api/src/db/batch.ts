@@ -59,7 +59,8 @@ export interface BatchTransaction {
    * Runs the statements in order as one round trip and returns each one's rows. The first
    * statement that fails fails the call and the rest do not run (the transaction then rolls back).
    * With `commit`, the COMMIT travels with them: the transaction ends on the server without
-   * waiting for this process, and no statement may follow.
+   * waiting for this process, and no statement may follow. Either way the answer comes once the
+   * transaction is durable (COMMIT_THEN_FLUSH).
    */
   run(statements: Statement[], opts?: { commit?: boolean }): Promise<Row[][]>;
 }
@@ -143,7 +144,7 @@ async function onPostgres<T>(pool: pg.Pool, fn: (tx: BatchTransaction) => Promis
           (q) => client.query(q),
           statements,
           state === 'idle' ? ['begin'] : [],
-          commit ? ['commit'] : [],
+          commit ? COMMIT_THEN_FLUSH : [],
         );
         state = 'open';
         const answer = (await client.query(batch.text)) as pg.QueryResult | pg.QueryResult[];
@@ -152,7 +153,7 @@ async function onPostgres<T>(pool: pg.Pool, fn: (tx: BatchTransaction) => Promis
         return batch.at.map((i) => results[i]!.rows as Row[]);
       },
     });
-    if (state === 'open') await client.query('commit');
+    if (state === 'open') await client.query(COMMIT_THEN_FLUSH.join(';\n'));
     return result;
   } catch (err) {
     if (state === 'open') {
@@ -166,3 +167,20 @@ async function onPostgres<T>(pool: pg.Pool, fn: (tx: BatchTransaction) => Promis
     client.release(broken);
   }
 }
+
+/**
+ * How a batch transaction ends on PostgreSQL (decision 018): its COMMIT does not wait for the disk,
+ * so its row locks (a pack purchase holds its case's row) pass to the next holder at once, and a
+ * second transaction right after it in the same round trip writes one WAL record (an empty logical
+ * message; a transaction that writes nothing is not flushed) and commits synchronously. That commit
+ * record follows this one in the WAL, and PostgreSQL answers it only once the WAL up to it is on
+ * disk, so this transaction's answer still arrives only after it is durable. Concurrent batches' flushes are then shared by group commit instead of one per row
+ * holder. Others can see the transaction a moment before it is durable; a crash in that moment
+ * loses it and every transaction that saw it together (the WAL keeps its order), before anyone
+ * was answered.
+ */
+const COMMIT_THEN_FLUSH = [
+  'set local synchronous_commit = off',
+  'commit',
+  "select pg_logical_emit_message(true, 'grail.durable', '')",
+];
