@@ -22,15 +22,15 @@ describe(`batch transactions (${testEngine})`, () => {
 
   it('answers each statement with its own rows and commits the batches as one', async () => {
     const answers = await batchTransaction(t.database.db, async (tx) => {
-      const [, [first]] = await tx.run([
+      const firstBatch = await tx.run([
         sqlText`insert into batch_probe values (${1}, ${"it's one"})`,
         'select note from batch_probe where id = 1',
       ]);
-      const [[second]] = await tx.run(
+      const secondBatch = await tx.run(
         [sqlText`insert into batch_probe values (${2}, ${'two'}) returning note`],
         { commit: true },
       );
-      return [first, second];
+      return [firstBatch[1]![0], secondBatch[0]![0]];
     });
     expect(answers).toEqual([{ note: "it's one" }, { note: 'two' }]);
     expect(await rows(sql`select id from batch_probe where id in (1, 2) order by id`)).toEqual([
@@ -60,7 +60,7 @@ describe(`batch transactions (${testEngine})`, () => {
     'answers a committed batch only once its WAL is on disk, though its COMMIT does not wait for it',
     async () => {
       for (let i = 0; i < 20; i++) {
-        const [, [written]] = await batchTransaction(t.database.db, (tx) =>
+        const answers = await batchTransaction(t.database.db, (tx) =>
           tx.run(
             [
               sqlText`insert into batch_probe values (${100 + i}, ${'durable'})`,
@@ -70,7 +70,7 @@ describe(`batch transactions (${testEngine})`, () => {
           ),
         );
         const [flushed] = await rows<{ durable: boolean }>(
-          sql`select pg_current_wal_flush_lsn() >= ${written!.lsn}::pg_lsn as durable`,
+          sql`select pg_current_wal_flush_lsn() >= ${answers[1]![0]!.lsn}::pg_lsn as durable`,
         );
         expect(flushed!.durable).toBe(true);
       }

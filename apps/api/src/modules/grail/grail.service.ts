@@ -535,7 +535,8 @@ export class GrailService {
       { commit: true },
     );
     const drawn = results.at(-1)![0] as unknown as Drawn;
-    const answer = drawn.response;
+    // What the statement stored as the key's answer: the receipt sent with it and the draw.
+    const answer: PackReceipt = { ...receipt, drawn: drawn.drawn };
     this.window.record(answer.drawn.k - candidates.base);
     // The pulls up to this one are committed: the next purchase starts from them.
     if (!remaining.apply(candidates.base, answer.drawn.k, drawn.pulled_since)) {

@@ -1,5 +1,5 @@
 import type { PullResponse } from '@grail/contract';
-import { sqlText, type Execution, type Prepared } from '../../db/batch.js';
+import { sqlText, type Execution, type Prepared, type SqlValue } from '../../db/batch.js';
 import type { cards, grailCases } from '../../db/schema/index.js';
 import { requestHashOf, type IdempotencyOptions } from '../idempotency/idempotency.service.js';
 import { toPull, type BuybackTerms } from '../pulls/pull.view.js';
@@ -213,11 +213,13 @@ export interface PackReceipt {
  *
  * $1 case id, $2 base, $3 indexes, $4 slices, $5 pull id, $6 user id, $7 client seed, $8 price,
  * $9 the receipt without its draw, $10 to $12 the Idempotency-Key's scope, key and request hash,
- * $13 the FMV in cents above which the pull is announced on Discord (null: never). The
- * announcement is an outbox row written by this statement, so it commits with the pull or not at all.
+ * and when pulls are announced on Discord, $13 the FMV in cents above which one is. The
+ * announcement is an outbox row written by this statement, so it commits with the pull or not at
+ * all. Without announcements the statement has no outbox part (less to set up per purchase).
+ * It answers the draw (the receipt's `drawn`), which the caller adds to the receipt it sent.
  */
-const drawPull: Prepared = {
-  name: 'grail_draw_pull',
+const drawPullOf = (announcing: boolean): Prepared => ({
+  name: announcing ? 'grail_draw_pull_announced' : 'grail_draw_pull',
   text: `with taken as (
       update grail_cases set
         pulls_count = pulls_count + 1,
@@ -276,18 +278,25 @@ const drawPull: Prepared = {
       insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response)
       select $6::uuid, $10::text, $11::text, $12::text, 201, answer.response
       from answer
-    ), announced as (
+    )${
+      announcing
+        ? `, announced as (
       insert into outbox_messages (kind, payload)
       select 'webhook', jsonb_build_object('target', 'discord-grail-pull', 'pullId', $5::uuid)
       from card where card.fmv_cents > $13::int
-    )
-    select answer.response, between_pulls.positions || answer.position as pulled_since,
+    )`
+        : ''
+    }
+    select answer.response -> 'drawn' as drawn,
+      between_pulls.positions || answer.position as pulled_since,
       pg_notify(${sqlText`${GRAIL_EVENTS_CHANNEL}`}, json_build_object(
         'pullId', $5::uuid, 'caseId', $1::uuid, 'k', answer.k, 'position', answer.position,
         'remaining', answer.remaining_before - 1, 'totalItems', answer.total_items,
         'status', answer.case_status)::text)
     from answer, between_pulls`,
-};
+});
+const drawPull = drawPullOf(false);
+const drawPullAnnounced = drawPullOf(true);
 
 export function drawStatement(
   receipt: Omit<PackReceipt, 'drawn'>,
@@ -295,29 +304,27 @@ export function drawStatement(
   candidates: Candidates,
   announceAboveCents: number | null = null,
 ): Execution {
-  return {
-    prepared: drawPull,
-    values: [
-      receipt.caseId,
-      candidates.base,
-      candidates.indexes,
-      candidates.slices,
-      receipt.pullId,
-      receipt.userId,
-      receipt.clientSeed,
-      receipt.priceCents,
-      { json: receipt },
-      key.scope,
-      key.key,
-      requestHashOf(key.request),
-      announceAboveCents,
-    ],
-  };
+  const values: SqlValue[] = [
+    receipt.caseId,
+    candidates.base,
+    candidates.indexes,
+    candidates.slices,
+    receipt.pullId,
+    receipt.userId,
+    receipt.clientSeed,
+    receipt.priceCents,
+    { json: receipt },
+    key.scope,
+    key.key,
+    requestHashOf(key.request),
+  ];
+  if (announceAboveCents === null) return { prepared: drawPull, values };
+  return { prepared: drawPullAnnounced, values: [...values, announceAboveCents] };
 }
 
-/** What a draw statement answers: the receipt, and the positions pulled after `base` up to its k. */
+/** What a draw statement answers: the draw, and the positions pulled after `base` up to its k. */
 export interface Drawn {
-  response: PackReceipt;
+  drawn: PackReceipt['drawn'];
   pulled_since: number[];
 }
 
