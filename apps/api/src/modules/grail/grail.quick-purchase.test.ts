@@ -24,7 +24,7 @@ import { SeedVault } from './fairness.js';
 
 /*
  * Once this process has sold a pack of a case, the next purchases try to finish in one round trip
- * (GrailService.tryQuickPurchase), trusting what it remembers: the case, its remaining cards, the
+ * (GrailService.buyGroup), trusting what it remembers: the case, its remaining cards, the
  * session and its client seed. Each test primes a case, then changes something behind the
  * process's back (no NOTIFY reaches it) and checks that the purchase still answers as the full
  * path would, having written nothing when it refuses.

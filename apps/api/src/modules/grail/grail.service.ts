@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type ActiveCaseResponse,
   type BuyPackBody,
@@ -43,6 +43,7 @@ import {
   type PackReceipt,
 } from './pack-purchase.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
+import { PurchaseGroups } from './purchase-groups.js';
 import type { PullNotice } from './grail.events.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
@@ -285,9 +286,9 @@ export class GrailService {
       chosenSeed: body.clientSeed,
       key: { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey },
     };
-    let window = this.window.size();
-    const quick = await this.gateOf(caseId).run(() => this.tryQuickPurchase(order, window));
+    const quick = await this.groupsOf(caseId).submit(order);
     if (quick) return quick;
+    let window = this.window.size();
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.gateOf(caseId).run(() => this.tryBuyPack(order, window));
@@ -428,77 +429,158 @@ export class GrailService {
         serverSeed: this.seedOf(seen.server_seed_enc!),
       };
       // Step 2: the per-buyer writes, the case row's lock, the draw and the COMMIT.
-      return this.drawAndCommit(tx, [], order, clientSeed, remaining, window);
+      const [answer] = await this.drawAndCommit(
+        tx,
+        [this.planPurchase(order, clientSeed, remaining, window)],
+        remaining,
+      );
+      return answer!;
     });
   }
 
   /**
-   * A purchase in one round trip, for the usual case: this process already knows the live case
+   * Purchases in one round trip, for the usual case: this process already knows the live case
    * (from an earlier full purchase) and its remaining cards, and the session in memory gives the
-   * client seed. The batch takes the same locks as the full path, checks in the database that
-   * nothing calls for the full path (fastPathCheckStatement), then debits, draws and commits.
-   * Null, having written nothing, when the check, the balance or the candidates fail: the full
-   * path then decides, from what the database says, with its own messages.
+   * client seed. The purchases of a case waiting here go in groups (PurchaseGroups), each group one
+   * transaction: per buyer, in the order of their ids (so two groups never wait on each other),
+   * the same locks as the full path, a check in the database that nothing calls for the full path
+   * (fastPathCheckStatement) and the debit; then the case row's lock and every buyer's draw in
+   * turn, and the COMMIT. Each purchase is still all or nothing: when anything in the group fails,
+   * the transaction rolls back having written nothing, and every purchase of the group is answered
+   * null, for the full path to decide from what the database says, with its own messages.
    */
-  private async tryQuickPurchase(
-    order: PackOrder,
-    window: number,
-  ): Promise<IdempotentResult<PullResponse> | null> {
-    const { user, sessionId, caseId, chosenSeed, key } = order;
+  private async buyGroup(
+    caseId: string,
+    orders: PackOrder[],
+  ): Promise<(IdempotentResult<PullResponse> | null)[]> {
+    const none = orders.map(() => null);
+    if (!this.remaining.get(caseId)?.live) await this.learnCase(caseId);
     const remaining = this.remaining.get(caseId);
     const live = remaining?.live;
-    if (!remaining || !live || remaining.k < 0 || remaining.k >= live.totalItems) return null;
-    const clientSeed = chosenSeed ?? user.clientSeed;
-    const play = this.limits.unrestrictedPurchase(user.id);
-    try {
-      return await batchTransaction(this.db, (tx) =>
-        this.drawAndCommit(
-          tx,
-          [
-            idempotencyLock(key),
-            play.lock,
-            fastPathCheckStatement(
-              play.condition,
-              key,
-              caseId,
-              live,
-              sessionId,
-              chosenSeed === undefined ? clientSeed : null,
-            ),
-          ],
-          order,
-          clientSeed,
-          remaining,
-          window,
+    if (!remaining || !live || remaining.k < 0 || remaining.k >= live.totalItems) return none;
+    // No more purchases than cards left as far as this process knows: the others learn on the
+    // full path whether the case sold out.
+    const buying = orders
+      .slice(0, live.totalItems - remaining.k)
+      .sort((a, b) => (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0));
+    const window = this.window.size();
+    const plans = buying.map((order, i) => {
+      const clientSeed = order.chosenSeed ?? order.user.clientSeed;
+      const play = this.limits.unrestrictedPurchase(order.user.id);
+      const checks = [
+        idempotencyLock(order.key),
+        play.lock,
+        fastPathCheckStatement(
+          play.condition,
+          order.key,
+          caseId,
+          live,
+          order.sessionId,
+          order.chosenSeed === undefined ? clientSeed : null,
         ),
+      ];
+      // The i-th draw of the group takes a pull number at least i after the copy's.
+      return this.planPurchase(order, clientSeed, remaining, window + i, checks);
+    });
+    try {
+      const answers = await batchTransaction(this.db, (tx) =>
+        this.drawAndCommit(tx, plans, remaining),
       );
+      return orders.map((order) => answers[buying.indexOf(order)] ?? null);
     } catch (err) {
-      if (isFullPathNeeded(err) || isNotDrawn(err) || isShortBalance(err)) return null;
+      if (orders.length > 1 || isFullPathNeeded(err) || isNotDrawn(err) || isShortBalance(err)) {
+        return none;
+      }
       throw err;
     }
   }
 
   /**
-   * The writes of a purchase, after `before` (nothing, or the one-round-trip attempt's locks and
-   * check), in one round trip with the COMMIT: the per-buyer write first; then the case row's
-   * lock, in a statement of its own so that the draw statement starts (and takes its snapshot)
-   * once the previous holder has committed, and sees that holder's pull; then the draw.
+   * What the one-round-trip path needs of a case this process has not sold from yet, read in one
+   * statement (so the cards left match the count): its fixed facts, if it is open, and the
+   * positions not yet pulled. Without it, a case's first purchases would all take the full path.
    */
-  private async drawAndCommit(
-    tx: BatchTransaction,
-    before: Statement[],
+  private learnCase(caseId: string): Promise<void> {
+    let learning = this.learning.get(caseId);
+    if (!learning) {
+      learning = this.readLiveCase(caseId).finally(() => this.learning.delete(caseId));
+      this.learning.set(caseId, learning);
+    }
+    return learning;
+  }
+
+  private readonly learning = new Map<string, Promise<void>>();
+
+  private async readLiveCase(caseId: string) {
+    const read = (await this.db.execute(
+      sql`select c.name, c.status, c.pack_price_cents, c.activation_time, c.total_items,
+            c.pulls_count, c.tiers, c.server_seed_enc,
+            (select coalesce(array_agg(position order by position), '{}') from case_cards
+              where case_id = c.id and not pulled) as positions
+          from grail_cases c where c.id = ${caseId}`,
+    )) as unknown as { rows: LiveCaseRow[] };
+    const c = read.rows[0];
+    if (!c?.server_seed_enc) return;
+    try {
+      assertOpen({
+        status: c.status,
+        pullsCount: c.pulls_count,
+        totalItems: c.total_items,
+        activationTime: c.activation_time === null ? null : new Date(c.activation_time),
+      });
+    } catch {
+      return;
+    }
+    const remaining = this.remainingOf(caseId);
+    if (!remaining.apply(-1, c.pulls_count, c.positions)) return;
+    remaining.live ??= {
+      name: c.name,
+      priceCents: c.pack_price_cents,
+      totalItems: c.total_items,
+      tiers: c.tiers,
+      serverSeed: this.seedOf(c.server_seed_enc),
+    };
+  }
+
+  /** The groups of one-round-trip purchases of each live case (see buyGroup). */
+  private readonly groups = new Map<
+    string,
+    PurchaseGroups<PackOrder, IdempotentResult<PullResponse>>
+  >();
+  private groupsOf(caseId: string) {
+    let groups = this.groups.get(caseId);
+    if (!groups) {
+      if (this.groups.size >= 8) {
+        for (const [id, g] of this.groups) if (g.idle()) this.groups.delete(id);
+      }
+      groups = new PurchaseGroups(
+        (orders) => this.buyGroup(caseId, orders),
+        (order) => order.user.id,
+        GROUP_SIZE,
+      );
+      this.groups.set(caseId, groups);
+    }
+    return groups;
+  }
+
+  /**
+   * One purchase's part of a purchase transaction: `before` (nothing, or a group's locks and
+   * check for it), its debit and its draw, computed for the next `count` pull numbers.
+   */
+  private planPurchase(
     order: PackOrder,
     clientSeed: string,
     remaining: RemainingPositions,
-    window: number,
-  ): Promise<IdempotentResult<PullResponse>> {
+    count: number,
+    before: Statement[] = [],
+  ): PlannedPurchase {
     const { user, caseId } = order;
     const live = remaining.live!;
     const candidates = this.drawCandidates(
       live.serverSeed,
       clientSeed,
       remaining,
-      window,
+      count,
       live.totalItems,
     );
     const pullId = randomUUID();
@@ -515,8 +597,10 @@ export class GrailService {
       tiers: live.tiers,
       buyback: this.buyback,
     };
-    const results = await tx.run(
-      [
+    return {
+      candidates,
+      receipt,
+      before: [
         ...before,
         this.wallet.debitStatement(user.id, live.priceCents, {
           kind: 'pack',
@@ -524,25 +608,46 @@ export class GrailService {
           refId: pullId,
           description: `Grail pack: ${live.name}`,
         }),
-        lockStatement(caseId),
-        drawStatement(
-          receipt,
-          purchaseKeyOf(order, clientSeed),
-          candidates,
-          this.announceAboveCents(),
-        ),
       ],
-      { commit: true },
-    );
-    const drawn = results.at(-1)![0] as unknown as Drawn;
-    // What the statement stored as the key's answer: the receipt sent with it and the draw.
-    const answer: PackReceipt = { ...receipt, drawn: drawn.drawn };
-    this.window.record(answer.drawn.k - candidates.base);
-    // The pulls up to this one are committed: the next purchase starts from them.
-    if (!remaining.apply(candidates.base, answer.drawn.k, drawn.pulled_since)) {
-      this.remaining.delete(caseId);
-    }
-    return { body: answerOf(answer), replayed: false };
+      draw: drawStatement(
+        receipt,
+        purchaseKeyOf(order, clientSeed),
+        candidates,
+        this.announceAboveCents(),
+      ),
+    };
+  }
+
+  /**
+   * The writes of one or more purchases of a case in one round trip with the COMMIT: each one's
+   * statements before the lock (its debit, and for a group its locks and check); then the case
+   * row's lock, in a statement of its own so that the draw statements start (and take their
+   * snapshots) once the previous holder has committed, and see that holder's pulls; then each
+   * draw in turn, each seeing the ones before it.
+   */
+  private async drawAndCommit(
+    tx: BatchTransaction,
+    plans: PlannedPurchase[],
+    remaining: RemainingPositions,
+  ): Promise<IdempotentResult<PullResponse>[]> {
+    const caseId = plans[0]!.receipt.caseId;
+    const statements: Statement[] = plans.flatMap((p) => p.before);
+    statements.push(lockStatement(caseId));
+    const firstDraw = statements.length;
+    statements.push(...plans.map((p) => p.draw));
+    const results = await tx.run(statements, { commit: true });
+    return plans.map(({ receipt, candidates }, i) => {
+      const drawn = results[firstDraw + i]![0] as unknown as Drawn;
+      // What the statement stored as the key's answer: the receipt sent with it and the draw.
+      const answer: PackReceipt = { ...receipt, drawn: drawn.drawn };
+      // The room this draw needed beyond its place in the group (other instances' pulls).
+      this.window.record(answer.drawn.k - candidates.base - i);
+      // The pulls up to this one are committed: the next purchase starts from them.
+      if (!remaining.apply(candidates.base, answer.drawn.k, drawn.pulled_since)) {
+        this.remaining.delete(caseId);
+      }
+      return { body: answerOf(answer), replayed: false };
+    });
   }
 
   /** The draws for the next `count` pull numbers (see candidatesFor). */
@@ -586,8 +691,31 @@ const purchaseKeyOf = (order: PackOrder, clientSeed: string): IdempotencyOptions
   request: { caseId: order.caseId, clientSeed },
 });
 
-/** Purchases of one case run at once by one process (see gateOf). */
+/** Purchases of one case run at once by one process on the full path (see gateOf). */
 const PURCHASES_AT_ONCE = 4;
+/** The most purchases in one group (see buyGroup; 8, 16, 24 and 32 measured in decision 018). */
+const GROUP_SIZE = 16;
+
+/** The columns readLiveCase reads. */
+type LiveCaseRow = Pick<
+  SeenPack,
+  | 'name'
+  | 'status'
+  | 'pack_price_cents'
+  | 'total_items'
+  | 'pulls_count'
+  | 'tiers'
+  | 'server_seed_enc'
+  | 'positions'
+> & { activation_time: string | Date | null };
+
+/** A purchase's statements and what its answer is made from (see planPurchase). */
+interface PlannedPurchase {
+  candidates: Candidates;
+  receipt: Omit<PackReceipt, 'drawn'>;
+  before: Statement[];
+  draw: Statement;
+}
 
 /** At most `limit` callers at a time; the others wait their turn, first come first served. */
 class Gate {
