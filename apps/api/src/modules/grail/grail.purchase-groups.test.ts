@@ -125,11 +125,21 @@ describe(`pack purchases bought in groups (${testEngine})`, () => {
         .insert(playControls)
         .values({ userId: timedOut!.id, timeOutUntil: new Date(Date.now() + 3_600_000) }),
     );
+    const fullPath = vi.spyOn(
+      t.app.services.grail as unknown as { tryBuyPack: (o: { user: { id: string } }) => unknown },
+      'tryBuyPack',
+    );
+    let tookFullPath = new Set<string>();
     const [toTimedOut, toPoor, ...toOthers] = await Promise.all([
       buy(timedOut!, caseId),
       buy(poor!, caseId),
       ...others.map((c) => buy(c, caseId)),
-    ]);
+    ]).finally(() => {
+      tookFullPath = new Set(fullPath.mock.calls.map(([o]) => o.user.id));
+      fullPath.mockRestore();
+    });
+    // Only the two that cannot be bought took the full path, which answers for them.
+    expect(tookFullPath).toEqual(new Set([timedOut!.id, poor!.id]));
     expect(toTimedOut!.statusCode).toBe(403);
     expect(toTimedOut!.json().message).toMatch(/^You are on a time-out until /);
     expect(toPoor!.statusCode).toBe(402);

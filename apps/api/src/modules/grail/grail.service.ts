@@ -446,8 +446,9 @@ export class GrailService {
    * the same locks as the full path, a check in the database that nothing calls for the full path
    * (fastPathCheckStatement) and the debit; then the case row's lock and every buyer's draw in
    * turn, and the COMMIT. Each purchase is still all or nothing: when anything in the group fails,
-   * the transaction rolls back having written nothing, and every purchase of the group is answered
-   * null, for the full path to decide from what the database says, with its own messages.
+   * the transaction rolls back having written nothing and each purchase of the group tries again
+   * alone; one that fails alone is answered null, for the full path to decide from what the
+   * database says, with its own messages.
    */
   private async buyGroup(
     caseId: string,
@@ -488,9 +489,19 @@ export class GrailService {
       );
       return orders.map((order) => answers[buying.indexOf(order)] ?? null);
     } catch (err) {
-      if (orders.length > 1 || isFullPathNeeded(err) || isNotDrawn(err) || isShortBalance(err)) {
-        return none;
+      // One purchase of the group called for another answer: each tries again alone, so that
+      // only that one takes the full path.
+      if (orders.length > 1) {
+        return Promise.all(
+          orders.map((order) =>
+            this.buyGroup(caseId, [order]).then(
+              ([answer]) => answer ?? null,
+              () => null,
+            ),
+          ),
+        );
       }
+      if (isFullPathNeeded(err) || isNotDrawn(err) || isShortBalance(err)) return none;
       throw err;
     }
   }
