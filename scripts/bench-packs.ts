@@ -1,7 +1,7 @@
 /**
  * Pack-purchase benchmark on PostgreSQL (issue 6):
  *   npm run bench:packs                        uses BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
- *   npm run bench:packs -- --buyers 200 --cards 4000 --warm-up-cards 2000
+ *   npm run bench:packs -- --buyers 200 --cards 4000 --warm-up-cards 2000   (0: no warm-up)
  *   npm run bench:packs -- --api apps/api/dist/main.js    runs that bundle instead of building one
  *   npm run bench:packs -- --sources                      runs the API's sources through tsx
  *   npm run bench:packs -- --cpu-prof /tmp/prof           writes the API process's CPU profile there
@@ -96,10 +96,10 @@ async function main() {
     process.stdout.write(
       `setting up ${CARDS} cards, ${WARM_UP_CARDS} more to warm up on and ${BUYERS} funded buyers…\n`,
     );
-    const { caseId: warmUpCaseId } = await createLiveCase(database, services.grailAdmin, {
-      size: WARM_UP_CARDS,
-      packPrice: 1,
-    });
+    const warmUpCase =
+      WARM_UP_CARDS > 0
+        ? await createLiveCase(database, services.grailAdmin, { size: WARM_UP_CARDS, packPrice: 1 })
+        : undefined;
     const perBuyer = Math.ceil((CARDS + WARM_UP_CARDS) / BUYERS) * 4;
     for (let i = 0; i < BUYERS; i++) {
       const [u] = await database.db
@@ -166,10 +166,14 @@ async function main() {
     // Warm-up: the same load on a case of its own until it sells out, so that every pooled
     // connection has prepared and planned its statements and the JIT has compiled the hot path
     // before the measured case opens (a cold instance's first seconds run at about two thirds).
-    process.stdout.write(
-      `warming up: ${BUYERS} concurrent buyers until the first case sells out…\n`,
-    );
-    const warmUp = await buyUntilSoldOut(base, warmUpCaseId, buyers);
+    if (warmUpCase) {
+      process.stdout.write(
+        `warming up: ${BUYERS} concurrent buyers until the first case sells out…\n`,
+      );
+    }
+    const warmUp = warmUpCase
+      ? await buyUntilSoldOut(base, warmUpCase.caseId, buyers)
+      : { other: 0 };
     // One case is live at a time: the measured one goes live once the warm-up case sold out.
     const { caseId } = await createLiveCase(database, services.grailAdmin, {
       size: CARDS,
