@@ -439,9 +439,9 @@ export class GrailService {
   }
 
   /**
-   * Purchases in one round trip, for the usual case: this process already knows the live case
-   * (from an earlier full purchase) and its remaining cards, and the session in memory gives the
-   * client seed. The purchases of a case waiting here go in groups (PurchaseGroups), each group one
+   * Purchases in one round trip, for the usual case: this process knows the live case and its
+   * remaining cards (from an earlier purchase, or one read: learnCase), and the session in memory
+   * gives the client seed. The purchases of a case waiting here go in groups (PurchaseGroups), each group one
    * transaction: per buyer, in the order of their ids (so two groups never wait on each other),
    * the same locks as the full path, a check in the database that nothing calls for the full path
    * (fastPathCheckStatement) and the debit; then the case row's lock and every buyer's draw in
