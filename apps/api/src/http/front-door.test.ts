@@ -79,17 +79,22 @@ describe(`the front door answers visitors' hot reads from memory (${testEngine})
   });
 
   it('answers 304 to the ETag it sent, and keeps a plausible request id of the caller', async () => {
-    const { res } = await warm('/api/config');
-    const etag = res.headers.get('etag')!;
-    const before = reachedApp;
-    const again = await fetch(`${base}/api/config`, {
-      headers: { 'if-none-match': etag, 'x-request-id': 'drop-day-0001' },
-    });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
-    expect(again.headers.get('etag')).toBe(etag);
-    expect(again.headers.get('x-request-id')).toBe('drop-day-0001');
-    expect(reachedApp).toBe(before);
+    let fromMemory = false;
+    // An answer warmed at the end of its TTL may expire before the next request: warm it again.
+    for (let i = 0; i < 5 && !fromMemory; i++) {
+      const { res } = await warm('/api/config');
+      const etag = res.headers.get('etag')!;
+      const before = reachedApp;
+      const again = await fetch(`${base}/api/config`, {
+        headers: { 'if-none-match': etag, 'x-request-id': 'drop-day-0001' },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('x-request-id')).toBe('drop-day-0001');
+      fromMemory = reachedApp === before;
+    }
+    expect(fromMemory).toBe(true);
   });
 
   it('compresses a large answer once, in the encoding the caller accepts', async () => {
