@@ -174,10 +174,10 @@ async function onPostgres<T>(pool: pg.Pool, fn: (tx: BatchTransaction) => Promis
  * second transaction right after it in the same round trip writes one WAL record (an empty logical
  * message; a transaction that writes nothing is not flushed) and commits synchronously. That commit
  * record follows this one in the WAL, and PostgreSQL answers it only once the WAL up to it is on
- * disk, so this transaction's answer still arrives only after it is durable. Concurrent batches' flushes are then shared by group commit instead of one per row
- * holder. Others can see the transaction a moment before it is durable; a crash in that moment
- * loses it and every transaction that saw it together (the WAL keeps its order), before anyone
- * was answered.
+ * disk, so this transaction's answer still arrives only after it is durable. Concurrent
+ * batches' flushes are then shared by group commit instead of one per row holder. Others can see
+ * the transaction a moment before it is durable; a crash in that moment loses it and every
+ * transaction that saw it together (the WAL keeps its order), before anyone was answered.
  */
 const COMMIT_THEN_FLUSH = [
   'set local synchronous_commit = off',

@@ -40,6 +40,7 @@ import {
   type SeenPack,
   type Candidates,
   type Drawn,
+  type LiveCase,
   type PackReceipt,
 } from './pack-purchase.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
@@ -402,12 +403,7 @@ export class GrailService {
         };
       }
       try {
-        assertOpen({
-          status: seen.status,
-          pullsCount: seen.pulls_count,
-          totalItems: seen.total_items,
-          activationTime: seen.activation_time,
-        });
+        assertReadOpen(seen);
       } catch (err) {
         // Not open: no purchase should try the one-round-trip path on what this process knew.
         this.remaining.delete(caseId);
@@ -421,13 +417,7 @@ export class GrailService {
         this.remaining.delete(caseId);
         throw new Error(`case ${caseId}: the remaining cards did not match the pulls`);
       }
-      remaining.live = {
-        name: seen.name,
-        priceCents: price,
-        totalItems: seen.total_items,
-        tiers: seen.tiers,
-        serverSeed: this.seedOf(seen.server_seed_enc!),
-      };
+      remaining.live = this.liveOf(seen);
       // Step 2: the per-buyer writes, the case row's lock, the draw and the COMMIT.
       const [answer] = await this.drawAndCommit(
         tx,
@@ -529,27 +519,27 @@ export class GrailService {
             (select coalesce(array_agg(position order by position), '{}') from case_cards
               where case_id = c.id and not pulled) as positions
           from grail_cases c where c.id = ${caseId}`,
-    )) as unknown as { rows: LiveCaseRow[] };
+    )) as unknown as { rows: (CaseRead & { positions: number[] })[] };
     const c = read.rows[0];
     if (!c?.server_seed_enc) return;
     try {
-      assertOpen({
-        status: c.status,
-        pullsCount: c.pulls_count,
-        totalItems: c.total_items,
-        activationTime: c.activation_time === null ? null : new Date(c.activation_time),
-      });
+      assertReadOpen(c);
     } catch {
       return;
     }
     const remaining = this.remainingOf(caseId);
-    if (!remaining.apply(-1, c.pulls_count, c.positions)) return;
-    remaining.live ??= {
+    remaining.apply(-1, c.pulls_count, c.positions);
+    remaining.live ??= this.liveOf(c);
+  }
+
+  /** What the one-round-trip path keeps of an open case, from a purchase statement's read. */
+  private liveOf(c: CaseRead): LiveCase {
+    return {
       name: c.name,
       priceCents: c.pack_price_cents,
       totalItems: c.total_items,
       tiers: c.tiers,
-      serverSeed: this.seedOf(c.server_seed_enc),
+      serverSeed: this.seedOf(c.server_seed_enc!),
     };
   }
 
@@ -707,8 +697,8 @@ const PURCHASES_AT_ONCE = 4;
 /** The most purchases in one group (see buyGroup; 8, 16, 24 and 32 measured in decision 018). */
 const GROUP_SIZE = 16;
 
-/** The columns readLiveCase reads. */
-type LiveCaseRow = Pick<
+/** A case as the purchase statements read it (seePack, readLiveCase). */
+type CaseRead = Pick<
   SeenPack,
   | 'name'
   | 'status'
@@ -717,8 +707,17 @@ type LiveCaseRow = Pick<
   | 'pulls_count'
   | 'tiers'
   | 'server_seed_enc'
-  | 'positions'
 > & { activation_time: string | Date | null };
+
+/** assertOpen for a case as a purchase statement read it. */
+function assertReadOpen(c: CaseRead) {
+  assertOpen({
+    status: c.status,
+    pullsCount: c.pulls_count,
+    totalItems: c.total_items,
+    activationTime: c.activation_time === null ? null : new Date(c.activation_time),
+  });
+}
 
 /** A purchase's statements and what its answer is made from (see planPurchase). */
 interface PlannedPurchase {

@@ -27,7 +27,7 @@ export class RemainingPositions {
   /** Pulls applied; -1 until loaded. */
   k = -1;
   positions: number[] = [];
-  /** The case's fixed facts, once a full purchase has seen it open. */
+  /** The case's fixed facts, once a purchase or learnCase has seen it open. */
   live: LiveCase | null = null;
 
   /**
