@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -6,6 +6,19 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema/index.js';
+
+/**
+ * int8 (every amount of money, counts, sums cast to bigint) read as a JS number: exact up to
+ * Number.MAX_SAFE_INTEGER, which the wallet's CHECK and the contract's bounds keep every amount
+ * under. A value past it fails its query rather than being read rounded.
+ */
+export function parseInt8(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`int8 ${text} is past a safe JS number`);
+  return value;
+}
+// drizzle's node-postgres driver falls back to pg's global parsers for every type but dates.
+pg.types.setTypeParser(pg.types.builtins.INT8, parseInt8);
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -166,9 +179,10 @@ function sharedListener(url: string): { listen: Listen; close(): Promise<void> }
 
 async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const parsers = { [pgliteTypes.INT8]: parseInt8 };
   const client = dataDir
-    ? new PGlite(dataDir)
-    : new PGlite(image ? { loadDataDir: image } : undefined);
+    ? new PGlite(dataDir, { parsers })
+    : new PGlite({ parsers, ...(image ? { loadDataDir: image } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;

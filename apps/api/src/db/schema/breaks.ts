@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   foreignKey,
   index,
@@ -54,7 +55,7 @@ export const breaks = pgTable(
     boxes: integer('boxes').notNull(),
     packsPerBox: integer('packs_per_box').notNull(),
     format: text('format', { enum: BREAK_FORMAT_VALUES }).notNull(),
-    spotPriceCents: integer('spot_price_cents').notNull(),
+    spotPriceCents: bigint('spot_price_cents', { mode: 'number' }).notNull(),
     totalSpots: integer('total_spots').notNull(),
     minSpots: integer('min_spots').notNull(),
     /** The team list in the committed order the shuffle starts from. */
@@ -117,7 +118,7 @@ export const breakSpots = pgTable(
     spotNumber: integer('spot_number').notNull(),
     /** Pick your team: set at creation; random team: set when the teams are drawn. */
     team: text('team'),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.breakId, t.spotNumber] }),
@@ -147,7 +148,7 @@ export const breakSpotSales = pgTable(
     purchaseId: uuid('purchase_id').notNull(),
     k: integer('k').notNull(),
     clientSeed: text('client_seed').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
@@ -205,8 +206,8 @@ export const breakHits = pgTable(
     spotNumber: integer('spot_number'),
     userId: uuid('user_id').references(() => users.id),
     status: text('status', { enum: BREAK_HIT_STATUS_VALUES }).notNull(),
-    buybackCents: integer('buyback_cents'),
-    soldBackCents: integer('sold_back_cents'),
+    buybackCents: bigint('buyback_cents', { mode: 'number' }),
+    soldBackCents: bigint('sold_back_cents', { mode: 'number' }),
     claimId: uuid('claim_id').references(() => breakClaims.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     soldBackAt: timestamp('sold_back_at', { withTimezone: true }),

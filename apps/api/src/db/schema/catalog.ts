@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -39,12 +40,12 @@ export const cards = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    fmvCents: integer('fmv_cents').notNull(),
+    fmvCents: bigint('fmv_cents', { mode: 'number' }).notNull(),
     /** Where the FMV comes from and when it was last set: shown beside every price. */
     fmvSource: text('fmv_source').notNull().default('Recent sales'),
     fmvUpdatedAt: timestamp('fmv_updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Null when the card is not for sale in the store. */
-    storePriceCents: integer('store_price_cents'),
+    storePriceCents: bigint('store_price_cents', { mode: 'number' }),
     status: text('status', { enum: CARD_STATUSES }).notNull().default('available'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

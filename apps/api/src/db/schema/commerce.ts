@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
@@ -16,8 +17,8 @@ import { cards } from './catalog.js';
 import { users, type ShippingAddress } from './users.js';
 
 /**
- * One row per user holding the running balance; the CHECK makes a negative balance impossible
- * whatever the code does. The ledger below is the append-only history it is derived from.
+ * One row per user holding the running balance; the CHECKs make a negative balance (or one past
+ * what a JS number holds exactly) impossible whatever the code does. The ledger below is the append-only history it is derived from.
  */
 export const wallets = pgTable(
   'wallets',
@@ -25,10 +26,14 @@ export const wallets = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
-    balanceCents: integer('balance_cents').notNull().default(0),
+    balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`)],
+  (t) => [
+    check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`),
+    // The largest balance a JS number holds exactly (migration 0018).
+    check('wallets_balance_safe', sql`${t.balanceCents} <= 9007199254740991`),
+  ],
 );
 
 export const LEDGER_KINDS = [
@@ -50,8 +55,8 @@ export const walletLedger = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Signed: credits positive, debits negative. */
-    amountCents: integer('amount_cents').notNull(),
-    balanceAfterCents: integer('balance_after_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     /** What the entry pays for: 'order', 'pull', 'top_up'... and its id. */
     refType: text('ref_type').notNull(),
@@ -134,7 +139,7 @@ export const topUps = pgTable(
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id for the payment (Stripe Checkout Session id); null for the sandbox. */
     providerRef: text('provider_ref'),
-    amountCents: integer('amount_cents').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: TOP_UP_STATUSES }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -163,7 +168,7 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('paid'),
-    totalCents: integer('total_cents').notNull(),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -186,7 +191,7 @@ export const orderItems = pgTable(
       .unique('order_items_card_unique')
       .references(() => cards.id),
     /** What was paid and what it was called at the time, whatever the catalogue says later. */
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     name: text('name').notNull(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -36,7 +37,7 @@ export const grailCases = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    packPriceCents: integer('pack_price_cents').notNull(),
+    packPriceCents: bigint('pack_price_cents', { mode: 'number' }).notNull(),
     activationTime: timestamp('activation_time', { withTimezone: true }),
     status: text('status', { enum: GRAIL_CASE_STATUSES }).notNull().default('draft'),
     tiers: jsonb('tiers').$type<GrailTier[]>().notNull(),
@@ -111,16 +112,16 @@ export const pulls = pgTable(
     /** The drawn index in [0, remainingBefore) and the case position it landed on. */
     drawIndex: integer('draw_index').notNull(),
     position: integer('position').notNull(),
-    priceCents: integer('price_cents').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
     /**
      * The card's FMV when it was pulled, written by the statement that records the pull. The
      * sell-back pays BUYBACK_PERCENT of this, never of the card's FMV now; the database refuses
      * to change it (migration 0007).
      */
-    fmvCents: integer('fmv_cents').notNull(),
+    fmvCents: bigint('fmv_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: PULL_STATUSES }).notNull().default('revealed'),
     shipmentId: uuid('shipment_id'),
-    buybackCents: integer('buyback_cents'),
+    buybackCents: bigint('buyback_cents', { mode: 'number' }),
     pulledAt: timestamp('pulled_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     soldBackAt: timestamp('sold_back_at', { withTimezone: true }),

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /*
@@ -21,9 +30,9 @@ export const playLimits = pgTable(
     kind: text('kind', { enum: LIMIT_KIND_VALUES }).notNull(),
     window: text('limit_window', { enum: LIMIT_WINDOW_VALUES }).notNull(),
     /** The limit in force; null while only a pending change exists (none in force). */
-    amountCents: integer('amount_cents'),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
     /** With pending_effective_at: the amount it becomes then, null meaning removal. */
-    pendingAmountCents: integer('pending_amount_cents'),
+    pendingAmountCents: bigint('pending_amount_cents', { mode: 'number' }),
     pendingEffectiveAt: timestamp('pending_effective_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -84,16 +85,16 @@ export const submissionCards = pgTable(
     player: text('player').notNull(),
     cardNumber: text('card_number').notNull(),
     grade: text('grade').notNull(),
-    askingPriceCents: integer('asking_price_cents'),
+    askingPriceCents: bigint('asking_price_cents', { mode: 'number' }),
     frontImageId: text('front_image_id')
       .notNull()
       .references(() => images.id),
     backImageId: text('back_image_id')
       .notNull()
       .references(() => images.id),
-    offerCents: integer('offer_cents'),
+    offerCents: bigint('offer_cents', { mode: 'number' }),
     offerNote: text('offer_note'),
-    adjustedOfferCents: integer('adjusted_offer_cents'),
+    adjustedOfferCents: bigint('adjusted_offer_cents', { mode: 'number' }),
     adjustedNote: text('adjusted_note'),
     /** The catalogue card made from this slab; one slab becomes at most one card. */
     inventoryCardId: uuid('inventory_card_id')
@@ -143,8 +144,8 @@ export const submissionPayouts = pgTable(
       .references(() => submissions.id, { onDelete: 'cascade' })
       .unique('submission_payouts_submission_unique'),
     method: text('method', { enum: PAYOUT_METHODS }).notNull(),
-    amountCents: integer('amount_cents').notNull(),
-    bonusCents: integer('bonus_cents').notNull().default(0),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(0),
     reference: text('reference'),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),

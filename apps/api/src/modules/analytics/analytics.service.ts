@@ -51,12 +51,12 @@ export class AnalyticsService {
         where created_at >= ${dayStart(from)} and created_at < ${dayAfter(to)}
       )
       select to_char(d.day, 'YYYY-MM-DD') as day,
-        coalesce(-sum(e.amount_cents) filter (where e.kind = 'order'), 0)::int as store,
-        coalesce(-sum(e.amount_cents) filter (where e.kind = 'pack'), 0)::int as packs,
+        coalesce(-sum(e.amount_cents) filter (where e.kind = 'order'), 0)::bigint as store,
+        coalesce(-sum(e.amount_cents) filter (where e.kind = 'pack'), 0)::bigint as packs,
         coalesce(-sum(e.amount_cents) filter (
           where e.kind = 'break' or (e.kind = 'refund' and e.ref_type = 'break_spot')
-        ), 0)::int as breaks,
-        coalesce(sum(e.amount_cents) filter (where e.kind = 'top_up'), 0)::int as top_ups
+        ), 0)::bigint as breaks,
+        coalesce(sum(e.amount_cents) filter (where e.kind = 'top_up'), 0)::bigint as top_ups
       from days d left join entries e on e.day = d.day
       group by d.day
       order by d.day`);
@@ -79,7 +79,7 @@ export class AnalyticsService {
       ev_cents: number;
     }>(sql`
       select c.id as case_id, c.name, c.pack_price_cents, count(p.id)::int as packs_sold,
-        (select coalesce(round(avg(card.fmv_cents)), 0)::int
+        (select coalesce(round(avg(card.fmv_cents)), 0)::bigint
            from case_cards cc join cards card on card.id = cc.card_id
            where cc.case_id = c.id) as ev_cents
       from grail_cases c
@@ -106,8 +106,8 @@ export class AnalyticsService {
     }>(sql`
       select count(*)::int as pulled,
         count(*) filter (where status = 'sold_back')::int as sold_back,
-        coalesce(sum(buyback_cents) filter (where status = 'sold_back'), 0)::int as credit,
-        coalesce(sum(fmv_cents) filter (where status = 'sold_back'), 0)::int as fmv
+        coalesce(sum(buyback_cents) filter (where status = 'sold_back'), 0)::bigint as credit,
+        coalesce(sum(fmv_cents) filter (where status = 'sold_back'), 0)::bigint as fmv
       from pulls
       where pulled_at >= ${dayStart(from)} and pulled_at < ${dayAfter(to)}`);
     const pulled = Number(r?.pulled ?? 0);

@@ -182,6 +182,29 @@ describe(`analytics: the staff dashboard's SQL (${testEngine})`, () => {
     ]);
   });
 
+  it('sums a day past $21,474,836.47 (a 32-bit sum of cents) as an exact number', async () => {
+    for (const [hour, balance] of [
+      ['10', 10_000_000],
+      ['11', 20_000_000],
+      ['12', 30_000_000],
+    ] as const)
+      await t.database.db.insert(walletLedger).values({
+        userId: b.id,
+        amountCents: 1_000_000_000,
+        balanceAfterCents: balance * 100,
+        kind: 'top_up',
+        refType: 'top_up',
+        refId: randomUUID(),
+        description: 'A collector moving in',
+        createdAt: at(`2026-05-01T${hour}:00:00Z`),
+      });
+    const res = await report('from=2026-05-01&to=2026-05-01');
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as AnalyticsResponse).revenue).toEqual([
+      { ...zeroDay('2026-05-01'), topUps: 30_000_000 },
+    ]);
+  });
+
   it('validates the range: real dates, from before to, at most 366 days', async () => {
     for (const q of [
       'from=2026-03-10&to=2026-03-02',

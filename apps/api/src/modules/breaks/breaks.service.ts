@@ -88,8 +88,8 @@ export class BreaksService {
     const rows = await tx
       .select({
         breakId: breakSpots.breakId,
-        min: sql<number>`min(${breakSpots.priceCents})::int`,
-        max: sql<number>`max(${breakSpots.priceCents})::int`,
+        min: sql<number>`min(${breakSpots.priceCents})`,
+        max: sql<number>`max(${breakSpots.priceCents})`,
       })
       .from(breakSpots)
       .where(inArray(breakSpots.breakId, ids))

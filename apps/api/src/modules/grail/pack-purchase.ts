@@ -259,7 +259,7 @@ const drawPullOf = (announcing: boolean): Prepared => ({
       insert into pulls (id, case_id, user_id, card_id, k, client_seed, remaining_before,
         draw_index, position, price_cents, fmv_cents)
       select $5::uuid, $1::uuid, $6::uuid, card.card_id, card.k, $7::text, card.remaining_before,
-        card.draw_index, card.position, $8::int, card.fmv_cents
+        card.draw_index, card.position, $8::bigint, card.fmv_cents
       from (values (1)) as one_row left join card on true
       returning pulled_at
     ), answer as (
@@ -283,7 +283,7 @@ const drawPullOf = (announcing: boolean): Prepared => ({
         ? `, announced as (
       insert into outbox_messages (kind, payload)
       select 'webhook', jsonb_build_object('target', 'discord-grail-pull', 'pullId', $5::uuid)
-      from card where card.fmv_cents > $13::int
+      from card where card.fmv_cents > $13::bigint
     )`
         : ''
     }
@@ -367,7 +367,7 @@ const fastPathCheckOf = (unrestricted: (user: string) => string): Prepared => ({
         where s.id = $5::uuid and s.user_id = $2::uuid and s.expires_at > now()
           and u.disabled_at is null and ($6::text is null or u.client_seed = $6::text))
       and exists (select 1 from grail_cases
-        where id = $1::uuid and name = $7::text and pack_price_cents = $8::int)
+        where id = $1::uuid and name = $7::text and pack_price_cents = $8::bigint)
       and ${unrestricted('$2::uuid')})`,
 });
 

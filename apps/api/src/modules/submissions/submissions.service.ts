@@ -1034,9 +1034,9 @@ export class SubmissionsService {
         username: users.username,
         cardCount: sql<number>`count(${submissionCards.id})::int`,
         offerCents: sql<
-          string | null
-        >`case when count(${submissionCards.id}) > 0 and bool_and(${submissionCards.offerCents} is not null) then sum(coalesce(${submissionCards.adjustedOfferCents}, ${submissionCards.offerCents})) end`,
-        askingCents: sql<string | null>`sum(${submissionCards.askingPriceCents})`,
+          number | null
+        >`case when count(${submissionCards.id}) > 0 and bool_and(${submissionCards.offerCents} is not null) then sum(coalesce(${submissionCards.adjustedOfferCents}, ${submissionCards.offerCents}))::bigint end`,
+        askingCents: sql<number | null>`sum(${submissionCards.askingPriceCents})::bigint`,
       })
       .from(submissions)
       .innerJoin(users, eq(users.id, submissions.userId))
@@ -1049,7 +1049,7 @@ export class SubmissionsService {
   private toSummary(r: {
     submission: SubmissionRow;
     cardCount: number;
-    offerCents: string | null;
+    offerCents: number | null;
   }): SubmissionSummary {
     const s = r.submission;
     return {
@@ -1059,7 +1059,7 @@ export class SubmissionsService {
       cardCount: Number(r.cardCount),
       createdAt: s.createdAt.toISOString(),
       updatedAt: s.updatedAt.toISOString(),
-      offerTotal: r.offerCents === null ? null : Number(r.offerCents) / 100,
+      offerTotal: r.offerCents === null ? null : r.offerCents / 100,
       offerExpiresAt: OFFER_STATUSES.includes(s.status)
         ? (s.offerExpiresAt?.toISOString() ?? null)
         : null,

@@ -16,13 +16,13 @@ export interface LedgerRef {
 const debitInBatch: Prepared = {
   name: 'wallet_debit',
   text: `with debited as (
-      update wallets set balance_cents = balance_cents - $2::int, updated_at = now()
-      where user_id = $1::uuid and balance_cents >= $2::int
+      update wallets set balance_cents = balance_cents - $2::bigint, updated_at = now()
+      where user_id = $1::uuid and balance_cents >= $2::bigint
       returning balance_cents
     )
     insert into wallet_ledger
       (user_id, amount_cents, balance_after_cents, kind, ref_type, ref_id, description)
-    select $1::uuid, -$2::int, debited.balance_cents, $3::text, $4::text, $5::text, $6::text
+    select $1::uuid, -$2::bigint, debited.balance_cents, $3::text, $4::text, $5::text, $6::text
     from (values (1)) as one_row left join debited on true`,
 };
 
