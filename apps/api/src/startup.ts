@@ -2,6 +2,7 @@ import type { App } from './app.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { seedDemoData } from './modules/demo/demo.service.js';
+import { demoBreakStep } from './modules/breaks/demo-break.js';
 import { demoCaseStep } from './modules/grail/demo-case.js';
 
 const ADMIN_CREATE_LOCK = 4_170_001;
@@ -28,6 +29,7 @@ export async function startup(app: App, config: Config, database: Database): Pro
     const started = Date.now();
     const seeded = await seedDemoData(database, app.services.images, [
       demoCaseStep(app.services.grailAdmin),
+      demoBreakStep(app.services.breaksAdmin),
     ]);
     if (seeded) app.log.info({ ms: Date.now() - started }, 'demo catalogue loaded');
   }

@@ -2,7 +2,6 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type AdminBreak,
-  type BreakInput,
   type BreakSummary,
   type BreakUpdate,
   type CancelBreakResponse,
@@ -13,37 +12,19 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { breakHits, breaks, breakSpotSales, breakSpots } from '../../db/schema/index.js';
-import { newServerSeed, sha256Hex } from '../../lib/provably-fair.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { unknownImageIds } from '../images/images.service.js';
 import { type BreakSeedVault, drawTeams, unownedHitSpot } from './breaks.fairness.js';
+import { insertDraft, type NewBreak, putOnSale, spotRowsOf, type Team } from './breaks.drafts.js';
 import { breakNotFound, type BreaksService, notifyBreak } from './breaks.service.js';
 import type { BreakRow } from './breaks.view.js';
 
-type NewBreak = z.output<typeof BreakInput>;
 type NewHit = z.output<typeof HitInput>;
-type Team = { name: string; price?: number | undefined };
 
 /** Once spots are on sale, only these may change: the rest is what buyers paid for. */
 const CHANGEABLE_ON_SALE = new Set(['streamUrl', 'description']);
-
-/** The spots of a team list: pick your team carries each team and its price from the start. */
-function spotRowsOf(
-  breakId: string,
-  format: BreakRow['format'],
-  teams: Team[],
-  spotPriceCents: number,
-) {
-  return teams.map((t, i) => ({
-    breakId,
-    spotNumber: i + 1,
-    team: format === 'pick_team' ? t.name : null,
-    priceCents:
-      format === 'pick_team' && t.price !== undefined ? dollarsToCents(t.price) : spotPriceCents,
-  }));
-}
 
 /** What an audit record keeps of a break. */
 const auditView = (b: BreakRow) => ({
@@ -93,41 +74,29 @@ export class BreaksAdminService {
   async create(actor: SessionUser, input: NewBreak): Promise<AdminBreak> {
     return this.db.transaction(async (tx) => {
       await this.assertImage(input.imageId, tx);
-      const spotPriceCents = dollarsToCents(input.spotPrice);
-      const [b] = await tx
-        .insert(breaks)
-        .values({
-          title: input.title,
-          description: input.description,
-          sport: input.sport,
-          imageId: input.imageId,
-          boxes: input.boxes,
-          packsPerBox: input.packsPerBox,
-          format: input.format,
-          spotPriceCents,
-          totalSpots: input.teams.length,
-          minSpots: input.minSpots ?? input.teams.length,
-          teams: input.teams.map((t) => t.name),
-          unownedHitRule: input.unownedHitRule,
-          salesDeadline: new Date(input.salesDeadline),
-          scheduledAt: new Date(input.scheduledAt),
-          streamUrl: input.streamUrl,
-          createdBy: actor.id,
-        })
-        .returning();
-      await tx.insert(breakSpots).values(spotRowsOf(b!.id, b!.format, input.teams, spotPriceCents));
+      const b = await insertDraft(input, actor.id, tx);
       await this.deps.audit.record(
         {
           actorId: actor.id,
           action: 'break.create',
           subjectType: 'break',
-          subjectId: b!.id,
-          after: auditView(b!),
+          subjectId: b.id,
+          after: auditView(b),
         },
         tx,
       );
-      return this.get(b!.id, tx);
+      return this.get(b.id, tx);
     });
+  }
+
+  /**
+   * A break on sale from the first start (the demo data, seeded before any staff account exists,
+   * so no audit record names an actor). Returns its id.
+   */
+  async createOnSale(input: NewBreak, tx: Tx): Promise<string> {
+    const b = await insertDraft(input, null, tx);
+    await putOnSale(b.id, this.deps.vault, tx);
+    return b.id;
   }
 
   /** A draft may change in full; once on sale, only its stream link and description. */
@@ -233,18 +202,7 @@ export class BreaksAdminService {
       if (b.salesDeadline.getTime() <= Date.now()) {
         throw conflict('The sales deadline has passed: move it into the future before opening.');
       }
-      const seed = newServerSeed();
-      const [after] = await tx
-        .update(breaks)
-        .set({
-          status: 'open',
-          serverSeedEnc: this.deps.vault.seal(seed),
-          serverSeedHash: sha256Hex(seed),
-          openedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(breaks.id, breakId))
-        .returning();
+      const after = await putOnSale(breakId, this.deps.vault, tx);
       await this.deps.audit.record(
         {
           actorId: actor.id,
@@ -252,7 +210,7 @@ export class BreaksAdminService {
           subjectType: 'break',
           subjectId: breakId,
           before: auditView(b),
-          after: { ...auditView(after!), serverSeedHash: after!.serverSeedHash },
+          after: { ...auditView(after), serverSeedHash: after.serverSeedHash },
         },
         tx,
       );

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { BreakListResponse } from '@grail/contract';
 import { cards } from '../../db/schema/index.js';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { startup } from '../../startup.js';
 import { DEMO_CASE } from '../grail/demo-case.js';
+import { demoBreakInput } from '../breaks/demo-break.js';
 import { seedDemoData } from './demo.service.js';
 import { DEMO_CASE_CARDS, DEMO_STORE_CARDS, parseCatalogue } from './catalogue.js';
 
@@ -11,7 +13,7 @@ import { DEMO_CASE_CARDS, DEMO_STORE_CARDS, parseCatalogue } from './catalogue.j
 describe(`demo data on the first start (${testEngine})`, () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { DEMO_DATA: 'true' } });
+    t = await createTestApp({ env: { DEMO_DATA: 'true', BREAKS_ENABLED: 'true' } });
     await startup(t.app, t.config, t.database);
   });
   afterAll(() => t?.close());
@@ -64,6 +66,27 @@ describe(`demo data on the first start (${testEngine})`, () => {
     expect(detail.topGrails[0].fmv).toBe(5200);
     const image = await t.app.inject({ url: detail.topGrails[0].imageUrl });
     expect(image.statusCode).toBe(200);
+  });
+
+  it('has a break on sale, every spot open, for a visitor on /breaks', async () => {
+    const res = await t.app.inject({ url: '/api/breaks' });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = (res.json() as BreakListResponse).breaks;
+    expect(list).toHaveLength(1);
+    const expected = demoBreakInput(new Date());
+    expect(list[0]).toMatchObject({
+      title: expected.title,
+      status: 'open',
+      format: 'random_team',
+      spotPrice: 19.99,
+      totalSpots: 30,
+      spotsSold: 0,
+      minSpots: 2,
+    });
+    expect(Date.parse(list[0]!.salesDeadline)).toBeGreaterThan(Date.now() + 29 * 24 * 3_600_000);
+    const detail = await t.app.inject({ url: `/api/breaks/${list[0]!._id}` });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().break.fairness.serverSeedHash).toMatch(/^[0-9a-f]{64}$/);
   });
 });
 
