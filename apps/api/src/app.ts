@@ -181,6 +181,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Each instance delivers the outbox; closing waits for the delivery in hand.
   app.addHook('onReady', async () => services.outboxWorker.start());
   app.addHook('onClose', async () => services.outboxWorker.stop());
+  // Each instance works CSV imports with image URLs; closing hands the job in hand back.
+  app.addHook('onReady', async () => services.inventoryImportWorker.start());
+  app.addHook('onClose', async () => services.inventoryImportWorker.stop());
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());

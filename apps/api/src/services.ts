@@ -33,6 +33,7 @@ import { BreakEvents } from './modules/breaks/breaks.events.js';
 import { BreakSeedVault } from './modules/breaks/breaks.fairness.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { InventoryService } from './modules/inventory/inventory.service.js';
+import { InventoryImportWorker } from './modules/inventory/inventory.imports.js';
 import { FlagsService } from './modules/site/flags.service.js';
 import { FeedPostsService } from './modules/site/feed-posts.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
@@ -179,6 +180,7 @@ export function createServices({
   };
   const staffServices = {
     feedPosts: new FeedPostsService(db, services.feed, new AuditService(db)),
+    inventoryImportWorker: new InventoryImportWorker(services.inventory.jobs, { log }),
   };
   return {
     ...services,

@@ -138,14 +138,38 @@ export const InventoryImportIssue = z.object({
 });
 export type InventoryImportIssue = z.infer<typeof InventoryImportIssue>;
 
+/**
+ * An import whose rows name image URLs, worked in the background a few fetches at a time: each
+ * row is written once its images are stored; a row whose image cannot be had is left out and
+ * listed by line.
+ */
+export const InventoryImportJob = z.object({
+  _id: z.string(),
+  status: z.enum(['running', 'done']),
+  /** Data rows in the file. */
+  total: z.number().int(),
+  imported: z.number().int(),
+  failed: z.number().int(),
+  /** Each row left out, by line, in line order. */
+  failures: z.array(InventoryImportIssue),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type InventoryImportJob = z.infer<typeof InventoryImportJob>;
+export const InventoryImportJobParams = z.object({ importId: Uuid });
+export const InventoryImportJobResponse = z.object({ job: InventoryImportJob });
+export type InventoryImportJobResponse = z.infer<typeof InventoryImportJobResponse>;
+
 export const InventoryImportResponse = z.object({
   dryRun: z.boolean(),
   /** Data rows read. */
   rows: z.number().int(),
   /** Every problem found; when any, nothing was written. */
   errors: z.array(InventoryImportIssue),
-  /** Cards written (0 on a dry run or when any row is bad). */
+  /** Cards written (0 on a dry run, when any row is bad, or when the import runs as a job). */
   imported: z.number().int(),
+  /** Present when rows name image URLs: the import goes on in the background (follow its job). */
+  job: InventoryImportJob.optional(),
 });
 export type InventoryImportResponse = z.infer<typeof InventoryImportResponse>;
 
@@ -180,7 +204,7 @@ export const inventoryEndpoints = {
     path: '/api/admin/inventory/import',
     operationId: 'adminImportInventory',
     summary:
-      'Import cards from CSV: a dry run reports every bad row by line and column; an import writes all rows or none',
+      'Import cards from CSV: a dry run reports every bad row by line and column; an import writes all rows or none, or, when rows name image URLs, starts a job that fetches them',
     tags,
     guard: 'admin',
     body: InventoryImportBody,
@@ -198,6 +222,17 @@ export const inventoryEndpoints = {
     bodyKind: 'multipart',
     response: InventoryImportResponse,
     errors: [413, 415],
+  }),
+  adminInventoryImportJob: endpoint({
+    method: 'GET',
+    path: '/api/admin/inventory/imports/:importId',
+    operationId: 'adminInventoryImportJob',
+    summary: "An import job's progress: rows imported and failed, each failure by line",
+    tags,
+    guard: 'admin',
+    params: InventoryImportJobParams,
+    response: InventoryImportJobResponse,
+    errors: [404],
   }),
   adminExportInventory: endpoint({
     method: 'GET',

@@ -12,3 +12,4 @@ export * from './fulfilment.js';
 export * from './outbox.js';
 export * from './discord.js';
 export * from './limits.js';
+export * from './inventory.js';

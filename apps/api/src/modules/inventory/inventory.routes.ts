@@ -90,6 +90,10 @@ export async function inventoryRoutes(
     return inventory.import(user.id, csv, dryRun, files);
   });
 
+  route(app, api.adminInventoryImportJob, async ({ params }) => ({
+    job: await inventory.jobs.view(params.importId),
+  }));
+
   route(app, api.adminExportInventory, async ({ query, reply }) => {
     const day = new Date().toISOString().slice(0, 10);
     return reply

@@ -28,14 +28,13 @@ import { notifyChange } from '../../http/hot-reads.js';
 import { cards, caseCards, grailCases, images } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import {
-  ImageFetchError,
-  fetchImage,
   imageFetchOptionsFromEnv,
   isImageBytes,
   type ImageFetchOptions,
 } from '../../lib/image-fetch.js';
 import type { EncodedImage, ImagesService } from '../images/images.service.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { InventoryImports } from './inventory.imports.js';
 import {
   gradeValueOf,
   inventoryCsvHeader,
@@ -93,12 +92,17 @@ function auditView(card: InventoryCard) {
 
 /** The staff inventory: every card, whatever its status, searched, edited, imported and exported. */
 export class InventoryService {
+  /** Imports with image URLs, worked in the background. */
+  readonly jobs: InventoryImports;
+
   constructor(
     private readonly db: Db,
     private readonly audit: AuditService,
     private readonly images: ImagesService,
     private readonly fetchOptions: ImageFetchOptions = imageFetchOptionsFromEnv(),
-  ) {}
+  ) {
+    this.jobs = new InventoryImports(db, audit, images, fetchOptions);
+  }
 
   private condition(f: Filters): SQL | undefined {
     const where: SQL[] = [];
@@ -249,9 +253,10 @@ export class InventoryService {
 
   /**
    * A CSV import: every line checked (stored images looked up, uploaded files matched by name,
-   * URLs checked by syntax) before anything is written. Then, unless it is a dry run, every image
-   * URL is fetched and every image encoded, and only when all succeeded are the images and the
-   * cards written in one transaction with one audit entry.
+   * URLs checked by syntax) before anything is written. Then, unless it is a dry run: when rows
+   * name image URLs, a job fetches them in the background and writes each row once its images are
+   * stored (`jobs`); otherwise every uploaded image is encoded, and only when all succeeded are the
+   * images and the cards written in one transaction with one audit entry.
    */
   async import(
     actorId: string,
@@ -305,41 +310,43 @@ export class InventoryService {
     }
     if (dryRun || errors.length > 0) return { dryRun, rows, errors, imported: 0 };
 
-    // Network and CPU work before the transaction: a failed fetch writes nothing.
+    // CPU work before the transaction: a file that does not encode writes nothing.
     const encoded = new Map<string, EncodedImage>();
     for (const card of parsed) {
       for (const ref of card.images) {
-        if (ref.kind === 'stored') continue;
-        const key = ref.kind === 'url' ? `url:${ref.url}` : `file:${ref.name}`;
-        if (encoded.has(key)) continue;
-        const what = ref.kind === 'url' ? ref.url.slice(0, 80) : ref.name;
+        if (ref.kind !== 'file' || encoded.has(ref.name)) continue;
         try {
-          const bytes =
-            ref.kind === 'url'
-              ? await fetchImage(ref.url, this.fetchOptions)
-              : files.get(ref.name)!;
-          encoded.set(key, await this.images.encode(bytes));
+          encoded.set(ref.name, await this.images.encode(files.get(ref.name)!));
         } catch (err) {
-          if (!(err instanceof ImageFetchError || err instanceof AppError)) throw err;
-          errors.push({ line: card.line, column: 'image URLs', message: `${what} ${err.message}` });
+          if (!(err instanceof AppError)) throw err;
+          errors.push({
+            line: card.line,
+            column: 'image URLs',
+            message: `${ref.name} ${err.message}`,
+          });
           return { dryRun, rows, errors, imported: 0 };
         }
       }
     }
+    // Image URLs are fetched by a job in the background (decision 019), never in the request.
+    if (parsed.some((c) => c.images.some((r) => r.kind === 'url')))
+      return {
+        dryRun,
+        rows,
+        errors,
+        imported: 0,
+        job: await this.jobs.start(actorId, parsed, encoded),
+      };
 
     const ids = await this.db.transaction(async (tx) => {
       const stored = new Map<string, string>();
-      for (const [key, image] of encoded)
-        stored.set(
-          key,
-          await this.images.save(image, key.replace(/^(url|file):/, '').slice(0, 200), tx),
-        );
+      for (const [name, image] of encoded)
+        stored.set(name, await this.images.save(image, name.slice(0, 200), tx));
       const rowsToWrite = parsed.map(({ line: _line, images: refs, ...card }) => ({
         ...card,
+        // No URL is left here: those imports went to a job above.
         imageIds: refs.map((r) =>
-          r.kind === 'stored'
-            ? r.id
-            : stored.get(r.kind === 'url' ? `url:${r.url}` : `file:${r.name}`)!,
+          r.kind === 'file' ? stored.get(r.name)! : (r as { id: string }).id,
         ),
       }));
       const written: string[] = [];
