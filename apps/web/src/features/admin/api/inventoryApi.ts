@@ -45,6 +45,29 @@ export function useUpdateInventoryCard() {
   });
 }
 
+/** How often the console asks for a running import's progress. */
+const IMPORT_POLL_MS = 1_000;
+
+/** A background import's progress, asked for every second until it is done. */
+export function useInventoryImportJob(importId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...inventoryKeys.all, 'import', importId] as const,
+    enabled: importId !== null,
+    queryFn: async ({ signal }) => {
+      const { job } = await callApi(inventoryEndpoints.adminInventoryImportJob, {
+        params: { importId: importId! },
+        signal,
+      });
+      // Its cards show in the list behind the dialog once it is done.
+      if (job.status === 'done')
+        void queryClient.invalidateQueries({ queryKey: [...inventoryKeys.all, 'list'] });
+      return job;
+    },
+    refetchInterval: (query) => (query.state.data?.status === 'done' ? false : IMPORT_POLL_MS),
+  });
+}
+
 export function useImportInventory() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,6 +7,7 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  LinearProgress,
   List,
   ListItem,
   ListItemText,
@@ -17,13 +18,57 @@ import {
 import {
   INVENTORY_CSV_COLUMNS,
   INVENTORY_IMPORT_MAX_FILES,
+  type InventoryImportJob,
   type InventoryImportResponse,
 } from '@grail/contract';
-import { useImportInventory } from '../api/inventoryApi';
+import { useImportInventory, useInventoryImportJob } from '../api/inventoryApi';
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** A background import (rows with image URLs): rows done of the total, then each failure by line. */
+function ImportJobProgress({ job }: { job: InventoryImportJob }) {
+  const done = job.imported + job.failed;
+  return (
+    <Stack spacing={1} data-testid="import-job">
+      {job.status === 'running' ? (
+        <>
+          <Alert severity="info" aria-live="polite">
+            Importing in the background: {done} of {plural(job.total, 'row')} done
+            {job.failed > 0 ? ` (${job.failed} failed)` : ''}. You may close this window; the import
+            goes on.
+          </Alert>
+          <LinearProgress
+            variant="determinate"
+            value={job.total === 0 ? 100 : (100 * done) / job.total}
+            aria-label="Import progress"
+          />
+        </>
+      ) : (
+        <Alert severity={job.failed > 0 ? 'warning' : 'success'} role="status">
+          Imported {plural(job.imported, 'card')}
+          {job.failed > 0 ? `; ${plural(job.failed, 'row')} failed` : ''}.
+        </Alert>
+      )}
+      {job.failures.length > 0 && (
+        <List dense aria-label="Failed rows" sx={{ maxHeight: 240, overflowY: 'auto' }}>
+          {job.failures.map((issue) => (
+            <ListItem key={issue.line} disableGutters data-testid="import-failure">
+              <ListItemText
+                primary={`Line ${issue.line}${issue.column ? `, ${issue.column}` : ''}: ${issue.message}`}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Stack>
+  );
+}
 
 /**
  * A CSV import in two steps: the dry run checks every line and lists each problem by line and
- * column; only a file that passed it can be imported, all of it in one go.
+ * column; only a file that passed it can be imported, all of it in one go, or, when rows name
+ * image URLs, in the background with its progress shown here.
  */
 export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
   const [csv, setCsv] = useState('');
@@ -33,8 +78,9 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
   const run = useImportInventory();
   const check = (dryRun: boolean) =>
     run.mutate({ csv, dryRun, images }, { onSuccess: (answer) => setResult(answer) });
+  const job = useInventoryImportJob(result?.job?._id ?? null);
   const passed = result?.dryRun === true && result.errors.length === 0;
-  const done = result?.dryRun === false && result.imported > 0;
+  const done = result?.dryRun === false && (result.imported > 0 || result.job !== undefined);
   const edit = (text: string) => {
     setCsv(text);
     setResult(null);
@@ -46,8 +92,8 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
         <Stack spacing={2}>
           <DialogContentText>
             Columns, in any order: {INVENTORY_CSV_COLUMNS.join(', ')}. Money in dollars. Images,
-            separated by spaces: https URLs (fetched on import), this site&apos;s stored images, or
-            the names of image files chosen below.
+            separated by spaces: https URLs (fetched in the background once the import starts), this
+            site&apos;s stored images, or the names of image files chosen below.
           </DialogContentText>
           <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
             Choose a CSV file
@@ -118,7 +164,11 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
               {result.rows} row{result.rows === 1 ? '' : 's'} checked, no problems. Ready to import.
             </Alert>
           )}
-          {done && <Alert severity="success">Imported {result.imported} cards.</Alert>}
+          {done && result.job === undefined && (
+            <Alert severity="success">Imported {result.imported} cards.</Alert>
+          )}
+          {result?.job && <ImportJobProgress job={job.data ?? result.job} />}
+          {job.isError && <Alert severity="error">{job.error.message}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
