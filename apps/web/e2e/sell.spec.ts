@@ -158,6 +158,8 @@ test('a collector sells two slabs: offer, accept, receipt, verification and a st
   await expect(page.getByTestId('timeline')).toContainText(
     'Shipped with UPS, tracking 1Z999AA10123456784.',
   );
+  const payoutPanel = page.getByTestId('payout-panel');
+  await expect(payoutPanel.getByRole('button', { name: 'Change payout' })).toBeVisible();
 
   // Staff receive, verify and pay in store credit.
   await admin.reload();
@@ -166,11 +168,26 @@ test('a collector sells two slabs: offer, accept, receipt, verification and a st
   await expect(review.getByTestId('submission-status')).toHaveText('Received');
   await review.getByRole('button', { name: 'Verify: cards match' }).click();
   await expect(review.getByTestId('submission-status')).toHaveText('Verified');
+
+  // Verified: the payout is fixed, the collector can no longer change it.
+  await page.reload();
+  await expect(page.getByTestId('submission-status').first()).toHaveText('Verified');
+  await expect(payoutPanel).toContainText(
+    'Your cards are verified, so this is how you will be paid.',
+  );
+  await expect(payoutPanel.getByRole('button', { name: 'Change payout' })).toHaveCount(0);
+
+  // Pay carries the method the dialog showed, so a changed one is refused rather than paid.
   await review.getByRole('button', { name: 'Pay' }).click();
+  const payRequest = admin.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/pay`));
   await admin
     .getByRole('dialog', { name: 'Pay $495.00' })
     .getByRole('button', { name: 'Credit $495.00' })
     .click();
+  expect((await payRequest).postDataJSON()).toMatchObject({
+    method: 'store_credit',
+    reference: null,
+  });
   await expect(review.getByTestId('submission-status')).toHaveText('Paid');
 
   // The collector sees the credit in the wallet, the timeline and the payment history.

@@ -288,7 +288,8 @@ export const authEndpoints = {
     body: RegisterBody,
     status: 201,
     response: SignedInResponse,
-    errors: [409, 429],
+    rateLimited: true,
+    errors: [409],
   }),
   login: endpoint({
     method: 'POST',
@@ -300,7 +301,8 @@ export const authEndpoints = {
     csrfExempt: true,
     body: LoginRequest,
     response: LoginResponse,
-    errors: [401, 429],
+    rateLimited: true,
+    errors: [401],
   }),
   loginTotp: endpoint({
     method: 'POST',
@@ -312,7 +314,8 @@ export const authEndpoints = {
     csrfExempt: true,
     body: LoginTotpRequest,
     response: SignedInResponse,
-    errors: [401, 429],
+    rateLimited: true,
+    errors: [401],
   }),
   current: endpoint({
     method: 'GET',
@@ -379,7 +382,8 @@ export const authEndpoints = {
     tags: auth,
     guard: 'authenticated',
     response: MessageResponse,
-    errors: [400, 429],
+    rateLimited: true,
+    errors: [400],
   }),
   forgotPassword: endpoint({
     method: 'POST',
@@ -391,7 +395,7 @@ export const authEndpoints = {
     csrfExempt: true,
     body: ForgotPasswordRequest,
     response: MessageResponse,
-    errors: [429],
+    rateLimited: true,
   }),
   resetPassword: endpoint({
     method: 'POST',
@@ -434,6 +438,7 @@ export const authEndpoints = {
     guard: 'authenticated',
     body: TotpDisableRequest,
     response: UserResponse,
+    rateLimited: true,
   }),
   theme: endpoint({
     method: 'GET',
@@ -482,6 +487,7 @@ export const authEndpoints = {
     guard: 'authenticated',
     body: PasswordChangeRequest,
     response: MessageResponse,
+    rateLimited: true,
   }),
   sessions: endpoint({
     method: 'GET',

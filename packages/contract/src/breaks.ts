@@ -627,7 +627,7 @@ export const breakEndpoints = {
     guard: 'public',
     params: IdParams,
     responseKind: 'event-stream',
-    errors: [429],
+    rateLimited: true,
   }),
   buySpots: endpoint({
     method: 'POST',

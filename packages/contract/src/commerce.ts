@@ -152,7 +152,8 @@ export const commerceEndpoints = {
     body: TopUpBody,
     status: 201,
     response: TopUpResponse,
-    errors: [429, 502],
+    rateLimited: true,
+    errors: [502],
   }),
   sandboxCheckout: endpoint({
     method: 'GET',

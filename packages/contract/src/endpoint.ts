@@ -42,7 +42,13 @@ export interface Endpoint {
   status?: 200 | 201 | 202 | 204 | 302;
   response?: AnySchema;
   responseKind?: ResponseKind;
-  /** Error statuses this endpoint answers besides the ones its guard and inputs imply. */
+  /**
+   * Counted against an abuse limit (a rate limit, or a cap on open streams): it answers 429 with
+   * Retry-After when over it. The statuses add 429 from this, and the server refuses to take a
+   * limit in an endpoint that does not say so, so no limited endpoint leaves its 429 undocumented.
+   */
+  rateLimited?: boolean;
+  /** Error statuses this endpoint answers besides the ones its guard, inputs and limit imply. */
   errors?: readonly number[];
   /** Hidden from the OpenAPI document (development-only routes). */
   hidden?: boolean;
@@ -74,6 +80,7 @@ export function endpointStatuses(e: Endpoint): number[] {
   if (e.guard === 'purchase' || e.guard === 'admin') errors.add(403);
   if (isUnsafe(e.method) && !e.csrfExempt) errors.add(403);
   if (e.idempotent) errors.add(422);
+  if (e.rateLimited) errors.add(429);
   if (e.params || e.flag) errors.add(404);
   // The database refusing work for a moment, or (for writes) maintenance: retry later.
   errors.add(503);

@@ -453,7 +453,7 @@ export const grailEndpoints = {
     tags: grail,
     guard: 'public',
     responseKind: 'event-stream',
-    errors: [429],
+    rateLimited: true,
   }),
   caseDetail: endpoint({
     method: 'GET',

@@ -249,6 +249,11 @@ export const OfferBody = z
 export type OfferBody = z.input<typeof OfferBody>;
 export const PayBody = z
   .object({
+    /**
+     * The payout method staff were shown: a Pay naming another (the collector changed it since) is
+     * refused with 409, so money never goes out by a method nobody looked at.
+     */
+    method: PayoutMethod,
     /** For a bank or PayPal payout: the transfer's reference, as the bank or PayPal shows it. */
     reference: z.string().trim().min(3).max(120).nullable().default(null),
     note: StaffNote,
@@ -504,7 +509,7 @@ export const submissionEndpoints = {
     guard: 'purchase',
     query: PsaLookupQuery,
     response: PsaLookupResponse,
-    errors: [429],
+    rateLimited: true,
   }),
   uploadPhoto: endpoint({
     method: 'POST',
@@ -517,7 +522,8 @@ export const submissionEndpoints = {
     bodyKind: 'multipart',
     status: 201,
     response: PhotoUploadResponse,
-    errors: [413, 415, 429],
+    rateLimited: true,
+    errors: [413, 415],
   }),
   createSubmission: endpoint({
     method: 'POST',
@@ -529,7 +535,8 @@ export const submissionEndpoints = {
     body: CreateSubmissionBody,
     status: 201,
     response: SubmissionResponse,
-    errors: [409, 429],
+    rateLimited: true,
+    errors: [409],
   }),
   submissions: endpoint({
     method: 'GET',
@@ -569,7 +576,8 @@ export const submissionEndpoints = {
     params: id,
     body: AcceptOfferBody,
     response: SubmissionResponse,
-    errors: [409, 429],
+    rateLimited: true,
+    errors: [409],
   }),
   declineOffer: endpoint({
     method: 'POST',
@@ -615,7 +623,8 @@ export const submissionEndpoints = {
     params: id,
     body: ChangePayoutBody,
     response: SubmissionResponse,
-    errors: [409, 429],
+    rateLimited: true,
+    errors: [409],
   }),
 
   adminSubmissions: endpoint({
@@ -722,7 +731,8 @@ export const submissionEndpoints = {
     method: 'POST',
     path: '/api/admin/submissions/:id/pay',
     operationId: 'adminPaySubmission',
-    summary: 'Pay a verified submission: store credit to the wallet, or record a manual payout',
+    summary:
+      'Pay a verified submission by the payout method shown (409 if it changed): store credit to the wallet, or record a manual payout',
     tags: staff,
     guard: 'admin',
     idempotent: true,

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { assertRateLimited } from './endpoint-context.js';
 
 const HEARTBEAT_MS = 25_000;
 /** Open live streams one client address may hold (a few tabs), and one instance in all. */
@@ -40,6 +41,7 @@ export function eventStreams(app: FastifyInstance) {
       reply: FastifyReply,
       start: (send: SendEvent) => Promise<() => void>,
     ): Promise<FastifyReply> {
+      assertRateLimited();
       let budget = budgets.get(request.server.server);
       if (!budget) {
         budget = { open: 0, perClient: new Map() };

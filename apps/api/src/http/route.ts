@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../errors.js';
 import { requireIdempotencyKey } from '../modules/idempotency/idempotency.service.js';
 import type { SessionUser } from '../modules/auth/sessions.service.js';
 import { checkCsrf, checkGuard } from '../plugins/auth.js';
+import { runInEndpoint } from './endpoint-context.js';
 
 /** Every error answer: `{ message, error }` plus any detail a status adds (field, shortfall…). */
 const ErrorResponse = z.looseObject(ErrorBody.shape).describe('Error');
@@ -174,15 +175,18 @@ export function route<E extends Endpoint>(
     url: endpoint.path,
     ...options,
     handler: async (request, reply) => {
-      const answer = await handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        user: request.user,
-        idempotencyKey: request.idempotencyKey,
-        request,
-        reply,
-      } as RouteContext<E>);
+      // Run as this endpoint, so a service taking an abuse limit can check the endpoint declares it.
+      const answer = await runInEndpoint(endpoint, () =>
+        handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          user: request.user,
+          idempotencyKey: request.idempotencyKey,
+          request,
+          reply,
+        } as RouteContext<E>),
+      );
       // A handler that sent its answer returns the reply, a thenable: awaiting it waits for the
       // answer to finish and yields undefined. Sending again would log "already sent" each time.
       if (answer === reply || reply.sent) return reply;

@@ -1,7 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * The one client that fetches images from other sites (inventory imports name them by URL).
@@ -37,48 +38,20 @@ export function imageFetchOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): 
 
 export class ImageFetchError extends Error {}
 
-/** Addresses that are not the public internet: private, loopback, link-local, multicast, reserved. */
-const NOT_PUBLIC_V4 = new BlockList();
-// Separate lists: a BlockList also matches IPv4 addresses against its IPv4-mapped IPv6 rules.
-const NOT_PUBLIC_V6 = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  NOT_PUBLIC_V4.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  // IPv4-mapped and NAT64 addresses reach IPv4 hosts this list cannot see through.
-  ['::ffff:0:0', 96],
-  ['64:ff9b::', 96],
-  ['100::', 64],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  NOT_PUBLIC_V6.addSubnet(net, prefix, 'ipv6');
+/** The deprecated IPv4-compatible form (::a.b.c.d), which ipaddr.js counts as unicast. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
 
+/**
+ * Only the public internet: ipaddr.js names every special range (private, loopback, link-local,
+ * multicast, reserved, and the IPv6 forms that carry an IPv4 address: IPv4-mapped and
+ * -translated, NAT64, 6to4, Teredo), leaving `unicast` for the rest. A form that carries an IPv4
+ * address is refused whatever that address is: the relay decides where it really goes.
+ */
 export function isPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return false;
-  return family === 4
-    ? !NOT_PUBLIC_V4.check(address, 'ipv4')
-    : !NOT_PUBLIC_V6.check(address, 'ipv6');
+  if (!ipaddr.isValid(address) || isIP(address) === 0) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && parsed.match(IPV4_COMPATIBLE)) return false;
+  return parsed.range() === 'unicast';
 }
 
 /**

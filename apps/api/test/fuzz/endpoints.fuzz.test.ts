@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { endpoints, endpointStatuses, type Endpoint } from '@grail/contract';
+import { endpoints, endpointStatuses, INVENTORY_CSV_COLUMNS, type Endpoint } from '@grail/contract';
 import { ALL_FLAGS_ON, createTestApp, testEngine, type TestApp } from '../helpers.js';
 import { createUser, type TestUser } from '../users.js';
-import { arbitraryFor, asText, jsonSchemaOf } from './hostile.js';
+import { arbitraryFor, asText, jsonSchemaOf, multipartFor } from './hostile.js';
 
 /**
  * Property: whatever a caller sends to any endpoint of the contract, the answer is never a 5xx,
@@ -22,6 +22,12 @@ const engine = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
  * happens). Staff feed posts are not among them: only a successful save or delete changes those.
  */
 const MAY_WRITE_ON_REFUSAL = new Set(['sessions', 'rate_limit_events', 'x_feed_cache']);
+
+/** One importable inventory row, in INVENTORY_CSV_COLUMNS order; the fuzz spoils one cell. */
+const GOOD_CSV_ROW = [
+  ...['Fuzz card', 'Player', '2020', 'Set', '1', 'Baseball', '', 'PSA', '10', 'FUZZ-1'],
+  ...['12.50', '', ''],
+];
 
 const fuzzed = Object.entries(endpoints as Record<string, Endpoint>).filter(
   ([, e]) => e.responseKind !== 'event-stream',
@@ -63,16 +69,25 @@ async function writes(): Promise<number> {
 function requestArbitrary(e: Endpoint) {
   const params = arbitraryFor(jsonSchemaOf(e.params));
   const query = arbitraryFor(jsonSchemaOf(e.query));
+  const raw = fc.constantFrom('', '\u0000', '{"a":1}', 'not json');
+  const fields = Object.keys(jsonSchemaOf(e.body)?.properties ?? {});
   const body =
     (e.bodyKind ?? 'json') === 'json'
       ? arbitraryFor(jsonSchemaOf(e.body))
-      : fc.constantFrom('', '\u0000', '{"a":1}', 'not json');
+      : e.bodyKind === 'multipart'
+        ? fc.oneof(raw, multipartFor(fields, INVENTORY_CSV_COLUMNS, GOOD_CSV_ROW))
+        : raw;
   const idempotencyKey = fc.oneof(
     fc.uuid(),
     fc.constantFrom('', 'short', 'k'.repeat(200), 'bad key\u0000'),
   );
   return fc.record({ params, query, body, idempotencyKey });
 }
+
+const isMultipart = (body: unknown): body is { payload: Buffer; contentType: string } =>
+  typeof body === 'object' &&
+  body !== null &&
+  Buffer.isBuffer((body as { payload?: unknown }).payload);
 
 function urlOf(e: Endpoint, params: unknown, query: unknown): string {
   const p = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
@@ -145,19 +160,24 @@ describe.runIf(testEngine === engine)(`every endpoint survives hostile input (${
         fc.asyncProperty(requestArbitrary(e), async (input) => {
           const before = await writes();
           const hasBody = e.method !== 'GET' && e.method !== 'HEAD' && input.body !== undefined;
+          const multipart = isMultipart(input.body) ? input.body : null;
           const url = urlOf(e, input.params, input.query);
           const res = await t.app.inject({
             method: e.method,
             url,
             headers: {
               ...headersFor(e, caller),
-              ...(hasBody ? { 'content-type': 'application/json' } : {}),
+              ...(hasBody
+                ? { 'content-type': multipart ? multipart.contentType : 'application/json' }
+                : {}),
               ...(e.idempotent ? { 'idempotency-key': input.idempotencyKey } : {}),
             },
             payload: hasBody
-              ? typeof input.body === 'string' && e.bodyKind
-                ? input.body
-                : JSON.stringify(input.body)
+              ? multipart
+                ? multipart.payload
+                : typeof input.body === 'string' && e.bodyKind
+                  ? input.body
+                  : JSON.stringify(input.body)
               : undefined,
           });
           const where = `${e.method} ${url} → ${res.statusCode} ${res.body.slice(0, 300)}`;

@@ -183,3 +183,65 @@ export function asText(value: unknown): string {
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
+
+/** A 10x14 PNG: an upload the image pipeline takes, so hostile parts reach the deeper code. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAoAAAAOCAIAAACZwRr8AAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAFUlEQVQYlWPQ8q3CgxhGpX0HWbAAAJRfg82OSmO/AAAAAElFTkSuQmCC',
+  'base64',
+);
+const MULTIPART_BOUNDARY = '----grail-fuzz-boundary';
+const quoted = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
+
+/**
+ * A multipart/form-data body of one to three parts: the endpoint's own field names or hostile
+ * ones, hostile file names, and an image, an inventory CSV with a hostile cell, or hostile text.
+ */
+export function multipartFor(
+  fields: readonly string[],
+  csvHeader: readonly string[],
+  csvRow: readonly string[],
+): fc.Arbitrary<{ payload: Buffer; contentType: string }> {
+  // Mostly the endpoint's own fields and a real image, so hostile names get past the first checks.
+  const name =
+    fields.length > 0
+      ? fc.oneof(
+          { weight: 3, arbitrary: fc.constantFrom(...fields) },
+          { weight: 1, arbitrary: hostileString },
+        )
+      : hostileString;
+  const filename = fc.option(
+    fc.oneof(
+      { weight: 2, arbitrary: fc.constantFrom('a.png', 'cards.csv', 'a\u0000b.png') },
+      { weight: 1, arbitrary: hostileString },
+    ),
+    { nil: undefined },
+  );
+  // A good CSV with one hostile cell, so the rest of the row passes and the import goes on.
+  const csv = fc.tuple(fc.nat({ max: csvRow.length - 1 }), hostileString).map(([at, bad]) => {
+    const cells = csvRow.map((cell, i) => (i === at ? bad : cell));
+    return `${csvHeader.join(',')}\n${cells.map(quoted).join(',')}\n`;
+  });
+  const value = fc.oneof(
+    { weight: 2, arbitrary: fc.constant(PNG) },
+    { weight: 1, arbitrary: csv },
+    { weight: 1, arbitrary: hostileString },
+    { weight: 1, arbitrary: fc.constantFrom('true', 'false') },
+  );
+  return fc
+    .array(fc.record({ name, filename, value }), { minLength: 1, maxLength: 3 })
+    .map((parts) => ({
+      contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+      payload: Buffer.concat([
+        ...parts.flatMap((p) => [
+          Buffer.from(
+            `--${MULTIPART_BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${
+              p.filename === undefined ? '' : `; filename="${p.filename}"`
+            }\r\n\r\n`,
+          ),
+          Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value),
+          Buffer.from('\r\n'),
+        ]),
+        Buffer.from(`--${MULTIPART_BOUNDARY}--\r\n`),
+      ]),
+    }));
+}

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rateLimitEvents } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { assertRateLimited } from '../../http/endpoint-context.js';
 
 export interface Limit {
   /** What is counted, e.g. `login`; the bucket is `${name}:${key}`. */
@@ -77,9 +78,11 @@ export class RateLimitService {
 
   /**
    * Takes one slot of each `[limit, key]` pair, or none: when any bucket is full it throws 429
-   * with the longest wait among the full ones, and nothing is recorded.
+   * with the longest wait among the full ones, and nothing is recorded. Only an endpoint that
+   * declares `rateLimited` (so documents its 429) may take one.
    */
   async take(...checks: Array<[Limit, string]>): Promise<Taken> {
+    assertRateLimited();
     const buckets = checks
       .map(([limit, key]) => ({ limit, bucket: `${limit.name}:${key.toLowerCase()}` }))
       // One lock order for every caller, so two multi-bucket calls cannot wait on each other.

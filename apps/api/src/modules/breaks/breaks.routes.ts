@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { breakEndpoints as api, imageUrl } from '@grail/contract';
-import { AppError, badRequest } from '../../errors.js';
 import { eventStreams } from '../../http/event-stream.js';
+import { uploadedFile } from '../../http/multipart.js';
 import { route } from '../../http/route.js';
 import { MAX_IMAGE_BYTES, type ImagesService } from '../images/images.service.js';
 import type { BreaksAdminService } from './breaks-admin.service.js';
@@ -101,25 +101,8 @@ export async function breaksRoutes(
   // One photo per request (multipart field "image"): the break's product picture or a hit.
   route(app, api.adminUploadBreakImage, async ({ params, request }) => {
     await admin.get(params.id);
-    if (!request.isMultipart()) {
-      throw new AppError(
-        415,
-        'Send the image as multipart/form-data in a field named "image".',
-        'Unsupported Media Type',
-      );
-    }
-    const file = await request.file();
-    if (!file) throw badRequest('Attach an image in the field "image".', { field: 'image' });
-    let buffer: Buffer;
-    try {
-      buffer = await file.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, 'Images can be at most 10 MB.', 'Payload Too Large');
-      }
-      throw err;
-    }
-    const imageId = await images.store(buffer, file.filename);
+    const { bytes, filename } = await uploadedFile(request, { field: 'image', noun: 'image' });
+    const imageId = await images.store(bytes, filename);
     return { imageId, url: imageUrl(imageId) };
   });
 

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { catalogEndpoints as api, imageUrl } from '@grail/contract';
-import { AppError, badRequest } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { HOT_READ_ROUTE, type HotReads } from '../../http/hot-reads.js';
+import { uploadedFile } from '../../http/multipart.js';
 import { route } from '../../http/route.js';
 import type { ImagesService } from '../images/images.service.js';
 import { MAX_IMAGE_BYTES } from '../images/images.service.js';
@@ -65,24 +66,10 @@ export async function catalogRoutes(
 
   // One image per request (multipart field "image"), appended to the card's gallery.
   route(app, api.adminUploadCardImage, async ({ params, request }) => {
-    if (!request.isMultipart()) {
-      throw new AppError(
-        415,
-        'Send the image as multipart/form-data in a field named "image".',
-        'Unsupported Media Type',
-      );
-    }
-    const file = await request.file();
-    if (!file) throw badRequest('Attach an image in the field "image".', { field: 'image' });
-    let buffer: Buffer;
-    try {
-      buffer = await file.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, 'Images can be at most 10 MB.', 'Payload Too Large');
-      }
-      throw err;
-    }
+    const { bytes: buffer, filename } = await uploadedFile(request, {
+      field: 'image',
+      noun: 'image',
+    });
     if (!isPhoto(buffer)) {
       throw new AppError(
         415,
@@ -91,7 +78,7 @@ export async function catalogRoutes(
       );
     }
     await catalog.product(params.id);
-    const imageId = await images.store(buffer, file.filename);
+    const imageId = await images.store(buffer, filename);
     const product = await catalog.appendImage(params.id, imageId);
     return { imageId, url: imageUrl(imageId), product };
   });

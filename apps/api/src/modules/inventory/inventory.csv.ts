@@ -122,6 +122,9 @@ export function gradeValueOf(grade: string): number | null {
   return value >= 1 && value <= 10 ? value : null;
 }
 
+const NUL = '\u0000';
+const NO_NUL = 'must not contain NUL characters';
+
 /** A spreadsheet must not run a cell as a formula: such text is written with a leading '. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 const toCell = (value: string | number | null) =>
@@ -155,6 +158,14 @@ export function readInventoryCsv(
   }
   const [head, ...data] = records;
   const errors: InventoryImportIssue[] = [];
+  // PostgreSQL text cannot hold a NUL: a cell with one is bad input, named by line and column.
+  const nulAt = (head?.cells ?? []).findIndex((c) => c.includes(NUL));
+  if (nulAt >= 0)
+    return {
+      rows: data.length,
+      cards: [],
+      errors: [{ line: 1, column: null, message: `column ${nulAt + 1} of the header ${NO_NUL}` }],
+    };
   const header = (head?.cells ?? []).map((c) => c.trim().toLowerCase());
   const index = new Map<Column, number>();
   for (const column of INVENTORY_CSV_COLUMNS) {
@@ -212,7 +223,13 @@ export function readInventoryCsv(
     const values: Partial<Record<Column, unknown>> = {};
     let bad = false;
     for (const column of INVENTORY_CSV_COLUMNS) {
-      const parsed = CELLS[column].safeParse(fromCell(cells[index.get(column)!]!.trim()));
+      const cell = cells[index.get(column)!]!;
+      if (cell.includes(NUL)) {
+        bad = true;
+        errors.push({ line, column, message: NO_NUL });
+        continue;
+      }
+      const parsed = CELLS[column].safeParse(fromCell(cell.trim()));
       if (parsed.success) values[column] = parsed.data;
       else {
         bad = true;

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INVENTORY_IMPORT_MAX_FILES, inventoryEndpoints as api } from '@grail/contract';
 import { AppError, badRequest } from '../../errors.js';
+import { multipartParts } from '../../http/multipart.js';
 import { route } from '../../http/route.js';
 import { MAX_IMAGE_BYTES } from '../images/images.service.js';
 import type { InventoryService } from './inventory.service.js';
@@ -18,17 +19,14 @@ const TOO_LARGE = new Set([
 
 /** The multipart import's parts: the CSV (a file or a text field), dryRun, and the image files. */
 async function readImportParts(request: FastifyRequest) {
-  if (!request.isMultipart())
-    throw new AppError(
-      415,
-      'Send the import as multipart/form-data: the CSV in "csv", image files in "images".',
-      'Unsupported Media Type',
-    );
   let csv: string | null = null;
   let dryRun: boolean | null = null;
   const files = new Map<string, Buffer>();
   try {
-    for await (const part of request.parts()) {
+    for await (const part of multipartParts(
+      request,
+      'Send the import as multipart/form-data: the CSV in "csv", image files in "images".',
+    )) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
         if (part.fieldname === 'csv') {

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { submissionEndpoints as api } from '@grail/contract';
-import { AppError, badRequest } from '../../errors.js';
+import { uploadedFile } from '../../http/multipart.js';
 import { route } from '../../http/route.js';
 import { MAX_IMAGE_BYTES } from '../images/images.service.js';
 import type { SubmissionsService } from './submissions.service.js';
@@ -24,25 +24,8 @@ export async function submissionsRoutes(
 
   // One photo per request (multipart field "photo").
   route(app, api.uploadPhoto, async ({ user, request }) => {
-    if (!request.isMultipart()) {
-      throw new AppError(
-        415,
-        'Send the photo as multipart/form-data in a field named "photo".',
-        'Unsupported Media Type',
-      );
-    }
-    const file = await request.file();
-    if (!file) throw badRequest('Attach a photo in the field "photo".', { field: 'photo' });
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-        throw new AppError(413, 'Photos can be at most 10 MB.', 'Payload Too Large');
-      }
-      throw err;
-    }
-    return submissions.uploadPhoto(user, bytes, file.filename || null);
+    const { bytes, filename } = await uploadedFile(request, { field: 'photo', noun: 'photo' });
+    return submissions.uploadPhoto(user, bytes, filename);
   });
 
   route(app, api.createSubmission, async ({ user, body }) => ({

@@ -3,6 +3,7 @@ import {
   STAFF_ACTIONS,
   SUBMISSION_STATUS_LABELS,
   type CollectorAction,
+  type PayoutMethod,
   type StaffAction,
   type SubmissionStatus,
 } from '@grail/contract';
@@ -36,15 +37,16 @@ export const OPEN_STATUSES: readonly SubmissionStatus[] = [
 
 /**
  * From which statuses each action may be taken. Collector: accept, decline or cancel (before the
- * cards ship), a tracking number while we wait for the cards, and the payout until paid. Staff:
- * everything else. Offers, statuses and payouts never change any other way.
+ * cards ship), a tracking number while we wait for the cards, and the payout until the cards are
+ * verified (from then on staff may be paying by it). Staff: everything else. Offers, statuses and
+ * payouts never change any other way.
  */
 const FROM: Record<SubmissionAction, readonly SubmissionStatus[]> = {
   accept: OFFER_STATUSES,
   decline: OFFER_STATUSES,
   cancel: ['submitted', 'under_review', 'offer_made', 'awaiting_shipment'],
   tracking: ['awaiting_shipment'],
-  payout: OPEN_STATUSES,
+  payout: OPEN_STATUSES.filter((s) => s !== 'verified'),
   review: ['submitted'],
   offer: ['submitted', 'under_review'],
   receive: ['accepted', 'awaiting_shipment'],
@@ -105,12 +107,30 @@ export function illegalTransition(action: SubmissionAction, s: TransitionState, 
   const status = currentStatus(s, now);
   let why = CANNOT[action];
   if (action === 'pay' && status === 'paid') why = 'it has already been paid';
+  if (action === 'payout' && status === 'verified') {
+    why = 'its payout is fixed once the cards are verified. Contact support to change it';
+  }
   if (action === 'cancel' && status === 'awaiting_shipment') {
     why = 'the cards are on their way to us, so it can no longer be cancelled';
   }
   return conflict(
     `This submission is ${SUBMISSION_STATUS_LABELS[status].toLowerCase()} (status ${status}): ${why}.`,
     { status },
+  );
+}
+
+/** How a sentence names a payout method. */
+export const payoutMethodWords: Record<PayoutMethod, string> = {
+  store_credit: 'store credit',
+  bank: 'bank transfer',
+  paypal: 'PayPal',
+};
+
+/** 409 when staff pay by a method the collector has changed since they looked: names the current one. */
+export function payoutMethodChanged(current: PayoutMethod, shown: PayoutMethod) {
+  return conflict(
+    `This submission is now paid by ${payoutMethodWords[current]}, not ${payoutMethodWords[shown]}: look at it again before paying.`,
+    { payoutMethod: current },
   );
 }
 

@@ -59,6 +59,8 @@ import {
   illegalTransition,
   isPhoto,
   maskPayout,
+  payoutMethodChanged,
+  payoutMethodWords,
   OFFER_STATUSES,
   OPEN_STATUSES,
   staffActions,
@@ -630,7 +632,9 @@ export class SubmissionsService {
   }
 
   /**
-   * Pays a verified submission, once: store credit is one wallet ledger credit of the final offer
+   * Pays a verified submission, once, and only by the payout method staff were shown (the collector
+   * cannot change it once verified; a view from before that is 409). Store credit is one wallet
+   * ledger credit of the final offer
    * plus the bonus, in the same transaction as the status change; a bank or PayPal payout is paid
    * by hand and recorded with its reference. UNIQUE(submission_id) on the payout refuses a second
    * one whatever happens above it.
@@ -652,6 +656,8 @@ export class SubmissionsService {
           'pay',
           undefined,
           async (tx2, row, cards) => {
+            if (row.payoutMethod !== body.method)
+              throw payoutMethodChanged(row.payoutMethod, body.method);
             const totals = totalsOf(cards, row.creditBonusPercent);
             const amount = totals.finalCents ?? 0;
             if (amount <= 0) throw conflict('This submission has no offer to pay.');
@@ -697,7 +703,7 @@ export class SubmissionsService {
             }
             const paid = storeCredit
               ? `Paid ${formatCents(amount + bonus)} in store credit (${formatCents(amount)} plus a ${formatCents(bonus)} bonus).`
-              : `Paid ${formatCents(amount)} by ${row.payoutMethod === 'bank' ? 'bank transfer' : 'PayPal'}, reference ${body.reference}.`;
+              : `Paid ${formatCents(amount)} by ${payoutMethodWords[row.payoutMethod]}, reference ${body.reference}.`;
             return { steps: [{ to: 'paid', note: joinNotes(paid, body.note) }], payout };
           },
           tx,

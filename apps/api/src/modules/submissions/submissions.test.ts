@@ -35,6 +35,8 @@ let stranger: TestUser;
 let admin: TestUser;
 
 const DAY = 24 * 3600_000;
+/** Pay by store credit, the method the console shows for these submissions. */
+const SC = { method: 'store_credit' };
 
 const getMine = async (user: TestUser, id: string) => {
   const res = await t.app.inject({ url: `/api/submissions/${id}`, headers: user.headers });
@@ -128,7 +130,7 @@ describe(`selling graded cards: a submission's life (${testEngine})`, () => {
 
     const before = await t.app.services.wallet.balance(collector.id);
     const key = randomUUID();
-    const pay = await staffPost(t, admin, created._id, 'pay', {}, { 'idempotency-key': key });
+    const pay = await staffPost(t, admin, created._id, 'pay', SC, { 'idempotency-key': key });
     expect(pay.statusCode, pay.body).toBe(200);
     const paid = pay.json().submission as AdminSubmission;
     expect(paid.status).toBe('paid');
@@ -147,19 +149,12 @@ describe(`selling graded cards: a submission's life (${testEngine})`, () => {
     expect(ledger[0]).toMatchObject({ amountCents: 49_560, kind: 'sale' });
 
     // The same key replays the first answer; a new key is 409 naming the status; nothing moves.
-    const replay = await staffPost(t, admin, created._id, 'pay', {}, { 'idempotency-key': key });
+    const replay = await staffPost(t, admin, created._id, 'pay', SC, { 'idempotency-key': key });
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const again = await staffPost(
-      t,
-      admin,
-      created._id,
-      'pay',
-      {},
-      {
-        'idempotency-key': randomUUID(),
-      },
-    );
+    const again = await staffPost(t, admin, created._id, 'pay', SC, {
+      'idempotency-key': randomUUID(),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ status: 'paid', error: 'Conflict' });
     expect(again.json().message).toContain('(status paid)');
@@ -257,7 +252,7 @@ describe(`selling graded cards: a submission's life (${testEngine})`, () => {
     const before = await t.app.services.wallet.balance(collector.id);
     const answers = await Promise.all(
       Array.from({ length: 4 }, () =>
-        staffPost(t, admin, created._id, 'pay', {}, { 'idempotency-key': randomUUID() }),
+        staffPost(t, admin, created._id, 'pay', SC, { 'idempotency-key': randomUUID() }),
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
@@ -286,7 +281,7 @@ describe(`selling graded cards: a submission's life (${testEngine})`, () => {
     expect(mine.actions).not.toContain('cancel');
     const accept = await collectorPost(t, collector, first._id, 'accept');
     expect(accept.json().submission.status).toBe('verified');
-    const paid = await staffOk(t, admin, first._id, 'pay');
+    const paid = await staffOk(t, admin, first._id, 'pay', SC);
     expect(paid.payment).toMatchObject({ amount: 240, bonus: 24, total: 264 });
 
     const second = await submit(t, collector, { cardCount: 1 });
@@ -344,13 +339,16 @@ describe(`selling graded cards: a submission's life (${testEngine})`, () => {
       admin,
       created._id,
       'pay',
-      {},
+      { method: 'bank' },
       { 'idempotency-key': randomUUID() },
     );
     expect(noRef.statusCode).toBe(400);
     expect(noRef.json().field).toBe('reference');
     const before = await t.app.services.wallet.balance(collector.id);
-    const paid = await staffOk(t, admin, created._id, 'pay', { reference: 'ACH 2026-11-30 #4411' });
+    const paid = await staffOk(t, admin, created._id, 'pay', {
+      method: 'bank',
+      reference: 'ACH 2026-11-30 #4411',
+    });
     expect(paid.payment).toMatchObject({
       method: 'bank',
       amount: 80,

@@ -30,7 +30,6 @@ const COLLECTOR: Record<string, readonly SubmissionStatus[]> = {
     'awaiting_shipment',
     'received',
     'offer_adjusted',
-    'verified',
   ],
 };
 const STAFF: Record<string, readonly SubmissionStatus[]> = {
@@ -106,7 +105,14 @@ describe(`submission transitions (${testEngine})`, () => {
       case 'adjust':
         return staffPost(t, admin, s._id, action, offerBody(s, [70]));
       case 'pay':
-        return staffPost(t, admin, s._id, 'pay', {}, { 'idempotency-key': randomUUID() });
+        return staffPost(
+          t,
+          admin,
+          s._id,
+          'pay',
+          { method: 'store_credit' },
+          { 'idempotency-key': randomUUID() },
+        );
       case 'inventory':
         return staffPost(t, admin, s._id, `cards/${s.cards[0]!._id}/inventory`, {
           sport: 'Baseball',

@@ -87,7 +87,10 @@ async function run(id: string, c: StaffCommand): Promise<AdminSubmission> {
   }
 }
 
-/** Every staff action on one submission; the answer replaces the cached one and the queue refreshes. */
+/**
+ * Every staff action on one submission; the answer replaces the cached one and the queue refreshes;
+ * a refused one reloads the submission.
+ */
 export function useStaffCommand(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -96,5 +99,7 @@ export function useStaffCommand(id: string) {
       queryClient.setQueryData(adminSubmissionKeys.detail(id), submission);
       await queryClient.invalidateQueries({ queryKey: adminSubmissionKeys.all });
     },
+    // A refusal (a payout method changed since, a status moved on) means what is shown is stale.
+    onError: () => queryClient.invalidateQueries({ queryKey: adminSubmissionKeys.detail(id) }),
   });
 }

@@ -48,6 +48,8 @@ export function PayDialog({
               kind: 'pay',
               idempotencyKey,
               body: {
+                // The method shown here: if the collector changed it since, the server refuses.
+                method: submission.payout.method,
                 reference: storeCredit ? null : reference.trim(),
                 note: note.trim() || null,
               },

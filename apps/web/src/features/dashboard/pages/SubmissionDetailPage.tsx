@@ -217,6 +217,11 @@ function PayoutPanel({
             {payout.method === 'store_credit' && ` with a ${submission.creditBonusPercent}% bonus`}
           </Typography>
           {payout.masked && <Typography color="text.secondary">{payout.masked}</Typography>}
+          {submission.status === 'verified' && (
+            <Typography color="text.secondary">
+              Your cards are verified, so this is how you will be paid.
+            </Typography>
+          )}
           {submission.actions.includes('payout') && (
             <Button variant="outlined" size="small" onClick={() => setOpen(true)}>
               Change payout
