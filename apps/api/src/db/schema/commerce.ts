@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LEDGER_KINDS } from '@grail/contract';
 import {
   bigserial,
   check,
@@ -30,17 +31,6 @@ export const wallets = pgTable(
   },
   (t) => [check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`)],
 );
-
-export const LEDGER_KINDS = [
-  'top_up',
-  'order',
-  'pack',
-  'buyback',
-  'refund',
-  'adjustment',
-  'sale',
-  'break',
-] as const;
 
 export const walletLedger = pgTable(
   'wallet_ledger',
