@@ -173,10 +173,12 @@ test('a collector sells two slabs: offer, accept, receipt, verification and a st
     .click();
   await expect(review.getByTestId('submission-status')).toHaveText('Paid');
 
-  // The collector sees the credit in the wallet, the timeline and the payment history.
+  // The collector sees the credit in the wallet (a payout), the timeline and the payouts.
   await page.goto('/dashboard?tab=wallet');
   await expect(page.getByTestId('wallet-balance')).toHaveText('$495.00');
-  await expect(page.getByText('Card sale')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Wallet history' }).getByText('Payout', { exact: true }),
+  ).toBeVisible();
   await page.goto(detailUrl);
   await expect(page.getByTestId('submission-status').first()).toHaveText('Paid');
   const timeline = page.getByTestId('timeline');
