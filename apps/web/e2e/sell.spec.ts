@@ -223,11 +223,11 @@ test("a visitor gets the 'Account Required' page at /sell-cards", async ({ brows
   }
   await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
     'href',
-    '/register',
+    '/register?redirectTo=%2Fsell-cards',
   );
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
     'href',
-    '/login',
+    '/login?redirectTo=%2Fsell-cards',
   );
   await expect(page.getByLabel('Cert number of card 1')).toHaveCount(0);
 });
