@@ -21,8 +21,8 @@ export const badRequest = (message: string, extra?: Record<string, unknown>) =>
   new AppError(400, message, 'Bad Request', extra);
 export const unauthorized = (message = 'Not authenticated') =>
   new AppError(401, message, 'Unauthorized');
-export const forbidden = (message: string, error = 'Forbidden') =>
-  new AppError(403, message, error);
+export const forbidden = (message: string, error = 'Forbidden', extra?: Record<string, unknown>) =>
+  new AppError(403, message, error, extra);
 export const notFound = (message = 'Not found') => new AppError(404, message, 'Not Found');
 export const conflict = (message: string, extra?: Record<string, unknown>) =>
   new AppError(409, message, 'Conflict', extra);

@@ -190,10 +190,12 @@ test('a collector sells two slabs: offer, accept, receipt, verification and a st
   });
   await expect(review.getByTestId('submission-status')).toHaveText('Paid');
 
-  // The collector sees the credit in the wallet, the timeline and the payment history.
+  // The collector sees the credit in the wallet (a payout), the timeline and the payouts.
   await page.goto('/dashboard?tab=wallet');
   await expect(page.getByTestId('wallet-balance')).toHaveText('$495.00');
-  await expect(page.getByText('Card sale')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Wallet history' }).getByText('Payout', { exact: true }),
+  ).toBeVisible();
   await page.goto(detailUrl);
   await expect(page.getByTestId('submission-status').first()).toHaveText('Paid');
   const timeline = page.getByTestId('timeline');
@@ -238,11 +240,11 @@ test("a visitor gets the 'Account Required' page at /sell-cards", async ({ brows
   }
   await expect(page.getByRole('link', { name: 'Create Account' })).toHaveAttribute(
     'href',
-    '/register',
+    '/register?redirectTo=%2Fsell-cards',
   );
   await expect(page.getByRole('link', { name: 'Sign In', exact: true })).toHaveAttribute(
     'href',
-    '/login',
+    '/login?redirectTo=%2Fsell-cards',
   );
   await expect(page.getByLabel('Cert number of card 1')).toHaveCount(0);
 });

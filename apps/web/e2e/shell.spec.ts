@@ -71,10 +71,10 @@ test.describe('routes', () => {
       await expect(page.getByRole('heading', { name: reason })).toBeVisible();
     }
     await page.getByRole('link', { name: 'Create Account' }).click();
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(/\/register\?redirectTo=%2Fsell-cards$/);
     await page.goBack();
     await page.getByRole('link', { name: 'Sign In', exact: true }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsell-cards$/);
   });
 
   test('breaks routes are the 404 page while BREAKS_ENABLED is off', async ({ page, request }) => {
@@ -303,7 +303,8 @@ test.describe('sign-up prompt', () => {
       .getByRole('dialog', { name: 'Join Our Community!' })
       .getByRole('button', { name: 'Sign Up Now' })
       .click();
-    await expect(page).toHaveURL(/\/register$/);
+    // It comes back to the page it opened on.
+    await expect(page).toHaveURL(/\/register\?redirectTo=%2Fterms-of-service$/);
     expect(await page.evaluate(() => sessionStorage.getItem('signupPromptDismissed'))).toBe('true');
   });
 

@@ -13,12 +13,27 @@ export const SHIPS_WITHIN_TEXT = 'Ships within 48 hours';
 
 const id = z.uuid({ message: 'must be a valid id' });
 
+/** What moved money in a wallet: a top-up, a purchase (order, pack, break), a sell-back… */
+export const LEDGER_KINDS = [
+  'top_up',
+  'order',
+  'pack',
+  'buyback',
+  'refund',
+  'adjustment',
+  'sale',
+  'break',
+] as const;
+export const LedgerKind = z.enum(LEDGER_KINDS);
+export type LedgerKind = z.infer<typeof LedgerKind>;
+
 export const LedgerEntry = z.object({
   _id: z.string(),
   /** Signed dollars: credits positive, debits negative. */
   amount: z.number(),
+  /** The wallet's balance once this movement was made. */
   balanceAfter: z.number(),
-  kind: z.enum(['top_up', 'order', 'pack', 'buyback', 'refund', 'adjustment', 'sale', 'break']),
+  kind: LedgerKind,
   refType: z.string(),
   refId: z.string(),
   description: z.string(),
@@ -26,9 +41,18 @@ export const LedgerEntry = z.object({
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
-export const WalletQuery = z.object({
+const PageQuery = z.object({
   page: queryInteger(1, 100_000).default(1),
   limit: queryInteger(1, 100).default(20),
+});
+export const WalletQuery = PageQuery.extend({
+  /** Only these kinds of movement, comma-separated (`order,pack,break`); absent: every kind. */
+  kind: z
+    .string()
+    .max(200, 'must be at most 200 characters')
+    .transform((list) => list.split(','))
+    .pipe(z.array(LedgerKind).min(1))
+    .optional(),
 });
 export const WalletResponse = z.object({
   balance: z.number(),
@@ -98,7 +122,7 @@ export const PlaceOrderBody = z.object({
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 export const OrderResponse = z.object({ order: Order });
 export type OrderResponse = z.infer<typeof OrderResponse>;
-export const OrdersQuery = WalletQuery;
+export const OrdersQuery = PageQuery;
 export const OrdersResponse = z.object({
   orders: z.array(Order),
   total: z.number().int(),

@@ -1,3 +1,5 @@
+import { STORE_SHIPPING_CENTS } from '@grail/contract';
+
 /**
  * Formats are made on first use, never while a module loads: a page's first Intl formatter loads
  * ICU's locale data, and a date format its pattern generator, about 80 ms on this project's test
@@ -30,3 +32,27 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): { format(date: 
 
 /** A date and time as the site shows them: Nov 21, 2026, 7:04 PM. */
 export const dateTimeFormat = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+
+const relative = onFirstUse(() => new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' }));
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** How far a moment is from `now`: "in 23 hours", "tomorrow", "in 5 minutes". */
+export function formatRelative(date: Date, now = Date.now()): string {
+  const ms = date.getTime() - now;
+  const size = Math.abs(ms);
+  if (size < HOUR) return relative().format(Math.round(ms / MINUTE), 'minute');
+  if (size < 2 * DAY) return relative().format(Math.round(ms / HOUR), 'hour');
+  return relative().format(Math.round(ms / DAY), 'day');
+}
+
+/** A moment as the collector reads it: their own time zone and how far off it is. */
+export const formatMoment = (iso: string, now = Date.now()) => {
+  const date = new Date(iso);
+  return `${dateTimeFormat.format(date)} (${formatRelative(date, now)})`;
+};
+
+/** A store order's shipping as a price: "Free", or dollars. */
+export const formatShipping = () =>
+  STORE_SHIPPING_CENTS === 0 ? 'Free' : formatUsd(STORE_SHIPPING_CENTS / 100);

@@ -124,7 +124,8 @@ export const paths = {
 
 /**
  * The paths the client treats as needing no sign-in. A 401 seen on one of these never
- * sends the person to the login page.
+ * sends the person to the login page. SPEC lists the legal pages as /privacy and /terms while its
+ * route table names them /privacy-policy and /terms-of-service: both readings are public.
  */
 export const PUBLIC_PATHS = [
   '/',
@@ -134,6 +135,8 @@ export const PUBLIC_PATHS = [
   '/reset-password',
   '/privacy',
   '/terms',
+  '/privacy-policy',
+  '/terms-of-service',
 ] as const;
 
 export function isPublicPath(pathname: string): boolean {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LEDGER_KINDS } from '@grail/contract';
 import {
   bigint,
   bigserial,
@@ -35,17 +36,6 @@ export const wallets = pgTable(
     check('wallets_balance_safe', sql`${t.balanceCents} <= 9007199254740991`),
   ],
 );
-
-export const LEDGER_KINDS = [
-  'top_up',
-  'order',
-  'pack',
-  'buyback',
-  'refund',
-  'adjustment',
-  'sale',
-  'break',
-] as const;
 
 export const walletLedger = pgTable(
   'wallet_ledger',

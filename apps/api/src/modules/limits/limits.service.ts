@@ -11,6 +11,7 @@ import {
   type SelfExclusionPeriod,
   type SetLimitsBody,
   type TimeOutPeriod,
+  type RefusalReason,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { sqlText, type Execution, type Prepared } from '../../db/batch.js';
@@ -300,7 +301,11 @@ export class LimitsService {
         403,
         `You are on a time-out until ${when(state.controls!.timeOutUntil!)}. ${stop} are paused until then.`,
         'Forbidden',
-        { limit: 'time-out', until: state.controls!.timeOutUntil!.toISOString() },
+        {
+          reason: 'time_out' satisfies RefusalReason,
+          limit: 'time-out',
+          until: state.controls!.timeOutUntil!.toISOString(),
+        },
       );
     }
     const windows = this.windows(state, kind, now);
@@ -313,6 +318,7 @@ export class LimitsService {
       `This would pass your ${windowLabel(passed.window)} ${what} limit of ${formatCents(passed.limitCents!)}: ${formatCents(passed.remainingCents!)} is left.${reset}`,
       'Forbidden',
       {
+        reason: (kind === 'spending' ? 'spending_limit' : 'deposit_limit') satisfies RefusalReason,
         limit: what,
         window: passed.window,
         remaining: centsToDollars(passed.remainingCents!),
@@ -332,7 +338,11 @@ export class LimitsService {
         ? `You have self-excluded until ${when(until)}. ${stopped} until then.`
         : `You are self-excluded until you ask to end it on the Limits tab; it ends 24 hours after. ${stopped}.`,
       'Forbidden',
-      { limit: 'self-exclusion', until: until?.toISOString() ?? null },
+      {
+        reason: 'self_excluded' satisfies RefusalReason,
+        limit: 'self-exclusion',
+        until: until?.toISOString() ?? null,
+      },
     );
   }
 

@@ -4,6 +4,7 @@ import {
   centsToDollars,
   ORDER_MAX_ITEMS,
   SHIPPING_PROMISE_HOURS,
+  STORE_SHIPPING_CENTS,
   imageUrl,
   type Order,
   type PlaceOrderBody,
@@ -108,7 +109,7 @@ export class OrdersService {
       }
     }
     const bought = body.items.map((id) => byId.get(id)!);
-    const totalCents = bought.reduce((sum, c) => sum + c.storePriceCents!, 0);
+    const totalCents = bought.reduce((sum, c) => sum + c.storePriceCents!, STORE_SHIPPING_CENTS);
     const orderId = randomUUID();
     await this.limits.checkPurchase(user.id, totalCents, tx);
     await this.wallet.debit(

@@ -10,6 +10,6 @@ export async function walletRoutes(
   route(app, api.wallet, async ({ user, query, reply }) => {
     // A balance is never served from a cache: it changes with every purchase.
     reply.header('cache-control', 'no-store');
-    return wallet.statement(user.id, query.page, query.limit);
+    return wallet.statement(user.id, query.page, query.limit, query.kind);
   });
 }

@@ -1,11 +1,10 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { centsToDollars, type WalletResponse } from '@grail/contract';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { centsToDollars, type LedgerKind, type WalletResponse } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import type { Execution, Prepared } from '../../db/batch.js';
-import { walletLedger, wallets, LEDGER_KINDS } from '../../db/schema/index.js';
+import { walletLedger, wallets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 
-type LedgerKind = (typeof LEDGER_KINDS)[number];
 export interface LedgerRef {
   kind: LedgerKind;
   refType: string;
@@ -106,26 +105,35 @@ export class WalletService {
     );
   }
 
-  async entries(userId: string, page: number, limit: number) {
+  async entries(userId: string, page: number, limit: number, kinds?: LedgerKind[]) {
+    const mine = and(
+      eq(walletLedger.userId, userId),
+      kinds ? inArray(walletLedger.kind, kinds) : undefined,
+    );
     const rows = await this.db
       .select()
       .from(walletLedger)
-      .where(eq(walletLedger.userId, userId))
+      .where(mine)
       .orderBy(desc(walletLedger.id))
       .limit(limit)
       .offset((page - 1) * limit);
     const [{ total } = { total: 0 }] = await this.db
       .select({ total: sql<number>`count(*)::int` })
       .from(walletLedger)
-      .where(eq(walletLedger.userId, userId));
+      .where(mine);
     return { rows, total };
   }
 
-  /** The balance and one page of the ledger, newest first, in dollars. */
-  async statement(userId: string, page: number, limit: number): Promise<WalletResponse> {
+  /** The balance and one page of the ledger (of `kinds` only, when given), newest first, in dollars. */
+  async statement(
+    userId: string,
+    page: number,
+    limit: number,
+    kinds?: LedgerKind[],
+  ): Promise<WalletResponse> {
     const [balance, { rows, total }] = await Promise.all([
       this.balance(userId),
-      this.entries(userId, page, limit),
+      this.entries(userId, page, limit, kinds),
     ]);
     return {
       balance: centsToDollars(balance),

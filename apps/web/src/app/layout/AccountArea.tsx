@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { ChevronDown, CircleUser } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { useReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './AccountArea.module.css';
@@ -15,14 +16,18 @@ export function AccountArea() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Built on first open, then kept so it can fade out when closed.
   const [menuBuilt, setMenuBuilt] = useState(false);
+  const redirectTo = useReturnPath();
   if (!isLoggedIn) {
     return (
       <div className={styles.actions}>
-        <Link to={paths.login.getHref()} className={clsx(ui.button, ui.text, ui.small)}>
+        <Link
+          to={paths.login.getHref({ redirectTo })}
+          className={clsx(ui.button, ui.text, ui.small)}
+        >
           Login
         </Link>
         <Link
-          to={paths.register.getHref()}
+          to={paths.register.getHref({ redirectTo })}
           className={clsx(ui.button, ui.containedSecondary, ui.small)}
         >
           Register

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { useReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import { useSignUpPrompt } from './useSignUpPrompt';
 
@@ -27,6 +28,7 @@ export function SignUpPrompt() {
   const { isLoggedIn, isLoading } = useAuth();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const redirectTo = useReturnPath();
   const { open, variant, dismiss } = useSignUpPrompt({ isVisitor: !isLoading && !isLoggedIn });
   const quiet = QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
   const visible = open && !quiet;
@@ -49,7 +51,7 @@ export function SignUpPrompt() {
         visible={visible}
         onSignUp={() => {
           dismiss();
-          navigate(paths.register.getHref());
+          navigate(paths.register.getHref({ redirectTo }));
         }}
         onDismiss={dismiss}
         onExited={() => setMounted(false)}

@@ -9,6 +9,7 @@ import styles from './NotFoundPage.module.css';
 export function NotFoundPage() {
   return (
     <section className={styles.page}>
+      <title>Page not found | Grail Machine</title>
       <p aria-hidden className={styles.code}>
         404
       </p>

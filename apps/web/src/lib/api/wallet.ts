@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { type TopUpBody, type WalletResponse } from '@grail/contract';
+import { type LedgerKind, type TopUpBody, type WalletResponse } from '@grail/contract';
 import { commerceEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 
@@ -13,6 +13,8 @@ export const WALLET_PAGE_SIZE = 10;
 export interface WalletPage {
   page?: number;
   limit?: number;
+  /** Only these kinds of movement; absent: every kind. */
+  kinds?: readonly LedgerKind[];
 }
 
 /**
@@ -21,21 +23,30 @@ export interface WalletPage {
  */
 export const walletKeys = {
   all: ['wallet'] as const,
-  page: (page: number, limit: number) => [...walletKeys.all, 'page', page, limit] as const,
+  page: (page: number, limit: number, kinds?: readonly LedgerKind[]) =>
+    [...walletKeys.all, 'page', page, limit, ...(kinds ? [kinds.join(',')] : [])] as const,
 };
 
 /** The balance (dollars) and one page of the ledger, newest first. */
 export async function getWallet(
-  { page = 1, limit = WALLET_PAGE_SIZE }: WalletPage = {},
+  { page = 1, limit = WALLET_PAGE_SIZE, kinds }: WalletPage = {},
   signal?: AbortSignal,
 ): Promise<WalletResponse> {
-  return callApi(commerceEndpoints.wallet, { query: { page, limit }, signal });
+  const kind = kinds?.join(',');
+  return callApi(commerceEndpoints.wallet, {
+    query: { page, limit, ...(kind ? { kind } : {}) },
+    signal,
+  });
 }
 
-export const walletQueryOptions = ({ page = 1, limit = WALLET_PAGE_SIZE }: WalletPage = {}) =>
+export const walletQueryOptions = ({
+  page = 1,
+  limit = WALLET_PAGE_SIZE,
+  kinds,
+}: WalletPage = {}) =>
   queryOptions({
-    queryKey: walletKeys.page(page, limit),
-    queryFn: ({ signal }) => getWallet({ page, limit }, signal),
+    queryKey: walletKeys.page(page, limit, kinds),
+    queryFn: ({ signal }) => getWallet({ page, limit, kinds }, signal),
   });
 
 /**

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import {
-  Alert,
   Button,
   CircularProgress,
   Dialog,
@@ -13,8 +12,9 @@ import {
   Typography,
 } from '@mui/material';
 import { BREAK_REFUND_RULE, TOP_UP_MIN, type BreakDetail } from '@grail/contract';
-import { ApiError } from '@/lib/api/client';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
+import { purchaseStop, useLimits } from '@/lib/api/limits';
+import { LimitStopAlert, RefusalAlert, TopUpOffer } from '@/components/RefusalAlert';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { SummaryRow } from '@/components/SummaryRow';
@@ -48,6 +48,7 @@ export function BuySpotsDialog({
   const balance = wallet.data?.balance;
   const buy = useBuySpots();
   const topUp = useTopUp();
+  const limits = useLimits({ enabled: open && isLoggedIn });
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const pick = b.format === 'pick_team';
   const chosen = b.spots.filter((s) => spotNumbers.includes(s.spotNumber));
@@ -55,7 +56,9 @@ export function BuySpotsDialog({
     ? Math.round(chosen.reduce((sum, s) => sum + s.price * 100, 0)) / 100
     : Math.round(quantity * b.spotPrice * 100) / 100;
   const short = balance === undefined ? 0 : Math.max(0, Math.round((total - balance) * 100) / 100);
-  const error = buy.error;
+  // A limit that would refuse the spots is said at once, and no top-up is offered for them.
+  const stopped = Boolean(purchaseStop(limits.data, total));
+  const topUpAmount = Math.max(TOP_UP_MIN, short);
 
   const close = () => {
     buy.reset();
@@ -100,42 +103,19 @@ export function BuySpotsDialog({
             <Typography variant="body2" color="text.secondary">
               {BREAK_REFUND_RULE}
             </Typography>
-            {short > 0 && (
-              <Alert
-                severity="warning"
-                action={
-                  <Button
-                    color="inherit"
-                    size="small"
-                    disabled={topUp.isPending}
-                    onClick={() =>
-                      topUp.mutate({
-                        amount: Math.max(TOP_UP_MIN, short),
-                        returnPath: location.pathname,
-                      })
-                    }
-                  >
-                    Add {formatUsd(Math.max(TOP_UP_MIN, short))}
-                  </Button>
-                }
+            <LimitStopAlert limits={limits.data} amount={total} />
+            {short > 0 && !stopped && (
+              <TopUpOffer
+                limits={limits.data}
+                amount={topUpAmount}
+                pending={topUp.isPending}
+                onTopUp={() => topUp.mutate({ amount: topUpAmount, returnPath: location.pathname })}
               >
                 You need {formatUsd(short)} more.
-              </Alert>
+              </TopUpOffer>
             )}
-            {topUp.error && <Alert severity="error">{topUp.error.message}</Alert>}
-            {error && (
-              <Alert severity="error">
-                {error.message}
-                {error instanceof ApiError && error.status === 403 && (
-                  <>
-                    {' '}
-                    <RouterLink to={paths.completeProfile.getHref()}>
-                      Complete your profile
-                    </RouterLink>
-                  </>
-                )}
-              </Alert>
-            )}
+            <RefusalAlert error={topUp.error} />
+            <RefusalAlert error={buy.error} />
           </Stack>
         )}
       </DialogContent>
@@ -145,7 +125,7 @@ export function BuySpotsDialog({
           <Button
             variant="contained"
             onClick={confirm}
-            disabled={buy.isPending || wallet.isPending || short > 0}
+            disabled={buy.isPending || wallet.isPending || short > 0 || stopped}
             startIcon={buy.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             Pay {formatUsd(total)}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type LimitsResponse,
   type RealityCheckMinutes,
@@ -8,21 +8,7 @@ import {
 } from '@grail/contract';
 import { limitEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
-
-/** Keys of the signed-in collector's limits; every one starts with `limitKeys.all`. */
-export const limitKeys = {
-  all: ['limits'] as const,
-  mine: () => [...limitKeys.all, 'mine'] as const,
-};
-
-/** The collector's limits, time-out, self-exclusion, reality check and 30-day spend. */
-export function useLimits({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: limitKeys.mine(),
-    queryFn: ({ signal }) => callApi(limitEndpoints.limits, { signal }),
-    enabled,
-  });
-}
+import { limitKeys } from '@/lib/api/limits';
 
 /** Every change answers the whole new state, which replaces the cached one. */
 function useLimitsCommand<T>(run: (input: T) => Promise<LimitsResponse>) {

@@ -52,6 +52,34 @@ describe('dashboard Discord card', () => {
     expect(await screen.findByRole('button', { name: 'Link Discord' })).toBeTruthy();
   });
 
+  it('without the server’s Discord keys: hidden from a collector, explained to staff', async () => {
+    fakeFetch({
+      '/api/users/me/sessions': [{ body: { sessions: [] } }],
+      '/api/discord': [{ body: status({ available: false }) }],
+    });
+    const collector = renderWithProviders(<SettingsTab user={signedInUser} />, {
+      client: clientWith(true),
+    });
+    expect(await screen.findByText('Where you are signed in')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Discord')).toBeNull());
+    expect(screen.queryByText(/Discord linking is not available/)).toBeNull();
+    collector.unmount();
+
+    resetRequestLayer();
+    fakeFetch({
+      '/api/users/me/sessions': [{ body: { sessions: [] } }],
+      '/api/discord': [{ body: status({ available: false }) }],
+    });
+    renderWithProviders(<SettingsTab user={{ ...signedInUser, role: 'admin' }} />, {
+      client: clientWith(true),
+    });
+    expect(
+      await screen.findByText(
+        'Discord linking is not available: the server has no Discord keys set.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('shows the linked account with the server, and unlinks', async () => {
     const { calls } = fakeFetch({
       '/api/discord': [

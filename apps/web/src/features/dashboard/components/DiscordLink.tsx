@@ -81,7 +81,7 @@ export function DiscordLink() {
           </Button>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            Discord linking is not available yet.
+            Discord linking is not available: the server has no Discord keys set.
           </Typography>
         )}
       </Stack>

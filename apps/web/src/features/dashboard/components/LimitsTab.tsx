@@ -37,9 +37,9 @@ import {
 } from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useLimits } from '@/lib/api/limits';
 import {
   useEndSelfExclusion,
-  useLimits,
   useSelfExclude,
   useSetLimits,
   useSetRealityCheck,

@@ -5,33 +5,36 @@ import { useMyPayments } from '@/lib/api/submissions';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
-/** Dashboard 'Payment history': what each sold submission paid, how, and when. */
+/**
+ * Dashboard 'Payouts': what each sold submission paid, how, and when. Purchases and top-ups are
+ * in the Wallet tab's history, which this points to.
+ */
 export function PaymentsTab() {
   const { data, isPending, isError, refetch } = useMyPayments();
   if (isPending) {
-    return <Skeleton variant="rounded" height={120} aria-label="Loading your payments" />;
+    return <Skeleton variant="rounded" height={120} aria-label="Loading your payouts" />;
   }
   if (isError) {
     return (
       <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-        Could not load your payment history.
+        Could not load your payouts.
       </Alert>
     );
   }
   if (data.length === 0) {
     return (
       <Typography color="text.secondary">
-        No payments yet. When we buy cards from you, each payment shows here.
+        No payouts yet. When we buy cards from you, each payout shows here. Your purchases and
+        top-ups are in your{' '}
+        <Link component={RouterLink} to={paths.dashboard.getHref({ tab: 'wallet' })}>
+          wallet history
+        </Link>
+        .
       </Typography>
     );
   }
   return (
-    <Stack
-      component="ul"
-      spacing={1}
-      sx={{ listStyle: 'none', p: 0, m: 0 }}
-      aria-label="Payment history"
-    >
+    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Payouts">
       {data.map((p) => (
         <Paper
           component="li"

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useAuth } from '@/lib/auth';
-import { useLimits } from '../api/limits';
+import { useLimits } from '@/lib/api/limits';
 
 // The dialog (and MUI's modal) loads only when a reminder is due, never on a first paint.
 const RealityCheckDialog = lazy(() =>

@@ -18,6 +18,7 @@ import { applyServerError } from '@/lib/forms';
 import { paths } from '@/lib/paths';
 import { PasswordStrengthMeter } from '@/components/PasswordStrengthMeter';
 import { DiscordLink } from './DiscordLink';
+import { useDiscordStatus } from '@/lib/api/discord';
 import {
   useChangePassword,
   useDisableTotp,
@@ -254,6 +255,12 @@ function SessionsSetting() {
 /** Dashboard 'Settings': theme, password, two-factor, the signed-in devices and (flag on) Discord. */
 export function SettingsTab({ user }: { user: PublicUser }) {
   const { flags } = usePublicConfig();
+  const discord = useDiscordStatus({ enabled: flags.DISCORD_INTEGRATION });
+  // Without the server's Discord keys linking cannot work: staff are told so (they can fix it),
+  // a collector is not shown a control they cannot use.
+  const discordShown =
+    flags.DISCORD_INTEGRATION &&
+    (user.role === 'admin' || discord.data?.available !== false || discord.data.linked);
   return (
     <Stack spacing={2}>
       <Section title="Password">
@@ -265,7 +272,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       <Section title="Where you are signed in">
         <SessionsSetting />
       </Section>
-      {flags.DISCORD_INTEGRATION && (
+      {discordShown && (
         <Section title="Discord">
           <DiscordLink />
         </Section>

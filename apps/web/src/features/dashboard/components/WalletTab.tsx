@@ -19,9 +19,15 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerEntry } from '@grail/contract';
+import {
+  TOP_UP_MAX,
+  TOP_UP_MIN,
+  TopUpBody,
+  type LedgerEntry,
+  type LedgerKind,
+} from '@grail/contract';
 import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
-import { useLimits } from '../api/limits';
+import { useLimits } from '@/lib/api/limits';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import stacked from '@/components/StackedTable.module.css';
@@ -33,7 +39,7 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   buyback: 'Sell-back',
   refund: 'Refund',
   adjustment: 'Adjustment',
-  sale: 'Card sale',
+  sale: 'Payout',
   break: 'Break spot',
 };
 
@@ -82,10 +88,23 @@ function AddFunds() {
   );
 }
 
+/** The history's filter: each choice and the kinds of movement it shows (none: every kind). */
+const SHOWN: { value: string; label: string; kinds?: LedgerKind[] }[] = [
+  { value: 'all', label: 'All movements' },
+  { value: 'top_ups', label: 'Top-ups', kinds: ['top_up'] },
+  { value: 'purchases', label: 'Purchases', kinds: ['order', 'pack', 'break'] },
+  { value: 'sell_backs', label: 'Sell-backs', kinds: ['buyback'] },
+  { value: 'payouts', label: 'Payouts', kinds: ['sale'] },
+  { value: 'refunds', label: 'Refunds', kinds: ['refund'] },
+  { value: 'adjustments', label: 'Adjustments', kinds: ['adjustment'] },
+];
+
 /** Dashboard 'Wallet': the balance, its history from the ledger, and 'Add funds'. */
 export function WalletTab() {
   const [page, setPage] = useState(1);
-  const { data, isPending, isError, refetch } = useWallet({ page, limit: PAGE_SIZE });
+  const [shown, setShown] = useState('all');
+  const kinds = SHOWN.find((s) => s.value === shown)?.kinds;
+  const { data, isPending, isError, refetch } = useWallet({ page, limit: PAGE_SIZE, kinds });
   const limits = useLimits();
   return (
     <Stack spacing={3}>
@@ -116,9 +135,34 @@ export function WalletTab() {
         <AddFunds />
       </Paper>
       <Box>
-        <Typography variant="h6" component="h2" gutterBottom>
-          History
-        </Typography>
+        <Stack
+          direction="row"
+          spacing={2}
+          useFlexGap
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}
+        >
+          <Typography variant="h6" component="h2">
+            History
+          </Typography>
+          <TextField
+            select
+            size="small"
+            label="Show"
+            value={shown}
+            onChange={(e) => {
+              setShown(e.target.value);
+              setPage(1);
+            }}
+            slotProps={{ select: { native: true } }}
+            sx={{ minWidth: 200 }}
+          >
+            {SHOWN.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </TextField>
+        </Stack>
         {isError && (
           <Alert
             severity="error"
@@ -129,7 +173,9 @@ export function WalletTab() {
         )}
         {isPending && <Skeleton variant="rounded" height={160} />}
         {data && data.entries.length === 0 && (
-          <Typography color="text.secondary">No wallet activity yet.</Typography>
+          <Typography color="text.secondary">
+            {kinds ? 'No movements of this kind yet.' : 'No wallet activity yet.'}
+          </Typography>
         )}
         {data && data.entries.length > 0 && (
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
@@ -139,7 +185,7 @@ export function WalletTab() {
                   <TableCell>Date</TableCell>
                   <TableCell>Description</TableCell>
                   <TableCell align="right">Amount</TableCell>
-                  <TableCell align="right">Balance</TableCell>
+                  <TableCell align="right">Balance after</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -166,7 +212,7 @@ export function WalletTab() {
                       {e.amount > 0 ? '+' : '−'}
                       {formatUsd(Math.abs(e.amount))}
                     </TableCell>
-                    <TableCell data-label="Balance" align="right">
+                    <TableCell data-label="Balance after" align="right">
                       {formatUsd(e.balanceAfter)}
                     </TableCell>
                   </TableRow>

@@ -13,6 +13,10 @@ import { SettingsTab } from '../components/SettingsTab';
 import { SubmissionsTab } from '../components/SubmissionsTab';
 import { WalletTab } from '../components/WalletTab';
 
+/** An account made within the last day is new: it is welcomed, not welcomed back. */
+const greeting = (createdAt: string) =>
+  Date.now() - new Date(createdAt).getTime() < 24 * 3_600_000 ? 'Welcome' : 'Welcome back';
+
 /** The dashboard's tabs; `?tab=` keeps the open one, so links can point at a tab. */
 export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
@@ -20,7 +24,7 @@ export const DASHBOARD_TABS = [
   { value: 'pulls', label: 'My Pulls' },
   { value: 'breaks', label: 'Breaks' },
   { value: 'submissions', label: 'Submissions' },
-  { value: 'payments', label: 'Payment history' },
+  { value: 'payments', label: 'Payouts' },
   { value: 'wallet', label: 'Wallet' },
   { value: 'limits', label: 'Limits' },
   { value: 'settings', label: 'Settings' },
@@ -67,7 +71,7 @@ export default function DashboardPage() {
         Dashboard
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Welcome back, {user.displayName ?? user.username}.
+        {greeting(user.createdAt)}, {user.displayName ?? user.username}.
       </Typography>
       <Tabs
         ref={tabs}

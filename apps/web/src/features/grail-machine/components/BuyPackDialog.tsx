@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, Link as RouterLink } from 'react-router';
 import {
-  Alert,
   Button,
   CircularProgress,
   Dialog,
@@ -13,12 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import { TOP_UP_MIN, type ActiveCaseResponse } from '@grail/contract';
-import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { SummaryRow } from '@/components/SummaryRow';
 import { useBuyPack } from '../api/useBuyPack';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
+import { purchaseStop, useLimits } from '@/lib/api/limits';
+import { LimitStopAlert, RefusalAlert, TopUpOffer } from '@/components/RefusalAlert';
 import { paths } from '@/lib/paths';
 
 /** The confirmation before a purchase: price, balance, buyback terms, and a top-up when short. */
@@ -37,6 +37,7 @@ export function BuyPackDialog({
   const balance = wallet.data?.balance;
   const buy = useBuyPack();
   const topUp = useTopUp();
+  const limits = useLimits({ enabled: open && isLoggedIn });
   // One key per confirmation: a double click or a retry after a lost answer is charged once.
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   const short = useMemo(
@@ -44,7 +45,9 @@ export function BuyPackDialog({
       balance === undefined ? 0 : Math.max(0, Math.round((live.packPrice - balance) * 100) / 100),
     [balance, live.packPrice],
   );
-  const error = buy.error instanceof ApiError ? buy.error : null;
+  // A limit that would refuse the pack is said at once, and no top-up is offered for it.
+  const stopped = Boolean(purchaseStop(limits.data, live.packPrice));
+  const topUpAmount = Math.max(TOP_UP_MIN, short);
 
   const close = () => {
     buy.reset();
@@ -79,42 +82,21 @@ export function BuyPackDialog({
               ship it within 48 hours, or sell it back instantly for {live.buybackPercent}% of its
               FMV within {live.buybackWindowHours} hours.
             </Typography>
-            {short > 0 && (
-              <Alert
-                severity="warning"
-                action={
-                  <Button
-                    color="inherit"
-                    size="small"
-                    disabled={topUp.isPending}
-                    onClick={() =>
-                      topUp.mutate({
-                        amount: Math.max(TOP_UP_MIN, short),
-                        returnPath: paths.grailMachine.getHref(),
-                      })
-                    }
-                  >
-                    Add {formatUsd(Math.max(TOP_UP_MIN, short))}
-                  </Button>
+            <LimitStopAlert limits={limits.data} amount={live.packPrice} />
+            {short > 0 && !stopped && (
+              <TopUpOffer
+                limits={limits.data}
+                amount={topUpAmount}
+                pending={topUp.isPending}
+                onTopUp={() =>
+                  topUp.mutate({ amount: topUpAmount, returnPath: paths.grailMachine.getHref() })
                 }
               >
                 You need {formatUsd(short)} more for this pack.
-              </Alert>
+              </TopUpOffer>
             )}
-            {topUp.error && <Alert severity="error">{topUp.error.message}</Alert>}
-            {error && (
-              <Alert severity="error">
-                {error.message}
-                {error.status === 403 && (
-                  <>
-                    {' '}
-                    <RouterLink to={paths.completeProfile.getHref()}>
-                      Complete your profile
-                    </RouterLink>
-                  </>
-                )}
-              </Alert>
-            )}
+            <RefusalAlert error={topUp.error} />
+            <RefusalAlert error={buy.error} />
           </Stack>
         )}
       </DialogContent>
@@ -124,7 +106,7 @@ export function BuyPackDialog({
           <Button
             variant="contained"
             onClick={confirm}
-            disabled={buy.isPending || wallet.isPending || short > 0}
+            disabled={buy.isPending || wallet.isPending || short > 0 || stopped}
             startIcon={buy.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             Pay {formatUsd(live.packPrice)} and open

@@ -16,6 +16,8 @@ export default function DiscordGrailSuccessPage() {
   const { user } = useAuth();
   const status = useDiscordStatus({ enabled: flags.DISCORD_INTEGRATION && Boolean(user) });
   const linked = status.data?.linked;
+  // With the flag off, or without the server's Discord keys, there is nothing to link from.
+  const offered = flags.DISCORD_INTEGRATION && status.data?.available !== false;
 
   return (
     <Box
@@ -46,6 +48,15 @@ export default function DiscordGrailSuccessPage() {
               pull is announced as it happens.
             </Typography>
           </>
+        ) : !offered ? (
+          <>
+            <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
+              Discord linking is not offered
+            </Typography>
+            <Typography color="text.secondary" paragraph>
+              Grail Machine does not link Discord accounts at the moment.
+            </Typography>
+          </>
         ) : (
           <>
             <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
@@ -73,14 +84,25 @@ export default function DiscordGrailSuccessPage() {
               Join our Discord server
             </Button>
           )}
-          <Button
-            component={RouterLink}
-            to={paths.dashboard.getHref({ tab: 'settings' })}
-            variant={linked ? 'outlined' : 'contained'}
-            size="large"
-          >
-            Back to my dashboard
-          </Button>
+          {offered || linked ? (
+            <Button
+              component={RouterLink}
+              to={paths.dashboard.getHref({ tab: 'settings' })}
+              variant={linked ? 'outlined' : 'contained'}
+              size="large"
+            >
+              Back to my dashboard
+            </Button>
+          ) : (
+            <Button
+              component={RouterLink}
+              to={paths.home.getHref()}
+              variant="contained"
+              size="large"
+            >
+              Go back home
+            </Button>
+          )}
           <Button
             component={RouterLink}
             to={paths.grailMachine.getHref()}

@@ -20,6 +20,7 @@ export function LegalDocument({
 }) {
   return (
     <Box component="article" sx={{ maxWidth: 860, mx: 'auto' }}>
+      <title>{`${title} | Grail Machine`}</title>
       <Typography variant="overline" sx={{ color: 'secondary.main', fontWeight: 800 }}>
         Legal
       </Typography>

@@ -58,12 +58,15 @@ export function AccountRequired() {
         </ul>
         <div className={styles.actions}>
           <Link
-            to={paths.register.getHref()}
+            to={paths.register.getHref({ redirectTo: paths.sellCards.getHref() })}
             className={clsx(ui.button, ui.containedSecondary, ui.large)}
           >
             Create Account
           </Link>
-          <Link to={paths.login.getHref()} className={clsx(ui.button, ui.large, styles.outlined)}>
+          <Link
+            to={paths.login.getHref({ redirectTo: paths.sellCards.getHref() })}
+            className={clsx(ui.button, ui.large, styles.outlined)}
+          >
             Sign In
           </Link>
         </div>

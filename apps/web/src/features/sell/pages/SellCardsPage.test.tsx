@@ -43,10 +43,13 @@ describe('/sell-cards', () => {
       'Secure, fast payment',
       'Exclusive buying programs',
     ]);
+    // Either way in comes back here.
     expect(screen.getByRole('link', { name: 'Create Account' }).getAttribute('href')).toBe(
-      '/register',
+      '/register?redirectTo=%2Fsell-cards',
     );
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe(
+      '/login?redirectTo=%2Fsell-cards',
+    );
     expect(document.querySelectorAll('style[data-emotion]')).toHaveLength(0);
   });
 

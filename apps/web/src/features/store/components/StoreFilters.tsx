@@ -21,6 +21,11 @@ export const SORTS = [
 
 type Params = Record<string, string>;
 
+/** How long typing pauses before the search or a price applies. */
+const TYPING_PAUSE_MS = 350;
+/** Empty (no filter) or dollars with at most two decimals. */
+const isPrice = (value: string) => /^(\d+(\.\d{1,2})?)?$/.test(value.trim());
+
 /** The filters the badge counts and "Clear filters" empties (with the search). */
 const FILTER_KEYS = ['sport', 'grader', 'minGrade', 'maxGrade', 'minPrice', 'maxPrice'] as const;
 
@@ -48,17 +53,25 @@ export function StoreFilters({
   useEffect(() => setMinPrice(params.minPrice ?? ''), [params.minPrice]);
   useEffect(() => setMaxPrice(params.maxPrice ?? ''), [params.maxPrice]);
 
-  // Typing searches after a short pause instead of on every key.
+  // Typing searches, and filters by price, after a short pause instead of on every key.
   useEffect(() => {
     const trimmed = q.trim();
     if (trimmed === (params.q ?? '')) return;
-    const timer = setTimeout(() => onChange({ q: trimmed || undefined }), 350);
+    const timer = setTimeout(() => onChange({ q: trimmed || undefined }), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [q, params.q, onChange]);
+  useEffect(() => {
+    // A price half typed ("12.") waits for its next key rather than dropping the filter.
+    if (!isPrice(minPrice) || !isPrice(maxPrice)) return;
+    const changes = {
+      minPrice: minPrice.trim() || undefined,
+      maxPrice: maxPrice.trim() || undefined,
+    };
+    if (changes.minPrice === params.minPrice && changes.maxPrice === params.maxPrice) return;
+    const timer = setTimeout(() => onChange(changes), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [minPrice, maxPrice, params.minPrice, params.maxPrice, onChange]);
 
-  const price = (value: string) =>
-    /^\d+(\.\d{1,2})?$/.test(value.trim()) ? value.trim() : undefined;
-  const applyPrices = () => onChange({ minPrice: price(minPrice), maxPrice: price(maxPrice) });
   /** A filter picked from a list; the empty choice removes it from the query. */
   const selectFilter = (
     name: (typeof FILTER_KEYS)[number],
@@ -79,8 +92,6 @@ export function StoreFilters({
       label={label}
       value={value}
       onChange={(e) => set(e.target.value)}
-      onBlur={applyPrices}
-      onKeyDown={(e) => e.key === 'Enter' && applyPrices()}
       inputMode="decimal"
       className={styles.price}
     />

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router';
-import { formatUsd } from '@/lib/format';
+import { STORE_SHIPPING_CENTS } from '@grail/contract';
+import { formatShipping, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useCart } from '../cart/useCart';
 import { CartLine, isBuyable } from '../components/CartLine';
@@ -10,7 +11,7 @@ export default function CartPage() {
   const cart = useCart();
   const buyable = cart.items.filter(isBuyable);
   const unavailable = cart.items.filter((p) => !isBuyable(p));
-  const total = buyable.reduce((sum, p) => sum + (p.storePrice ?? 0), 0);
+  const total = buyable.reduce((sum, p) => sum + (p.storePrice ?? 0), STORE_SHIPPING_CENTS / 100);
 
   return (
     <Box component="section" sx={{ maxWidth: 760 }}>
@@ -51,9 +52,14 @@ export default function CartPage() {
             spacing={2}
             sx={{ py: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
           >
-            <Typography variant="h6" component="p">
-              Total: <strong data-testid="cart-total">{formatUsd(total)}</strong>
-            </Typography>
+            <Box>
+              <Typography color="text.secondary">
+                Shipping: <span data-testid="cart-shipping">{formatShipping()}</span>
+              </Typography>
+              <Typography variant="h6" component="p">
+                Total: <strong data-testid="cart-total">{formatUsd(total)}</strong>
+              </Typography>
+            </Box>
             <Stack direction="row" spacing={1.5}>
               {unavailable.length > 0 && (
                 <Button onClick={() => cart.removeMany(unavailable.map((p) => p._id))}>

@@ -13,13 +13,21 @@ import {
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
-import { SHIPPING_PROMISE_HOURS, ShippingAddress, TOP_UP_MIN, type Product } from '@grail/contract';
+import {
+  SHIPPING_PROMISE_HOURS,
+  STORE_SHIPPING_CENTS,
+  ShippingAddress,
+  TOP_UP_MIN,
+  type Product,
+} from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
-import { formatUsd } from '@/lib/format';
+import { formatShipping, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { productKeys } from '@/lib/api/products';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
+import { useLimits } from '@/lib/api/limits';
+import { LimitStopAlert, RefusalAlert } from '@/components/RefusalAlert';
 import { usePlaceOrder } from '../api/usePlaceOrder';
 import { useProducts } from '../api/useProduct';
 import { cartKeys, useCart } from '../cart/useCart';
@@ -42,7 +50,10 @@ export default function CheckoutPage() {
   const itemsLoading = buyId ? single.some((q) => q.isPending) : cart.isLoading;
   const buyable = items.filter(isBuyable);
   const unavailable = items.filter((p) => !isBuyable(p));
-  const totalCents = buyable.reduce((sum, p) => sum + Math.round((p.storePrice ?? 0) * 100), 0);
+  const totalCents = buyable.reduce(
+    (sum, p) => sum + Math.round((p.storePrice ?? 0) * 100),
+    STORE_SHIPPING_CENTS,
+  );
 
   const wallet = useWallet();
   const balanceCents = Math.round((wallet.data?.balance ?? 0) * 100);
@@ -53,10 +64,11 @@ export default function CheckoutPage() {
     () => user?.shippingAddress ?? {},
   );
   const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<unknown>(null);
   const idempotencyKey = useRef(newKey());
   const placeOrder = usePlaceOrder();
   const topUp = useTopUp();
+  const limits = useLimits({ enabled: Boolean(user) });
 
   const cannotBuy = useMemo(() => {
     if (!user) return null;
@@ -69,7 +81,7 @@ export default function CheckoutPage() {
     setProblem(null);
     topUp.mutate(
       { amount: topUpCents / 100, returnPath: `${location.pathname}${location.search}` },
-      { onError: (error) => setProblem(error.message) },
+      { onError: setProblem },
     );
   };
 
@@ -100,7 +112,7 @@ export default function CheckoutPage() {
             void queryClient.invalidateQueries({ queryKey: cartKeys.all });
             void queryClient.invalidateQueries({ queryKey: productKeys.all });
           }
-          setProblem(error.message);
+          setProblem(error);
         },
       },
     );
@@ -185,6 +197,10 @@ export default function CheckoutPage() {
               Payment
             </Typography>
             <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+              <Typography>Shipping</Typography>
+              <Typography data-testid="checkout-shipping">{formatShipping()}</Typography>
+            </Stack>
+            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
               <Typography>Total</Typography>
               <Typography sx={{ fontWeight: 800 }} data-testid="checkout-total">
                 {formatUsd(totalCents / 100)}
@@ -200,7 +216,12 @@ export default function CheckoutPage() {
             {cannotBuy && (
               <Alert severity="warning">
                 {cannotBuy}{' '}
-                <MuiLink component={Link} to={paths.completeProfile.getHref()}>
+                <MuiLink
+                  component={Link}
+                  to={paths.completeProfile.getHref({
+                    redirectTo: `${location.pathname}${location.search}`,
+                  })}
+                >
                   Complete your profile
                 </MuiLink>
               </Alert>
@@ -210,11 +231,8 @@ export default function CheckoutPage() {
                 Add {formatUsd(shortfallCents / 100)} to your wallet to place this order.
               </Alert>
             )}
-            {problem && (
-              <Alert severity="error" role="alert">
-                {problem}
-              </Alert>
-            )}
+            <LimitStopAlert limits={limits.data} amount={totalCents / 100} />
+            <RefusalAlert error={problem} />
             {shortfallCents > 0 ? (
               <Button
                 variant="contained"

@@ -112,6 +112,7 @@ describe('ProductPage', () => {
       '/store',
     );
     expect(screen.getByText('Paid from your wallet. Ships within 48 hours.')).toBeDefined();
+    expect(screen.getByTestId('product-shipping').textContent).toBe('Free');
   });
 
   it('puts the card in the cart, then leads to the cart', async () => {

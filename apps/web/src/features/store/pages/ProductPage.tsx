@@ -4,7 +4,7 @@ import { ArrowLeft, Info, ShoppingCartPlus, TriangleAlert } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { SHIPPING_PROMISE_HOURS, type Product } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
-import { formatUsd } from '@/lib/format';
+import { formatShipping, formatUsd } from '@/lib/format';
 import { resolveImageUrl } from '@/lib/images';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
@@ -88,6 +88,9 @@ function BuyActions({ product }: { product: Product }) {
           Buy now
         </button>
       </div>
+      <p className={clsx(ui.body2, ui.secondaryText)}>
+        Shipping: <span data-testid="product-shipping">{formatShipping()}</span>
+      </p>
       <p className={clsx(ui.body2, ui.secondaryText)}>
         Paid from your wallet. Ships within {SHIPPING_PROMISE_HOURS} hours.
       </p>
