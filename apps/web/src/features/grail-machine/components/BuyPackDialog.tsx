@@ -18,6 +18,7 @@ import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { SummaryRow } from '@/components/SummaryRow';
 import { useBuyPack } from '../api/useBuyPack';
+import { markPackOpened } from '../lib/pendingReveals';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
 import { paths } from '@/lib/paths';
 
@@ -54,7 +55,12 @@ export function BuyPackDialog({
   const confirm = () =>
     buy.mutate(
       { caseId: live.caseId, idempotencyKey },
-      { onSuccess: ({ pull }) => navigate(paths.grailReveal.getHref({ pull: pull._id })) },
+      {
+        onSuccess: ({ pull }) => {
+          markPackOpened(pull._id);
+          navigate(paths.grailReveal.getHref({ pull: pull._id }));
+        },
+      },
     );
 
   return (
