@@ -73,6 +73,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 test.afterAll(async () => {
   await collectorContext?.close();
   await staffServer?.stop();
+  staffServer = undefined;
 });
 
 async function collectorPage(
@@ -121,6 +122,29 @@ test('the reveal keeps the card hidden, to the eye and to assistive technology, 
   };
   const reveal = page.getByTestId('pack-reveal');
   await reveal.waitFor();
+  // Watches from now for the turn, in the page (it lasts 0.8 s): the moment it starts, its
+  // animations are held 300 ms in, and what the card's face shows then is read.
+  const turnWatch = page.evaluate(
+    () =>
+      new Promise<{ stage: string | undefined; faceVisible: boolean }>((resolve) => {
+        const look = () => {
+          const stage = document
+            .querySelector('[data-testid="pack-reveal"]')
+            ?.getAttribute('data-stage');
+          if (stage !== 'flip' && stage !== 'result') return requestAnimationFrame(look);
+          const face = document.querySelector('[data-testid="card-face"]');
+          for (const animation of document.getAnimations()) {
+            animation.pause();
+            animation.currentTime = 300;
+          }
+          resolve({
+            stage,
+            faceVisible: face !== null && getComputedStyle(face).visibility !== 'hidden',
+          });
+        };
+        look();
+      }),
+  );
 
   // Each stage before the turn, read as it shows: no card face drawn, nothing of the card named
   // (a reading counts only if the stage had not moved on by its end).
@@ -138,18 +162,8 @@ test('the reveal keeps the card hidden, to the eye and to assistive technology, 
     expect(tree).not.toContain(pull.card.name);
     expect(tree).not.toContain(pull.card.grade);
   }
-  // Halfway through the turn the pack is edge-on; before that only its back may show.
-  await expect(reveal).toHaveAttribute('data-stage', 'flip');
-  const early = await page.evaluate(() => {
-    const face = document.querySelector('[data-testid="card-face"]');
-    if (!face) return { faceVisible: false };
-    for (const animation of document.getAnimations()) {
-      animation.pause();
-      animation.currentTime = 300;
-    }
-    return { faceVisible: getComputedStyle(face).visibility !== 'hidden' };
-  });
-  expect(early.faceVisible).toBe(false);
+  // Before the turn is halfway (edge-on) only the back may show: read once the turn starts.
+  expect(await turnWatch).toEqual({ stage: 'flip', faceVisible: false });
   await page.evaluate(() => document.getAnimations().forEach((a) => a.play()));
   await expect(reveal).toHaveAttribute('data-stage', 'result', { timeout: 4000 });
   await expect(page.getByTestId('card-face')).toBeVisible();
@@ -442,7 +456,7 @@ test('a detail page that answers 404 shows the not-found page', async ({ browser
     await expect(
       page.getByRole('heading', { level: 1, name: '404 - Not Found' }),
       path,
-    ).toBeVisible({ timeout: 5000 });
+    ).toBeVisible({ timeout: 15_000 });
   }
   await shoot(page, 'not-found-1280-light');
   await page.context().close();
@@ -459,7 +473,7 @@ test('a detail page that answers 404 shows the not-found page', async ({ browser
   const visitor = await context.newPage();
   await visitor.goto(`/breaks/${missing}`);
   await expect(visitor.getByRole('heading', { level: 1, name: '404 - Not Found' })).toBeVisible({
-    timeout: 5000,
+    timeout: 15_000,
   });
   await context.close();
 });

@@ -102,7 +102,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   expect(ordered).toBe(1);
   await context.close();
 });
-test.afterAll(async () => adminServer?.stop());
+// A worker may come back to this file after closing it: it then starts a new server.
+test.afterAll(async () => {
+  await adminServer?.stop();
+  adminServer = undefined;
+});
 
 async function pageFor(
   browser: Browser,
