@@ -33,7 +33,7 @@ test('staff run a dry-run import and see each bad row by line and column; nothin
   const page = await signedInAdmin(browser);
   await page.goto('/admin');
   const nav = page.getByRole('navigation', { name: 'Staff console' });
-  await nav.getByRole('tab', { name: 'Inventory' }).click();
+  await nav.getByRole('link', { name: 'Inventory' }).click();
   await expect(page).toHaveURL(/\/admin\/inventory$/);
   await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
   await expect(page.getByText('No card matches these filters.')).toBeVisible();
@@ -76,7 +76,7 @@ test('staff run a dry-run import and see each bad row by line and column; nothin
   await expect(page.getByTestId('inventory-row')).toContainText('Shohei Ohtani');
 
   // The import is in the audit log.
-  await nav.getByRole('tab', { name: 'Audit log' }).click();
+  await nav.getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByTestId('audit-entry').first()).toContainText('inventory.import');
   await expect(page.getByTestId('audit-entry').first()).toContainText(`By ${ADMIN_EMAIL}`);
 });
@@ -87,12 +87,12 @@ test('a feature flag switched on the Site page adds its section to the console',
   const page = await signedInAdmin(browser);
   await page.goto('/admin/site');
   const nav = page.getByRole('navigation', { name: 'Staff console' });
-  await expect(nav.getByRole('tab', { name: 'Breaks' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Breaks' })).toHaveCount(0);
   await page.getByLabel('Group breaks: off').check();
   await expect(page.getByLabel('Group breaks: on')).toBeChecked();
-  await expect(nav.getByRole('tab', { name: 'Breaks' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Breaks' })).toBeVisible();
   await page.getByLabel('Group breaks: on').uncheck();
-  await expect(nav.getByRole('tab', { name: 'Breaks' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Breaks' })).toHaveCount(0);
 });
 
 test('the console fits a 390 px phone without sideways scrolling', async ({ browser }) => {

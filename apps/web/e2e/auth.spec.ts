@@ -105,7 +105,10 @@ test('sign up, verify, complete the profile, sign out and in, turn on TOTP, sign
   await expect(page).toHaveURL(/\/dashboard$/);
 
   // Two-factor: the key on the page gives the codes.
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Settings' })
+    .click();
   await page.getByRole('link', { name: 'Turn on two-factor' }).click();
   await expect(page).toHaveURL(/\/totp-setup$/);
   const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
@@ -151,7 +154,10 @@ test('a session ended elsewhere while on /dashboard lands on /login?error=sessio
   await other.close();
 
   // The header already holds the wallet; the orders tab asks the server afresh.
-  await page.getByRole('tab', { name: 'Orders' }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Orders' })
+    .click();
   await expect(page).toHaveURL(/\/login\?.*error=session_expired/);
   await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
 });

@@ -81,7 +81,10 @@ test('a collector tops up, buys a pack, sees the reveal and claims it; the admin
   await page.goto(revealUrl);
   await expect(page.getByText('Shipped with UPS, tracking 1Z999AA10123456784.')).toBeVisible();
   await page.goto('/dashboard');
-  await page.getByRole('tab', { name: 'My Pulls' }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'My Pulls' })
+    .click();
   const row = page.getByTestId('pull-row').filter({ hasText: cardName });
   await expect(row).toContainText('Shipped');
   await expect(row).toContainText('1Z999AA10123456784');

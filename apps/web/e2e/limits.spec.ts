@@ -88,7 +88,7 @@ test('Limits tab: a lower limit applies at once, a higher one says when; time-ou
     page.getByRole('link', { name: 'National Council on Problem Gambling' }),
   ).toBeVisible();
   await expect(
-    page.getByRole('tabpanel').getByRole('link', { name: 'terms', exact: true }),
+    page.getByRole('main').getByRole('link', { name: 'terms', exact: true }),
   ).toHaveAttribute('href', '/terms');
 });
 

@@ -102,7 +102,11 @@ test.beforeAll(async ({ browser, baseURL }) => {
   expect(ordered).toBe(1);
   await context.close();
 });
-test.afterAll(async () => adminServer?.stop());
+// A worker may come back to this file after closing it: it then starts a new server.
+test.afterAll(async () => {
+  await adminServer?.stop();
+  adminServer = undefined;
+});
 
 async function pageFor(
   browser: Browser,
@@ -111,10 +115,15 @@ async function pageFor(
   as?: 'collector' | 'admin',
 ) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((t) => {
-    localStorage.setItem('theme', t);
-    sessionStorage.setItem('signupPromptDismissed', 'true');
-  }, theme);
+  // A card in the cart: the header then shows its count beside the account links.
+  await context.addInitScript(
+    ({ t, product }) => {
+      localStorage.setItem('theme', t);
+      localStorage.setItem('grail-cart', JSON.stringify([product]));
+      sessionStorage.setItem('signupPromptDismissed', 'true');
+    },
+    { t: theme, product: fixtures.product },
+  );
   const page = await context.newPage();
   if (as) {
     const credentials =
@@ -178,12 +187,17 @@ async function staffServer(): Promise<string> {
 }
 
 for (const theme of THEMES) {
-  test(`no page is wider than the screen for a visitor (${theme})`, async ({
+  test(`no page is wider than the screen for a visitor with a card in the cart (${theme})`, async ({
     browser,
     baseURL,
   }) => {
     test.setTimeout(90_000);
-    await checkRoutes(await pageFor(browser, baseURL!, theme), VISITOR_ROUTES);
+    const page = await pageFor(browser, baseURL!, theme);
+    await checkRoutes(page, VISITOR_ROUTES);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expect(page.getByRole('link', { name: 'Cart, 1 card' })).toBeInViewport();
+    // The header's last link (the sign-up one) is whole on screen, not cut off at the edge.
+    await expect(page.getByRole('banner').getByRole('link').last()).toBeInViewport({ ratio: 1 });
   });
 
   test(`no page is wider than the screen for a collector (${theme})`, async ({

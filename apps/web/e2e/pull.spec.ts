@@ -98,6 +98,19 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+/**
+ * Opens a pull's page as the browser that just bought it (the buy dialog notes the pack as opened
+ * here): only then does its reveal play.
+ */
+async function openJustBought(page: Page, pullId: string) {
+  await page.goto('/privacy-policy');
+  await page.evaluate(
+    (id) => localStorage.setItem('grail-pending-reveals', JSON.stringify([id])),
+    pullId,
+  );
+  await page.goto(`/grail-reveal?pull=${pullId}`);
+}
+
 const firstStage = async (page: Page) => {
   const reveal = page.getByTestId('pack-reveal');
   await reveal.waitFor();
@@ -108,7 +121,7 @@ test('the reveal names the rarity before the card turns, a key skips it, and it 
   browser,
 }) => {
   const page = await collectorPage(browser, 'no-preference');
-  await page.goto(`/grail-reveal?pull=${fixtures.pulls[0]}`);
+  await openJustBought(page, fixtures.pulls[0]!);
   const reveal = page.getByTestId('pack-reveal');
   expect(['facedown', 'buildup']).toContain(await firstStage(page));
   // The build-up: the tier is named while the slab still lies face down (read in one go).
@@ -146,7 +159,7 @@ test('a reveal left to play runs its stages and ends in under 4 seconds; a tap s
   browser,
 }) => {
   const page = await collectorPage(browser, 'no-preference');
-  await page.goto(`/grail-reveal?pull=${fixtures.pulls[1]}`);
+  await openJustBought(page, fixtures.pulls[1]!);
   const reveal = page.getByTestId('pack-reveal');
   await reveal.waitFor();
   const started = Date.now();
@@ -155,7 +168,7 @@ test('a reveal left to play runs its stages and ends in under 4 seconds; a tap s
   await expect(reveal).toHaveAttribute('data-stage', 'result', { timeout: 4000 });
   expect(Date.now() - started).toBeLessThan(4000);
 
-  await page.goto(`/grail-reveal?pull=${fixtures.pulls[3]}`);
+  await openJustBought(page, fixtures.pulls[3]!);
   await page.getByTestId('pack-reveal').waitFor();
   await page.getByTestId('pack-reveal').click();
   await expect(page.getByTestId('pack-reveal')).toHaveAttribute('data-stage', 'result', {
@@ -166,7 +179,7 @@ test('a reveal left to play runs its stages and ends in under 4 seconds; a tap s
 
 test('with reduced motion the reveal shows the result at once', async ({ browser }) => {
   const page = await collectorPage(browser, 'reduce');
-  await page.goto(`/grail-reveal?pull=${fixtures.pulls[2]}`);
+  await openJustBought(page, fixtures.pulls[2]!);
   expect(await firstStage(page)).toBe('result');
   await expect(page.getByRole('button', { name: 'Skip' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Share this pull' })).toBeVisible();

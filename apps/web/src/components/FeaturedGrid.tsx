@@ -35,8 +35,9 @@ export function featuredBatch<T>(cards: T[], start: number, shown: number): T[] 
 }
 
 /**
- * The featured-card display: a batch of cards; every `intervalMs` the batch fades out and
- * `fadeMs` later the next batch fades in, cycling and wrapping. Nothing when the list is empty.
+ * The featured-card display: a batch of cards; every `intervalMs` the batch's pictures fade out
+ * and `fadeMs` later the next batch fades in, cycling and wrapping. Names and FMVs change in
+ * place, never faded: text read mid-fade keeps its full contrast. Nothing when the list is empty.
  */
 export function FeaturedGrid({
   cards,
@@ -72,6 +73,7 @@ export function FeaturedGrid({
   return (
     <ul
       data-testid="featured-grid"
+      data-fading={visible ? undefined : 'true'}
       aria-live="polite"
       className={styles.grid}
       style={
@@ -79,18 +81,19 @@ export function FeaturedGrid({
           '--columns-phone': Math.min(cols, 2),
           '--columns-tablet': Math.min(cols, 3),
           '--columns': cols,
-          opacity: visible ? 1 : 0,
-          transition: `opacity ${fadeMs}ms ease`,
+          '--fade-ms': `${fadeMs}ms`,
         } as CSSProperties
       }
     >
       {batch.map((card, i) => (
         <li key={`${card._id}-${i}`} data-testid="featured-card" className={styles.card}>
-          <CardImage
-            src={card.images?.[0] || card.imageUrl || undefined}
-            alt={card.name}
-            sizes={`(max-width: 600px) 50vw, ${Math.round(1100 / cols)}px`}
-          />
+          <div className={styles.picture}>
+            <CardImage
+              src={card.images?.[0] || card.imageUrl || undefined}
+              alt={card.name}
+              sizes={`(max-width: 600px) 50vw, ${Math.round(1100 / cols)}px`}
+            />
+          </div>
           <p title={card.name} className={styles.name}>
             {card.name}
           </p>

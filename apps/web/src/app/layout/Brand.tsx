@@ -27,19 +27,16 @@ function BrandMark() {
   );
 }
 
-/** The wordmark: a gold slab star and the name, linking home. */
+/**
+ * The wordmark: a gold slab star and the name, linking home. The link is named by the words it
+ * shows, so a speech-input user can say what they see (WCAG 2.5.3).
+ */
 export function Brand({ onNavigate }: { onNavigate?: () => void }) {
   return (
-    <Link
-      to={paths.home.getHref()}
-      onClick={onNavigate}
-      aria-label="Grail Machine home"
-      className={styles.brand}
-    >
+    <Link to={paths.home.getHref()} onClick={onNavigate} className={styles.brand}>
       <BrandMark />
       <span>
-        <span className={styles.name}>GRAIL</span>
-        <span className={styles.tagline}>MACHINE</span>
+        <span className={styles.name}>GRAIL</span> <span className={styles.tagline}>MACHINE</span>
       </span>
     </Link>
   );

@@ -67,7 +67,8 @@ export function Shell() {
               aria-expanded={drawerOpen}
             >
               <Menu aria-hidden size={20} />
-              Menu
+              {/* On a phone the icon stands for it (the header has no room); the name stays. */}
+              <span className={styles.menuLabel}>Menu</span>
             </button>
             <div className={styles.brand}>
               <Brand />

@@ -1,8 +1,12 @@
 import { Brand } from './Brand';
 import { NavLinks } from './NavLinks';
+import { ThemeToggle } from './ThemeToggle';
 import styles from './Sidebar.module.css';
 
-/** Brand and navigation (the theme toggle is the footer's, the only one): the desktop sidebar and the mobile drawer show the same. */
+/**
+ * Brand, navigation and the shell's theme toggle (the footer has its own): the desktop sidebar and
+ * the mobile drawer show the same, so a phone reaches the toggle from Menu.
+ */
 export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className={styles.panel} data-theme="dark">
@@ -12,6 +16,9 @@ export function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
       <hr className={styles.divider} />
       <div className={styles.links}>
         <NavLinks onNavigate={onNavigate} />
+        <div className={styles.theme}>
+          <ThemeToggle fullWidth />
+        </div>
       </div>
     </div>
   );

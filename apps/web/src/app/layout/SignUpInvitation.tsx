@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Award, X } from 'lucide-react';
-import type { AnimationEvent } from 'react';
+import { useLayoutEffect, useRef, type AnimationEvent, type RefObject } from 'react';
 import ui from '@/lib/styles/ui.module.css';
 import type { SignUpPromptVariant } from './useSignUpPrompt';
 import styles from './SignUpInvitation.module.css';
@@ -14,6 +14,30 @@ interface SignUpInvitationProps {
   onExited(): void;
 }
 
+/**
+ * While the banner shows, the page keeps room below its end as tall as the banner (and its gap
+ * to the edge), so the last of the page, the X feed and footer included, can scroll clear of it.
+ */
+function useRoomBelow(banner: RefObject<HTMLElement | null>, active: boolean) {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!active || !element) return;
+    const { body } = document;
+    const keepRoom = () => {
+      // Its offset from the edge, not its box: the box is still sliding in.
+      const gap = parseFloat(getComputedStyle(element).bottom) || 0;
+      body.style.paddingBottom = `${Math.ceil(element.offsetHeight + gap)}px`;
+    };
+    keepRoom();
+    const resized = new ResizeObserver(keepRoom);
+    resized.observe(element);
+    return () => {
+      resized.disconnect();
+      body.style.paddingBottom = '';
+    };
+  }, [banner, active]);
+}
+
 /** The sign-up prompt's look: a corner dialog fading in, or a bottom banner sliding up. */
 export function SignUpInvitation({
   variant,
@@ -22,6 +46,8 @@ export function SignUpInvitation({
   onDismiss,
   onExited,
 }: SignUpInvitationProps) {
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useRoomBelow(bannerRef, variant === 'banner');
   const onAnimationEnd = (event: AnimationEvent) => {
     if (!visible && event.target === event.currentTarget) onExited();
   };
@@ -29,6 +55,7 @@ export function SignUpInvitation({
   if (variant === 'banner') {
     return (
       <div
+        ref={bannerRef}
         role="region"
         aria-label="Sign-up invitation"
         className={clsx(styles.banner, !visible && styles.leaving)}

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { PublicConfigResponse } from '@grail/contract';
 import { publicConfigQuery } from '@/lib/config';
@@ -27,17 +27,12 @@ function renderConsole(path: string, flags: Partial<PublicConfigResponse['flags'
 }
 
 describe('the staff console navigation', () => {
-  // jsdom lays nothing out, so it has no scrollIntoView; the page calls it on the current link.
-  beforeAll(() => {
-    Element.prototype.scrollIntoView = vi.fn();
-  });
-
   it('links every section, marks the current one, and leaves out flagged sections that are off', async () => {
     renderConsole('/admin/inventory', {});
     const nav = await screen.findByRole('navigation', { name: 'Staff console' });
     const names = within(nav)
-      .getAllByRole('tab')
-      .map((tab) => tab.textContent);
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(names).toEqual([
       'Overview',
       'Inventory',
@@ -47,18 +42,20 @@ describe('the staff console navigation', () => {
       'Site',
       'Audit log',
     ]);
-    expect(within(nav).getByRole('tab', { name: 'Inventory' }).getAttribute('aria-current')).toBe(
+    expect(within(nav).getByRole('link', { name: 'Inventory' }).getAttribute('aria-current')).toBe(
       'page',
     );
-    expect(within(nav).getByRole('tab', { name: 'Site' }).getAttribute('href')).toBe('/admin/site');
+    expect(within(nav).getByRole('link', { name: 'Site' }).getAttribute('href')).toBe(
+      '/admin/site',
+    );
   });
 
   it('shows Breaks and Analytics while their flags are on', async () => {
     renderConsole('/admin', { BREAKS_ENABLED: true, ADVANCED_ANALYTICS: true });
     const nav = await screen.findByRole('navigation', { name: 'Staff console' });
-    expect(await within(nav).findByRole('tab', { name: 'Breaks' })).toBeTruthy();
-    expect(within(nav).getByRole('tab', { name: 'Analytics' })).toBeTruthy();
-    expect(within(nav).getByRole('tab', { name: 'Overview' }).getAttribute('aria-current')).toBe(
+    expect(await within(nav).findByRole('link', { name: 'Breaks' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Analytics' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe(
       'page',
     );
   });

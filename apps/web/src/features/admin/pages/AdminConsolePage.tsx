@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { Box, Tab, Tabs } from '@mui/material';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { Box } from '@mui/material';
+import { Outlet, useLocation } from 'react-router';
 import type { FeatureFlag } from '@grail/contract';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import { SectionNav } from '@/components/SectionNav';
 
 interface Section {
   label: string;
@@ -25,8 +25,8 @@ const SECTIONS: Section[] = [
 ];
 
 /**
- * The staff console (/admin and its sections, staff only): one row of section links above the
- * section's page. On a phone the row scrolls sideways inside itself, never the page.
+ * The staff console (/admin and its sections, staff only): every section's link above the
+ * section's page (a menu on a phone).
  */
 export default function AdminConsolePage() {
   const { flags } = usePublicConfig();
@@ -36,43 +36,17 @@ export default function AdminConsolePage() {
   const current =
     sections
       .filter((s) => pathname === s.href || pathname.startsWith(`${s.href}/`))
-      .sort((a, b) => b.href.length - a.href.length)[0]?.href ?? false;
-  const nav = useRef<HTMLElement>(null);
-  // On a phone the current section's link is brought into the row's view, also once a flagged
-  // section appears and shifts the others. Centred, not just 'nearest': scrolling makes the left
-  // scroll button appear, which pushes the row 40 px right and would hide a link put at the edge.
-  useEffect(() => {
-    nav.current
-      ?.querySelector('[aria-selected="true"]')
-      ?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [current, sections.length]);
+      .sort((a, b) => b.href.length - a.href.length)[0]?.href ?? null;
   return (
     <Box sx={{ pt: { xs: 1, sm: 2 } }}>
-      <Box
-        component="nav"
-        ref={nav}
-        aria-label="Staff console"
-        sx={{ borderBottom: 1, borderColor: 'divider', minWidth: 0 }}
-      >
-        <Tabs
-          value={current}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Staff console sections"
-        >
-          {sections.map((s) => (
-            <Tab
-              key={s.href}
-              label={s.label}
-              value={s.href}
-              component={RouterLink}
-              to={s.href}
-              aria-current={current === s.href ? 'page' : undefined}
-            />
-          ))}
-        </Tabs>
-      </Box>
+      <SectionNav
+        label="Staff console"
+        sections={sections.map((s) => ({
+          label: s.label,
+          href: s.href,
+          current: s.href === current,
+        }))}
+      />
       <Outlet />
     </Box>
   );

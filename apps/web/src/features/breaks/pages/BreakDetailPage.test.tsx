@@ -101,18 +101,14 @@ describe('BreakDetailPage', () => {
     },
   );
 
-  it('says when the break does not exist', async () => {
+  it('shows the not-found page when the break does not exist', async () => {
     fakeFetch({
       '/api/auth/current': [{ status: 401, body: { message: 'Not authenticated', error: 'x' } }],
       [`/api/breaks/${id}`]: [{ status: 404, body: { message: 'No break', error: 'Not Found' } }],
     });
     renderPage();
     expect(
-      await screen.findByText(
-        'This break does not exist or is not listed.',
-        {},
-        { timeout: 10_000 },
-      ),
+      await screen.findByRole('heading', { name: '404 - Not Found' }, { timeout: 10_000 }),
     ).toBeTruthy();
   });
 });

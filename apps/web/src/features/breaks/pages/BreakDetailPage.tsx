@@ -18,7 +18,8 @@ import {
   UNOWNED_HIT_RULE_TEXT,
   type BreakDetail,
 } from '@grail/contract';
-import { ApiError } from '@/lib/api/client';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { isNotFound } from '@/lib/api/notFound';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useBreak } from '../api/useBreak';
@@ -140,20 +141,18 @@ export default function BreakDetailPage() {
     );
   }
   if (query.isError || !b) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+    if (isNotFound(query.error)) return <NotFoundPage />;
     return (
       <Box sx={{ py: 6 }}>
         <Alert
-          severity={missing ? 'info' : 'error'}
+          severity="error"
           action={
-            missing ? undefined : (
-              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            )
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
           }
         >
-          {missing ? 'This break does not exist or is not listed.' : 'Could not load this break.'}
+          Could not load this break.
         </Alert>
         <Button component={RouterLink} to={paths.breaks.getHref()} sx={{ mt: 2 }}>
           All breaks

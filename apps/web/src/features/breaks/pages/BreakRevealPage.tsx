@@ -18,7 +18,8 @@ import {
   type BreakDetail,
   type BreakStepEvent,
 } from '@grail/contract';
-import { ApiError } from '@/lib/api/client';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { isNotFound } from '@/lib/api/notFound';
 import { shuffle } from '@/lib/fairness';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
@@ -173,12 +174,10 @@ export default function BreakRevealPage() {
     );
   }
   if (query.isError || !b) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+    if (isNotFound(query.error)) return <NotFoundPage />;
     return (
       <Box sx={{ py: 6 }}>
-        <Alert severity={missing ? 'info' : 'error'}>
-          {missing ? 'This break does not exist or is not listed.' : 'Could not load this break.'}
-        </Alert>
+        <Alert severity="error">Could not load this break.</Alert>
         <Button component={RouterLink} to={paths.breaks.getHref()} sx={{ mt: 2 }}>
           All breaks
         </Button>

@@ -114,7 +114,7 @@ export function WalletTab() {
         </Typography>
         <Typography
           variant="h3"
-          component="p"
+          component="div"
           sx={{ fontWeight: 800, mb: 2 }}
           data-testid="wallet-balance"
         >

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
+import { SectionNav } from '@/components/SectionNav';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
+import { paths } from '@/lib/paths';
 import { BreaksTab } from '../components/BreaksTab';
 import { LimitsTab } from '../components/LimitsTab';
 import { OrdersTab } from '../components/OrdersTab';
@@ -17,7 +18,7 @@ import { WalletTab } from '../components/WalletTab';
 const greeting = (createdAt: string) =>
   Date.now() - new Date(createdAt).getTime() < 24 * 3_600_000 ? 'Welcome' : 'Welcome back';
 
-/** The dashboard's tabs; `?tab=` keeps the open one, so links can point at a tab. */
+/** The dashboard's sections; `?tab=` names the open one, so links can point at a section. */
 export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
   { value: 'orders', label: 'Orders' },
@@ -37,32 +38,12 @@ const isTab = (value: string | null): value is DashboardTab =>
 /** /dashboard (signed in): the account, orders, pulls, wallet and settings. */
 export default function DashboardPage() {
   const { user } = useAuth();
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   // The Breaks tab exists only while breaks are on.
   const { flags } = usePublicConfig();
   const shown = (value: DashboardTab) => value !== 'breaks' || flags.BREAKS_ENABLED;
   const tab: DashboardTab = isTab(requested) && shown(requested) ? requested : 'overview';
-  const tabs = useRef<HTMLDivElement>(null);
-  // When the row is wider than the screen the open tab is centred in it (a link can open any tab):
-  // at the edge, the left scroll button appearing would push it out of view again. The scroll
-  // buttons appear, and the labels take their font, after the first layout: centre it again then
-  // (within the row only: the page itself never scrolls for it).
-  useEffect(() => {
-    const list = tabs.current?.querySelector('[role="tablist"]');
-    const row = list?.parentElement;
-    if (!list || !row) return;
-    const centre = () => {
-      const open = list.querySelector('[aria-selected="true"]')?.getBoundingClientRect();
-      if (!open) return;
-      const visible = row.getBoundingClientRect();
-      row.scrollLeft += open.left + open.width / 2 - (visible.left + visible.width / 2);
-    };
-    const resized = new ResizeObserver(centre);
-    resized.observe(list);
-    resized.observe(row);
-    return () => resized.disconnect();
-  }, [tab, flags.BREAKS_ENABLED]);
   if (!user) return null;
 
   return (
@@ -73,26 +54,15 @@ export default function DashboardPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {greeting(user.createdAt)}, {user.displayName ?? user.username}.
       </Typography>
-      <Tabs
-        ref={tabs}
-        value={tab}
-        onChange={(_event, next: DashboardTab) => setSearchParams({ tab: next })}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        aria-label="Dashboard sections"
-        sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}
-      >
-        {DASHBOARD_TABS.filter((t) => shown(t.value)).map((t) => (
-          <Tab
-            key={t.value}
-            value={t.value}
-            label={t.label}
-            id={`dashboard-tab-${t.value}`}
-            aria-controls="dashboard-panel"
-          />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id="dashboard-panel" aria-labelledby={`dashboard-tab-${tab}`}>
+      <SectionNav
+        label="Dashboard"
+        sections={DASHBOARD_TABS.filter((t) => shown(t.value)).map((t) => ({
+          label: t.label,
+          href: paths.dashboard.getHref({ tab: t.value }),
+          current: t.value === tab,
+        }))}
+      />
+      <Box>
         {tab === 'overview' && <OverviewTab user={user} />}
         {tab === 'orders' && <OrdersTab />}
         {tab === 'pulls' && <PullsTab />}

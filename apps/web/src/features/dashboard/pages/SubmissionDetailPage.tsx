@@ -4,7 +4,7 @@ import { Alert, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@m
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { PAYOUT_METHOD_LABELS, TrackingBody, type Submission } from '@grail/contract';
-import { ApiError } from '@/lib/api/client';
+import { isNotFound } from '@/lib/api/notFound';
 import { useMySubmission } from '@/lib/api/submissions';
 import { useAuth } from '@/lib/auth';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
@@ -17,6 +17,7 @@ import { Address, PackingSlip } from '../components/PackingSlip';
 import { SubmissionCards } from '../components/SubmissionCards';
 import { AcceptDialog, ConfirmDialog, PayoutDialog } from '../components/SubmissionDialogs';
 import { TrackingLink } from '@/components/TrackingLink';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -267,20 +268,15 @@ export default function SubmissionDetailPage() {
     );
   }
   if (isError) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    if (isNotFound(error)) return <NotFoundPage />;
     return (
       <Box>
         {back}
         <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
           Submission
         </Typography>
-        <Alert
-          severity={missing ? 'warning' : 'error'}
-          action={missing ? undefined : <Button onClick={() => void refetch()}>Try again</Button>}
-        >
-          {missing
-            ? 'We could not find this submission. It may belong to another account.'
-            : 'Could not load this submission.'}
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
+          Could not load this submission.
         </Alert>
       </Box>
     );

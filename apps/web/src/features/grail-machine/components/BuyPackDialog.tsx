@@ -16,6 +16,7 @@ import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { SummaryRow } from '@/components/SummaryRow';
 import { useBuyPack } from '../api/useBuyPack';
+import { markPackOpened } from '../lib/pendingReveals';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
 import { purchaseStop, useLimits } from '@/lib/api/limits';
 import { LimitStopAlert, RefusalAlert, TopUpOffer } from '@/components/RefusalAlert';
@@ -57,7 +58,12 @@ export function BuyPackDialog({
   const confirm = () =>
     buy.mutate(
       { caseId: live.caseId, idempotencyKey },
-      { onSuccess: ({ pull }) => navigate(paths.grailReveal.getHref({ pull: pull._id })) },
+      {
+        onSuccess: ({ pull }) => {
+          markPackOpened(pull._id);
+          navigate(paths.grailReveal.getHref({ pull: pull._id }));
+        },
+      },
     );
 
   return (

@@ -7,7 +7,7 @@ import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { useCaseChecklist } from '../api/useCaseChecklist';
-import { markRevealPlayed, revealPlayed } from '../lib/playedReveals';
+import { markRevealPlayed } from '../lib/pendingReveals';
 import styles from './PackReveal.module.css';
 
 type Stage = 'facedown' | 'buildup' | 'flip' | 'result';
@@ -44,13 +44,20 @@ function useTierRank(pull: Pull): number | null {
  * The pack opening: the slab lies face down, a glow in the tier's colour builds up and names the
  * rarity, the card turns over, then its FMV stands beside what was paid and what a sell-back
  * gives, with confetti for the top tier and a glow for the next. Under 4 s; a tap, click or key
- * skips it; it plays once per pull in this browser, and at once with prefers-reduced-motion.
+ * skips it. It plays when `play` (a pack just opened here), and not with prefers-reduced-motion:
+ * otherwise the card shows at once. Nothing of the card is drawn or named before it turns.
  */
-export function PackReveal({ pull, onRevealed }: { pull: Pull; onRevealed?: () => void }) {
+export function PackReveal({
+  pull,
+  play,
+  onRevealed,
+}: {
+  pull: Pull;
+  play: boolean;
+  onRevealed?: () => void;
+}) {
   const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
-  const [stage, setStage] = useState<Stage>(() =>
-    reduced || revealPlayed(pull._id) ? 'result' : 'facedown',
-  );
+  const [stage, setStage] = useState<Stage>(() => (play && !reduced ? 'facedown' : 'result'));
   const rank = useTierRank(pull);
   const colours = rank === null ? OTHER_TIER : (TIER_COLOURS[rank] ?? OTHER_TIER);
   const skipRef = useRef<HTMLButtonElement>(null);
@@ -84,6 +91,7 @@ export function PackReveal({ pull, onRevealed }: { pull: Pull; onRevealed?: () =
     return () => window.removeEventListener('keydown', onKey);
   }, [playing, skip]);
 
+  // The card's face exists from the turn on; during the turn's first half only the back shows.
   const faceUp = stage === 'flip' || stage === 'result';
   const tierShown = stage !== 'facedown';
   const celebrate = stage === 'result' && !reduced && rank === 0;
@@ -101,11 +109,7 @@ export function PackReveal({ pull, onRevealed }: { pull: Pull; onRevealed?: () =
       onClick={playing ? skip : undefined}
     >
       <p className={styles.status} aria-live="polite">
-        {tierShown && card.tier ? (
-          <span className={styles.rarity}>{card.tier} tier</span>
-        ) : (
-          <span className={styles.waiting}>{playing ? 'Opening your pack…' : ''}</span>
-        )}
+        {tierShown && card.tier && <span className={styles.rarity}>{card.tier} tier</span>}
       </p>
       <div className={styles.stage}>
         {celebrate && (
@@ -130,14 +134,18 @@ export function PackReveal({ pull, onRevealed }: { pull: Pull; onRevealed?: () =
           data-face={faceUp ? 'up' : 'down'}
           data-glow={stage === 'result' && rank !== null && rank <= 1 ? 'on' : 'off'}
         >
-          <div className={styles.front} aria-hidden={!faceUp}>
-            <span className={styles.label}>{card.grade}</span>
-            <CardImage src={card.imageUrl} alt={card.name} eager sizes="320px" />
-          </div>
-          <div className={styles.back} aria-hidden>
-            <span>GRAIL</span>
-            <span>MACHINE</span>
-          </div>
+          {faceUp && (
+            <div className={styles.front} data-testid="card-face">
+              <span className={styles.label}>{card.grade}</span>
+              <CardImage src={card.imageUrl} alt={card.name} eager sizes="320px" />
+            </div>
+          )}
+          {stage !== 'result' && (
+            <div className={styles.back} aria-hidden>
+              <span>GRAIL</span>
+              <span>MACHINE</span>
+            </div>
+          )}
         </div>
       </div>
       {playing ? (

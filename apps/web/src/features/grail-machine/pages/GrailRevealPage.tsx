@@ -18,8 +18,11 @@ import { PullDecisionDialogs, type PullDecision } from '@/components/PullDecisio
 import { useMyPull, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { PackReveal } from '../components/PackReveal';
+import { revealPending } from '../lib/pendingReveals';
 import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { isNotFound } from '@/lib/api/notFound';
 
 const shipByText = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -103,7 +106,9 @@ export default function GrailRevealPage() {
   const [params] = useSearchParams();
   const pullId = params.get('pull');
   const query = useMyPull(pullId);
-  const [revealed, setRevealed] = useState(false);
+  // The reveal plays only for a pack just opened here; any other visit shows the card at once.
+  const [play] = useState(() => pullId !== null && revealPending(pullId));
+  const [revealed, setRevealed] = useState(!play);
   const onRevealed = useCallback(() => setRevealed(true), []);
 
   if (!pullId) {
@@ -125,11 +130,12 @@ export default function GrailRevealPage() {
     return (
       <Stack alignItems="center" sx={{ py: 10 }} role="status">
         <CircularProgress />
-        <Typography sx={{ mt: 2 }}>Opening your pack...</Typography>
+        <Typography sx={{ mt: 2 }}>Loading your pull…</Typography>
       </Stack>
     );
   }
   if (query.isError) {
+    if (isNotFound(query.error)) return <NotFoundPage />;
     const status = query.error instanceof ApiError ? query.error.status : 0;
     return (
       <Box sx={{ py: 6 }}>
@@ -137,11 +143,9 @@ export default function GrailRevealPage() {
           Grail Reveal
         </Typography>
         <Alert severity="error">
-          {status === 404
-            ? 'We could not find this pull in your account.'
-            : status === 401
-              ? 'Sign in to see your pull.'
-              : 'Could not load this pull. Please try again.'}
+          {status === 401
+            ? 'Sign in to see your pull.'
+            : 'Could not load this pull. Please try again.'}
         </Alert>
       </Box>
     );
@@ -156,22 +160,26 @@ export default function GrailRevealPage() {
         textAlign="center"
         gutterBottom
         sx={{ fontWeight: 800 }}
+        aria-live="polite"
       >
-        {revealed ? 'Your pull!' : 'Opening your pack...'}
+        {revealed ? 'Your pull!' : 'Opening your pack…'}
       </Typography>
+      {/* One centred column while the pack opens; the card's details join it beside, after. */}
       <Box
         sx={{
           display: 'grid',
           gap: 6,
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          gridTemplateColumns: revealed
+            ? { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }
+            : 'minmax(0, 1fr)',
           alignItems: 'center',
           mt: 3,
         }}
       >
-        <PackReveal pull={pull} onRevealed={onRevealed} />
-        <Fade in={revealed} timeout={400}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-live="polite">
-            {revealed && (
+        <PackReveal pull={pull} play={play} onRevealed={onRevealed} />
+        {revealed && (
+          <Fade in appear timeout={400}>
+            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
               <Stack spacing={1.5}>
                 <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
                   <Chip label={`pull #${pull.k} of ${pull.totalItems}`} size="small" />
@@ -203,9 +211,9 @@ export default function GrailRevealPage() {
                 </Typography>
                 <PullActions pull={pull} />
               </Stack>
-            )}
-          </Paper>
-        </Fade>
+            </Paper>
+          </Fade>
+        )}
       </Box>
     </Box>
   );

@@ -20,7 +20,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import type { FairnessResponse, PublicPull } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { ShareButton } from '@/components/ShareButton';
-import { ApiError } from '@/lib/api/client';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { isNotFound } from '@/lib/api/notFound';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { Commitment } from '../components/Commitment';
@@ -183,18 +184,14 @@ export default function PublicPullPage() {
     );
   }
   if (query.isError) {
-    const missing =
-      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    if (isNotFound(query.error)) return <NotFoundPage />;
     return (
       <Box sx={{ py: 6 }}>
-        <title>Pull not found | Grail Machine</title>
         <Typography variant="h4" component="h1" gutterBottom>
-          {missing ? 'Pull not found' : 'Could not load this pull'}
+          Could not load this pull
         </Typography>
-        <Alert severity={missing ? 'info' : 'error'} sx={{ mb: 2 }}>
-          {missing
-            ? 'No pull has this link. It may have been mistyped.'
-            : 'Something went wrong. Please try again.'}
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Something went wrong. Please try again.
         </Alert>
         <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="contained">
           Go to the Grail Machine

@@ -27,9 +27,10 @@ export function ProductPrice({ product }: { product: Product }) {
   const diff = product.fmv - product.storePrice;
   return (
     <div className={styles.price}>
-      <p className={styles.amount} data-testid="product-price">
+      {/* A figure, not a paragraph: a large bold <p> reads as a heading (axe p-as-heading). */}
+      <div className={styles.amount} data-testid="product-price">
         {formatUsd(product.storePrice)}
-      </p>
+      </div>
       <p className={clsx(ui.body1, ui.secondaryText)}>
         Fair market value {formatUsd(product.fmv)}
         {diff > 0 && <span className={styles.belowFmv}>{` · ${formatUsd(diff)} below FMV`}</span>}

@@ -5,14 +5,17 @@ import { SHIPS_WITHIN_TEXT } from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOrder } from '@/lib/api/orders';
+import { isNotFound } from '@/lib/api/notFound';
+import { NotFoundPage } from '@/app/pages/NotFoundPage';
 import { CartLine } from '../components/CartLine';
 
 /** /order-success?orderId=…: what was bought, where it goes, and the 48-hour promise. */
 export default function OrderSuccessPage() {
   const [searchParams] = useSearchParams();
   const orderId = searchParams.get('orderId');
-  const { data, isPending, isError } = useOrder(orderId);
+  const { data, isPending, isError, error } = useOrder(orderId);
   const order = data?.order;
+  if (isNotFound(error)) return <NotFoundPage />;
 
   return (
     <Box component="section" sx={{ maxWidth: 720 }}>
