@@ -1,6 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { Secret } from 'otpauth';
+import { SecretBox } from '../src/modules/auth/totp.js';
 import { users, type ShippingAddress } from '../src/db/schema/index.js';
 import type { TestApp } from './helpers.js';
 
@@ -24,6 +26,8 @@ export interface TestUser {
   csrfToken: string;
   /** Headers of a signed-in client: Bearer token plus the CSRF header. */
   headers: Record<string, string>;
+  /** Staff only: the TOTP secret (base32) of their two-factor. */
+  totpSecret?: string;
 }
 
 /**
@@ -60,6 +64,8 @@ export async function createUser(
       termsVersion: complete ? '2026-11' : null,
     })
     .returning({ id: users.id });
+  // Staff have two-factor on (the console requires it); its secret is the user's `totpSecret`.
+  const totpSecret = opts.role === 'admin' ? await enrolTotp(t, row!.id) : undefined;
   const session = await t.app.services.sessions.create(row!.id);
   return {
     id: row!.id,
@@ -68,9 +74,25 @@ export async function createUser(
     token: session.token,
     csrfToken: session.csrfToken,
     headers: { authorization: `Bearer ${session.token}`, 'x-csrf-token': session.csrfToken },
+    ...(totpSecret ? { totpSecret } : {}),
   };
 }
 
+/** Turns two-factor on for a user, as set-up and a confirmed code would; answers the secret. */
+export async function enrolTotp(t: TestApp, userId: string): Promise<string> {
+  const secret = new Secret({ size: 20 }).base32;
+  await t.database.db
+    .update(users)
+    .set({
+      totpSecretEnc: new SecretBox(t.config.APP_SECRET!).seal(secret),
+      totpEnabledAt: new Date(),
+    })
+    .where(eq(users.id, userId));
+  return secret;
+}
+
+/** Staff get two-factor with their role, as the console requires. */
 export async function setRole(t: TestApp, userId: string, role: 'user' | 'admin') {
   await t.database.db.update(users).set({ role }).where(eq(users.id, userId));
+  if (role === 'admin') await enrolTotp(t, userId);
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { wcagAxe } from './support/axe';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
-import { COLLECTOR_PASSWORD, signUpBuyer } from './support/users';
+import { COLLECTOR_PASSWORD, signInStaff, signUpBuyer } from './support/users';
 
 /** Every page a visitor can open without signing in. */
 const PUBLIC_PAGES = [
@@ -183,7 +183,10 @@ async function pageAs(
   }, theme);
   const page = await context.newPage();
   if (credentials) {
-    const login = await page.request.post('/api/auth/login', { data: credentials });
+    const login =
+      credentials.email === ADMIN_EMAIL
+        ? await signInStaff(page.request, credentials.email, credentials.password)
+        : await page.request.post('/api/auth/login', { data: credentials });
     expect(login.status(), await login.text()).toBe(200);
     // The saved theme is the server's: it wins over local storage on load.
     await page.request.put('/api/theme', {
@@ -259,9 +262,7 @@ test.describe('signed in', () => {
     });
     const context = await browser.newContext({ baseURL: flagsServer.baseURL });
     const { request } = context;
-    const login = await request.post('/api/auth/login', {
-      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
+    const login = await signInStaff(request, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(login.status(), await login.text()).toBe(200);
     const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
     const created = await request.post('/api/admin/breaks', {

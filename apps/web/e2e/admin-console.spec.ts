@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
+import { signInStaff } from './support/users';
 
 const ADMIN_EMAIL = 'console-admin@example.com';
 const ADMIN_PASSWORD = 'Console-admin-e2e-2026!';
@@ -17,9 +18,7 @@ async function signedInAdmin(browser: Browser, width = 1280): Promise<Page> {
     viewport: { width, height: 844 },
   });
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(page.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   return page;
 }

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
-import { signUpBuyer } from './support/users';
+import { signInStaff, signUpBuyer } from './support/users';
 
 const ADMIN_EMAIL = 'breaks-admin@example.com';
 const ADMIN_PASSWORD = 'Breaks-admin-e2e-2026!';
@@ -37,9 +37,7 @@ test('a collector buys a spot, the break fills, staff run it; the collector sees
 
   // Staff put a two-team break on sale.
   const staff = await newPage(browser);
-  const login = await staff.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(staff.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   const staffCsrf = (await login.json()).csrfToken as string;
   const created = await staff.request.post('/api/admin/breaks', {
@@ -195,9 +193,7 @@ test('axe finds no serious or critical violation on the breaks pages, light and 
   // took more than two minutes.
   test.setTimeout(240_000);
   const staff = await newPage(browser);
-  const login = await staff.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(staff.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   const headers = { 'x-csrf-token': (await login.json()).csrfToken as string };
   const created = await staff.request.post('/api/admin/breaks', {
     headers,
@@ -250,9 +246,7 @@ for (const [theme, width] of [
     browser,
   }) => {
     const staff = await newPage(browser);
-    const login = await staff.request.post('/api/auth/login', {
-      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
+    const login = await signInStaff(staff.request, ADMIN_EMAIL, ADMIN_PASSWORD);
     const headers = { 'x-csrf-token': (await login.json()).csrfToken as string };
     const created = await staff.request.post('/api/admin/breaks', {
       headers,

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
-import { signUpBuyer } from './support/users';
+import { signInStaff, signUpBuyer } from './support/users';
 
 const ADMIN_EMAIL = 'console2-admin@example.com';
 const ADMIN_PASSWORD = 'Console2-admin-e2e-2026!';
@@ -24,9 +24,7 @@ test.beforeAll(async ({ browser }) => {
   });
   // Staff put one card on sale (no demo data: a cold start with it is slow on a busy machine).
   const staff = await browser.newContext({ baseURL: server.baseURL });
-  const login = await staff.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(staff.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   const csv = [
     'name,player,year,set,number,sport,team,grader,grade,cert,FMV,store price,image URLs',
@@ -81,9 +79,7 @@ async function staffPage(browser: Browser, width: number, theme: 'light' | 'dark
     };
   }, theme);
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(page.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   await page.request.put('/api/theme', {
     data: { theme },

@@ -10,7 +10,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
-import { signUpBuyer } from './support/users';
+import { signInStaff, signUpBuyer } from './support/users';
 
 /**
  * Every form a collector or staff member submits (the sign-in, sign-up, forgot-password and
@@ -435,9 +435,7 @@ test.describe('staff', () => {
     const server = await staffServer!;
     context = await contextOn(browser, server.baseURL);
     const admin = context.request;
-    const login = await admin.post('/api/auth/login', {
-      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-    });
+    const login = await signInStaff(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
     expect(login.status(), await login.text()).toBe(200);
 
     // A card for sale, and a collector who buys it: the inventory, a wallet and a box to ship.

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
-import { signUpBuyer } from './support/users';
+import { signInStaff, signUpBuyer } from './support/users';
 
 const ADMIN_EMAIL = 'grail-admin@example.com';
 const ADMIN_PASSWORD = 'Grail-admin-e2e-2026!';
@@ -64,9 +64,7 @@ test('a collector tops up, buys a pack, sees the reveal and claims it; the admin
 
   // The admin marks the shipment sent (shipments due, with the 48-hour deadline).
   const admin = await newPage(browser);
-  const login = await admin.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(admin.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   await admin.goto('/admin');
   await expect(admin.getByRole('heading', { name: 'Shipments due' })).toBeVisible();

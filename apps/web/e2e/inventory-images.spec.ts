@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
+import { signInStaff } from './support/users';
 
 const ADMIN_EMAIL = 'inventory-images-admin@example.com';
 const ADMIN_PASSWORD = 'Inventory-images-e2e-2026!';
@@ -39,9 +40,7 @@ test('staff import a CSV with the image files it names, at 390 px', async ({ bro
     viewport: { width: 390, height: 844 },
   });
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(page.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   await page.goto('/admin/inventory');
   await page.getByRole('button', { name: 'Import CSV' }).click();

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
-import { COLLECTOR_PASSWORD, signUpBuyer } from './support/users';
+import { COLLECTOR_PASSWORD, signInStaff, signUpBuyer } from './support/users';
 
 const ADMIN_EMAIL = 'overflow-admin@example.com';
 const ADMIN_PASSWORD = 'Overflow-admin-e2e-2026!';
@@ -130,7 +130,10 @@ async function pageFor(
       as === 'admin'
         ? { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }
         : { email: fixtures.collectorEmail, password: COLLECTOR_PASSWORD };
-    const login = await page.request.post('/api/auth/login', { data: credentials });
+    const login =
+      as === 'admin'
+        ? await signInStaff(page.request, credentials.email, credentials.password)
+        : await page.request.post('/api/auth/login', { data: credentials });
     expect(login.status(), await login.text()).toBe(200);
     // The saved theme is the server's: it wins over local storage on load.
     await page.request.put('/api/theme', {

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
-import { signUpBuyer } from './support/users';
+import { signInStaff, signUpBuyer } from './support/users';
 
 const ADMIN_EMAIL = 'sell-admin@example.com';
 const ADMIN_PASSWORD = 'Grail-sell-admin-e2e-2026!';
@@ -124,9 +124,7 @@ test('a collector sells two slabs: offer, accept, receipt, verification and a st
 
   // Staff make an offer from the queue.
   const admin = await newPage(browser);
-  const login = await admin.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
+  const login = await signInStaff(admin.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   expect(login.status(), await login.text()).toBe(200);
   await admin.goto('/admin/submissions');
   await expect(admin.getByRole('heading', { level: 1, name: 'Submissions' })).toBeVisible({

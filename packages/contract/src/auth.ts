@@ -46,8 +46,11 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** The current-user answer: the signed-in user and their CSRF token. */
-export const CurrentUserResponse = z.object({ user: PublicUser, csrfToken: z.string() });
+/**
+ * The current-user answer: the signed-in user (null for a visitor) and the CSRF token to send
+ * (the session's, or a visitor's anonymous one).
+ */
+export const CurrentUserResponse = z.object({ user: PublicUser.nullable(), csrfToken: z.string() });
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
 
 /** Answer of a successful sign-in or sign-up. */
@@ -321,18 +324,26 @@ export const authEndpoints = {
     method: 'GET',
     path: '/api/auth/current',
     operationId: 'getCurrentUser',
-    summary: 'The signed-in user and their CSRF token (never cached)',
+    summary:
+      'The signed-in user and their CSRF token; for a visitor, user null and an anonymous CSRF token (never cached)',
     tags: auth,
-    guard: 'authenticated',
+    guard: 'public',
     response: CurrentUserResponse,
   }),
+  /**
+   * The CSRF token comes in x-csrf-token (the web), or as the `csrfToken` field of the form on the
+   * sign-out confirmation page (application/x-www-form-urlencoded, answered with a small HTML
+   * page instead of JSON).
+   */
   logout: endpoint({
     method: 'POST',
     path: '/api/auth/logout',
     operationId: 'logout',
-    summary: 'End the current session and clear its cookies',
+    summary:
+      'End the current session and clear its cookies (the CSRF token in x-csrf-token, or in the confirmation form)',
     tags: auth,
     guard: 'public',
+    csrfFormField: 'csrfToken',
     response: MessageResponse,
   }),
   logoutLink: endpoint({
@@ -340,11 +351,10 @@ export const authEndpoints = {
     path: '/api/auth/logout',
     operationId: 'logoutLink',
     summary:
-      'End the current session and clear its cookies (as a plain link; 403 when another site sent it)',
+      'End the current session and clear its cookies when the request provably comes from this site (Sec-Fetch-Site: same-origin, or an Origin or Referer of PUBLIC_URL); otherwise an HTML page asks to confirm with a POST',
     tags: auth,
     guard: 'public',
     response: MessageResponse,
-    errors: [403],
   }),
   /**
    * Exempt from the route's CSRF check only because a visitor with no session calls it for its

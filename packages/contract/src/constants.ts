@@ -9,10 +9,13 @@ export const CSRF_HEADER_NAME = 'x-csrf-token';
 export const SESSION_COOKIE_NAME = 'sid';
 /**
  * Set beside the httpOnly session cookie, readable by the page and secret-free: without it (and
- * without a sign-in token) the page knows it has no session to check and asks no question
- * whose answer is a 401.
+ * without a sign-in token) the page knows it has no session, so it fetches no signed-in data
+ * ahead of time.
  */
 export const SIGNED_IN_COOKIE_NAME = 'signed-in';
+/** The 403 of every staff endpoint (reason `two_factor_required`) until two-factor is on. */
+export const STAFF_TWO_FACTOR_REQUIRED =
+  'Set up two-factor authentication to use the staff console.';
 export const RECENT_PULLS_LIMIT = 10;
 export const RECENT_PULLS_CAROUSEL_MIN = 5;
 export const CAROUSEL_CARDS_LIMIT = 12;

@@ -30,6 +30,11 @@ export interface Endpoint {
   guard: GuardKind;
   /** Unsafe methods need the x-csrf-token header unless exempt (public sign-in calls, webhooks). */
   csrfExempt?: boolean;
+  /**
+   * An HTML form (no script, so no header) may send the CSRF token in this field of an
+   * application/x-www-form-urlencoded body instead; it is checked as soon as the body is read.
+   */
+  csrfFormField?: string;
   /** Reads and requires the Idempotency-Key header; a replay answers with Idempotent-Replayed. */
   idempotent?: boolean;
   /** Headers read besides the session and CSRF ones, documented in OpenAPI. */

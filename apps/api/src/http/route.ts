@@ -146,7 +146,8 @@ export function route<E extends Endpoint>(
       if (endpoint.flag && !request.server.flagOn(endpoint.flag))
         throw notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
       await checkGuard(request, endpoint.guard);
-      if (unsafe && !endpoint.csrfExempt) await checkCsrf(request);
+      if (unsafe && !endpoint.csrfExempt && !sentAsForm(request, endpoint))
+        await checkCsrf(request);
       await request.server.writeGate?.(request, endpoint);
       if (endpoint.idempotent) {
         request.idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
@@ -155,6 +156,11 @@ export function route<E extends Endpoint>(
       if (endpoint.guard !== 'public') void reply.header('cache-control', 'no-store');
     },
     preValidation: async (request) => {
+      // The form's token, now that its body is read (nothing else of it is looked at before).
+      if (unsafe && !endpoint.csrfExempt && sentAsForm(request, endpoint)) {
+        const body = request.body as Record<string, unknown> | undefined;
+        request.server.verifyCsrf(request, body?.[endpoint.csrfFormField!] ?? '');
+      }
       // Only the inputs the endpoint declares: a body or query it ignores is no bad input of its own.
       for (const [where, value, read] of [
         ['params', request.params, Boolean(endpoint.params)],
@@ -200,6 +206,11 @@ export function route<E extends Endpoint>(
     },
   });
 }
+
+/** An HTML form's POST to an endpoint that takes its CSRF token from a form field. */
+const sentAsForm = (request: FastifyRequest, endpoint: Endpoint) =>
+  Boolean(endpoint.csrfFormField) &&
+  (request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
 
 /**
  * The dotted path of the first text holding a NUL character ('' for the value itself): PostgreSQL

@@ -6,6 +6,7 @@ import {
   CSRF_HEADER_NAME,
   SESSION_COOKIE_NAME,
   SIGNED_IN_COOKIE_NAME,
+  STAFF_TWO_FACTOR_REQUIRED,
   type GuardKind,
 } from '@grail/contract';
 import { AppError, unauthorized } from '../errors.js';
@@ -20,6 +21,12 @@ import { assertCanPurchase } from '../modules/users/users.rules.js';
 /** Over https the session cookie carries the __Host- prefix: Secure, Path=/, no Domain, so no
  * sibling host or plain-http page can plant or overwrite it. */
 const HOST_SESSION_COOKIE = `__Host-${SESSION_COOKIE_NAME}`;
+
+/** The device cookie (OWASP's device-cookie pattern): a browser that signed in to an account. */
+const DEVICE_COOKIE_NAME = 'device';
+const HOST_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE_NAME}`;
+/** A browser stays known for a year after its last sign-in. */
+const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,6 +49,15 @@ const safeEqual = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
+
+/** True when the request names a session (Bearer token or session cookie), live or not. */
+export function sentSessionCredential(request: FastifyRequest): boolean {
+  return Boolean(
+    bearerToken(request) ??
+    request.cookies[HOST_SESSION_COOKIE] ??
+    request.cookies[SESSION_COOKIE_NAME],
+  );
+}
 
 export function registerAuth(
   app: FastifyInstance,
@@ -74,8 +90,8 @@ export function registerAuth(
     if (!session && hinted) reply.clearCookie(SIGNED_IN_COOKIE_NAME, { path: '/' });
   });
 
-  app.decorate('verifyCsrf', (request: FastifyRequest) => {
-    const given = request.headers[CSRF_HEADER_NAME];
+  app.decorate('verifyCsrf', (request: FastifyRequest, sent?: unknown) => {
+    const given = sent ?? request.headers[CSRF_HEADER_NAME];
     const ok =
       typeof given === 'string' &&
       given.length > 0 &&
@@ -122,6 +138,23 @@ export function registerAuth(
       setCsrf(reply, csrfToken);
     },
     setCsrf,
+    /**
+     * Marks this browser as one that signed in to `value`'s account. httpOnly: no script reads
+     * it; it outlives sign-out, which is the point.
+     */
+    setDevice(reply: FastifyReply, value: string) {
+      const https = isHttps(reply);
+      reply.setCookie(https ? HOST_DEVICE_COOKIE : DEVICE_COOKIE_NAME, value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure: https,
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+    },
+    device(request: FastifyRequest) {
+      return request.cookies[HOST_DEVICE_COOKIE] ?? request.cookies[DEVICE_COOKIE_NAME];
+    },
     clear(reply: FastifyReply) {
       reply.clearCookie(SESSION_COOKIE_NAME, { path: '/' });
       if (isHttps(reply)) reply.clearCookie(HOST_SESSION_COOKIE, { path: '/', secure: true });
@@ -133,10 +166,13 @@ export function registerAuth(
 
 declare module 'fastify' {
   interface FastifyInstance {
-    verifyCsrf(request: FastifyRequest): void;
+    /** Throws 403 unless `sent` (the x-csrf-token header unless given) is the caller's token. */
+    verifyCsrf(request: FastifyRequest, sent?: unknown): void;
     sessionCookies: {
       set(reply: FastifyReply, token: string, csrfToken: string): void;
       setCsrf(reply: FastifyReply, csrfToken: string): void;
+      setDevice(reply: FastifyReply, value: string): void;
+      device(request: FastifyRequest): string | undefined;
       clear(reply: FastifyReply): void;
     };
   }
@@ -153,5 +189,11 @@ export async function checkGuard(request: FastifyRequest, guard: GuardKind): Pro
   if (!request.user) throw unauthorized();
   if (guard === 'admin' && request.user.role !== 'admin')
     throw new AppError(403, 'Administrators only.', 'Forbidden');
+  // ASVS asks for multi-factor authentication for administrative access: the console is shut
+  // until the staff member has turned two-factor on.
+  if (guard === 'admin' && !request.user.totpEnabledAt)
+    throw new AppError(403, STAFF_TWO_FACTOR_REQUIRED, 'Forbidden', {
+      reason: 'two_factor_required',
+    });
   if (guard === 'purchase') assertCanPurchase(request.user);
 }

@@ -1,5 +1,6 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
 
 export const COLLECTOR_PASSWORD = 'Grail-e2e-collector-2026!';
 export const COLLECTOR_ADDRESS = {
@@ -50,4 +51,46 @@ export async function signUpBuyer(request: APIRequestContext) {
   });
   expect(profile.status(), await profile.text()).toBe(200);
   return { email };
+}
+
+/** Recovery codes of the staff accounts this worker enrolled, by e-mail: later sign-ins use one. */
+const staffRecoveryCodes = new Map<string, string[]>();
+
+/**
+ * Signs a staff member in through the real endpoints, in `request`'s cookie jar. The console
+ * requires two-factor: the first sign-in turns it on (set-up and a code from the secret), and
+ * keeps the recovery codes, one of which each later sign-in gives as its second factor. Answers
+ * the response that signed in (its JSON carries the session's csrfToken).
+ */
+export async function signInStaff(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<APIResponse> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status(), await login.text()).toBe(200);
+  const answer = (await login.json()) as { csrfToken?: string; challengeToken?: string };
+  if (answer.challengeToken) {
+    const code = staffRecoveryCodes.get(email)?.shift();
+    expect(code, `a recovery code saved for ${email}`).toBeTruthy();
+    const step = await request.post('/api/auth/login/totp', {
+      data: { challengeToken: answer.challengeToken, code },
+    });
+    expect(step.status(), await step.text()).toBe(200);
+    return step;
+  }
+  const headers = { 'x-csrf-token': answer.csrfToken! };
+  const setup = await request.post('/api/auth/totp/setup', { headers });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const { secret } = (await setup.json()) as { secret: string };
+  const enabled = await request.post('/api/auth/totp/enable', {
+    headers,
+    data: { code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() },
+  });
+  expect(enabled.status(), await enabled.text()).toBe(200);
+  staffRecoveryCodes.set(
+    email,
+    ((await enabled.json()) as { recoveryCodes: string[] }).recoveryCodes,
+  );
+  return login;
 }

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authEndpoints as api, type SignedInResponse } from '@grail/contract';
-import { forbidden } from '../../errors.js';
+import { authEndpoints as api, CSRF_COOKIE_NAME, type SignedInResponse } from '@grail/contract';
+import { unauthorized } from '../../errors.js';
 import { route } from '../../http/route.js';
+import { sentSessionCredential } from '../../plugins/auth.js';
 import type { SessionsService } from './sessions.service.js';
 import type { AuthService, ClientMeta, SignIn } from './auth.service.js';
 import { toPublicUser } from '../users/users.view.js';
+import { confirmLogoutPage, signedOutPage } from './logout-page.js';
 
 export async function authRoutes(
   app: FastifyInstance,
@@ -18,9 +20,11 @@ export async function authRoutes(
   const meta = (request: FastifyRequest): ClientMeta => ({
     ip: request.ip,
     userAgent: request.headers['user-agent'],
+    device: app.sessionCookies.device(request),
   });
   const signIn = (reply: FastifyReply, result: SignIn): SignedInResponse => {
     app.sessionCookies.set(reply, result.token, result.csrfToken);
+    app.sessionCookies.setDevice(reply, sessions.deviceCookie(result.user.id));
     reply.header('cache-control', 'no-store');
     return { user: toPublicUser(result.user), csrfToken: result.csrfToken, token: result.token };
   };
@@ -42,9 +46,20 @@ export async function authRoutes(
   route(app, api.current, async ({ user, request, reply }) => {
     // Always read from the database: the answer is never cached anywhere.
     reply.header('cache-control', 'no-store');
-    const { csrfToken } = request.session!;
+    if (!user && sentSessionCredential(request)) {
+      // A session that ended: the tab learns it was signed out, and its dead cookies go, so its
+      // next load is a plain visitor's.
+      app.sessionCookies.clear(reply);
+      throw unauthorized();
+    }
+    // A visitor is no error: the app's warm-up asks for everyone, and gets the anonymous CSRF
+    // token its POSTs carry (the one it holds, while it is ours).
+    const held = request.cookies[CSRF_COOKIE_NAME];
+    const csrfToken =
+      request.session?.csrfToken ??
+      (held && sessions.isValidAnonymousCsrfToken(held) ? held : sessions.anonymousCsrfToken());
     app.sessionCookies.setCsrf(reply, csrfToken);
-    return { user: toPublicUser(user), csrfToken };
+    return { user: user && toPublicUser(user), csrfToken };
   });
 
   const logout = async ({ request, reply }: { request: FastifyRequest; reply: FastifyReply }) => {
@@ -53,13 +68,36 @@ export async function authRoutes(
     reply.header('cache-control', 'no-store');
     return { message: 'Logged out successfully.' };
   };
-  route(app, api.logout, logout);
+  // Only the confirmation page's form is read as a form, and only here: anywhere else a
+  // cross-site HTML form's body stays unreadable (415).
+  await app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    route(form, api.logout, async (ctx) => {
+      const fromForm = ctx.request.headers['content-type']?.startsWith(
+        'application/x-www-form-urlencoded',
+      );
+      const answer = await logout(ctx);
+      if (!fromForm) return answer;
+      return ctx.reply.type('text/html; charset=utf-8').send(signedOutPage());
+    });
+  });
   // A GET carries no CSRF token, and SameSite=Lax sends the cookie with a top-level cross-site
-  // link: another site's link or image must not sign anyone out, so only our own pages may.
+  // link: another site's link or image must not sign anyone out, so only a request that proves it
+  // comes from our own pages does; any other is asked to confirm with a POST.
   route(app, api.logoutLink, async (ctx) => {
-    if (isCrossSite(ctx.request, publicOrigin))
-      throw forbidden('Sign out from this site.', 'Cross-site request');
-    return logout(ctx);
+    if (isSameOrigin(ctx.request, publicOrigin)) return logout(ctx);
+    let csrfToken = ctx.request.session?.csrfToken;
+    if (!csrfToken) {
+      // A visitor's form carries an anonymous token, which must match its cookie.
+      csrfToken = sessions.anonymousCsrfToken();
+      app.sessionCookies.setCsrf(ctx.reply, csrfToken);
+    }
+    ctx.reply.header('cache-control', 'no-store');
+    return ctx.reply.type('text/html; charset=utf-8').send(confirmLogoutPage(csrfToken));
   });
 
   route(app, api.sessionReset, async ({ request, reply }) => {
@@ -114,22 +152,25 @@ export async function authRoutes(
 }
 
 /**
- * True when the browser says the request comes from another site: Sec-Fetch-Site cross-site or
- * same-site (a sibling host is not this origin), or an Origin or Referer that is not PUBLIC_URL's
- * origin. Compared with the configured origin only, never with the request's own Host.
+ * True only when the request proves it comes from a page of this site: Sec-Fetch-Site
+ * same-origin, or (from a browser that sends no fetch metadata) an Origin or Referer of
+ * PUBLIC_URL's origin, and nothing that says otherwise. Compared with the configured origin only,
+ * never with the request's own Host.
  */
-function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
+function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {
   const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site' || site === 'same-site') return true;
+  if (site !== undefined && site !== 'same-origin') return false;
+  let proven = site === 'same-origin';
   for (const name of ['origin', 'referer'] as const) {
     const value = request.headers[name];
     if (typeof value !== 'string' || value === '') continue;
     try {
-      if (new URL(value).origin !== publicOrigin) return true;
+      if (new URL(value).origin !== publicOrigin) return false;
+      proven = true;
     } catch {
       // `Origin: null` (a sandboxed frame, a redirect chain) or garbage: not our page.
-      return true;
+      return false;
     }
   }
-  return false;
+  return proven;
 }

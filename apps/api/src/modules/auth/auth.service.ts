@@ -27,7 +27,12 @@ import {
   hashPassword,
   verifyPassword,
 } from './passwords.rules.js';
-import { LIMITS, tooManyRequests, type RateLimitService } from './rate-limits.service.js';
+import {
+  LIMITS,
+  tooManyRequests,
+  type Limit,
+  type RateLimitService,
+} from './rate-limits.service.js';
 import { isTotpCodeShape, matchTotpStep, newTotpSecret, type SecretBox } from './totp.js';
 
 const HOUR = 3600_000;
@@ -42,6 +47,8 @@ const FORGOT_PASSWORD_FLOOR_MS = 300;
 export interface ClientMeta {
   ip: string;
   userAgent?: string;
+  /** The browser's device cookie, as sent (verified here). */
+  device?: string;
 }
 
 export interface AuthOptions {
@@ -209,16 +216,20 @@ export class AuthService {
   }
 
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResult> {
-    // Counted before the password is checked, so parallel guesses cannot all slip in under it.
-    const attempt = await this.limits.take(
-      [LIMITS.loginFailuresPerIp, meta.ip],
-      [LIMITS.loginFailuresPerAccount, input.email],
-    );
     const [user] = await this.db
       .select()
       .from(users)
       .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
       .limit(1);
+    const device = this.knownDevice(user?.id, meta);
+    // Counted before the password is checked, so parallel guesses cannot all slip in under it.
+    const buckets: Array<[Limit, string]> = device
+      ? [[LIMITS.loginFailuresPerDevice, device]]
+      : [
+          [LIMITS.loginFailuresPerIp, meta.ip],
+          [LIMITS.loginFailuresPerAccount, input.email],
+        ];
+    const attempt = await this.limits.take(...buckets);
     const ok = await verifyPassword(
       user?.passwordHash ?? (await decoyPasswordHash()),
       input.password,
@@ -228,8 +239,11 @@ export class AuthService {
     if (user.disabledAt) throw forbidden('This account is disabled. Contact support.');
     // A right password is no failure: its slots go back and the account's failures are cleared
     // (the second factor keeps its own count, which a password never clears).
+    // A known browser clears only its own count: the owner signing in must not hand a stranger
+    // a fresh budget against the account.
     await attempt.refund();
-    await this.limits.reset(LIMITS.loginFailuresPerAccount, input.email);
+    if (device) await this.limits.reset(LIMITS.loginFailuresPerDevice, device);
+    else await this.limits.reset(LIMITS.loginFailuresPerAccount, input.email);
     if (user.totpEnabledAt) {
       const challengeToken = randomToken();
       await this.issueToken(
@@ -264,10 +278,16 @@ export class AuthService {
     if (!user?.totpEnabledAt || !user.totpSecretEnc) throw unauthorized(CHALLENGE_OVER);
     // Codes have their own count per account, across challenges: fresh challenges (one right
     // password each) cannot be farmed for more guesses.
-    const attempt = await this.limits.take(
-      [LIMITS.loginFailuresPerIp, meta.ip],
-      [LIMITS.totpFailuresPerAccount, user.id],
-    );
+    // A known browser counts its own wrong codes, so someone who learnt the password cannot lock
+    // the owner's browser out of this step either.
+    const device = this.knownDevice(user.id, meta);
+    const buckets: Array<[Limit, string]> = device
+      ? [[LIMITS.totpFailuresPerDevice, device]]
+      : [
+          [LIMITS.loginFailuresPerIp, meta.ip],
+          [LIMITS.totpFailuresPerAccount, user.id],
+        ];
+    const attempt = await this.limits.take(...buckets);
 
     const accepted = await this.acceptSecondFactor(user, code);
     if (!accepted) {
@@ -289,6 +309,15 @@ export class AuthService {
     if (claimed.length === 0) throw unauthorized(CHALLENGE_OVER);
     const session = await this.sessions.create(user.id, meta);
     return { user, token: session.token, csrfToken: session.csrfToken };
+  }
+
+  /**
+   * The id of the browser's device cookie when it was signed for this account (OWASP's device
+   * cookies): that browser keeps failure counts of its own. Any other cookie counts for nothing.
+   */
+  private knownDevice(userId: string | undefined, meta: ClientMeta): string | null {
+    const device = this.sessions.deviceOf(meta.device);
+    return device && userId && device.userId === userId ? device.deviceId : null;
   }
 
   /** The challenge is spent: a new sign-in may start at once. */

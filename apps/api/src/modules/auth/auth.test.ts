@@ -245,10 +245,37 @@ describe(`auth: sign-up, sign-in, sessions, CSRF (${testEngine})`, () => {
   });
 
   describe('GET /api/auth/current', () => {
-    it('answers 401 { message: "Not authenticated" } to a visitor', async () => {
+    it('answers a visitor 200 with user null and a working anonymous CSRF token, never cached', async () => {
       const res = await t.app.inject({ url: '/api/auth/current' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const { user, csrfToken } = res.json();
+      expect(user).toBeNull();
+      expect(csrfToken).toEqual(expect.any(String));
+      expect(cookiesOf(res)['csrf-token']!.value).toBe(csrfToken);
+      // The token is one a visitor's POST may carry, and the next call keeps it.
+      const again = await t.app.inject({
+        url: '/api/auth/current',
+        cookies: { 'csrf-token': csrfToken },
+      });
+      expect(again.json()).toEqual({ user: null, csrfToken });
+      const verify = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        cookies: { 'csrf-token': csrfToken },
+        headers: { 'x-csrf-token': csrfToken },
+        payload: { token: 'not-a-real-token' },
+      });
+      expect(verify.statusCode).toBe(400);
+    });
+
+    it('answers 401 to a session that ended, and clears its cookies', async () => {
+      const account = await signUp(t);
+      await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(account) });
+      const res = await t.app.inject({ url: '/api/auth/current', cookies: { sid: account.token } });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Not authenticated');
+      expect(cookiesOf(res).sid!.value).toBe('');
     });
 
     it('answers the user and CSRF token, never cached', async () => {
@@ -290,7 +317,8 @@ describe(`auth: sign-up, sign-in, sessions, CSRF (${testEngine})`, () => {
         const res = await t.app.inject({
           method,
           url: '/api/auth/logout',
-          headers: bearer(account),
+          // A GET signs out only from our own page (hardening.test.ts has the others).
+          headers: { ...bearer(account), 'sec-fetch-site': 'same-origin' },
         });
         expect(res.statusCode).toBe(200);
         const c = cookiesOf(res);

@@ -197,35 +197,83 @@ describe(`auth hardening: links, limits, sessions (${testEngine})`, () => {
   });
 
   describe('signing out from another site', () => {
+    const getLogout = (token: string, headers: Record<string, string>) =>
+      t.app.inject({ url: '/api/auth/logout', cookies: { '__Host-sid': token }, headers });
+
     it.each([
+      ['no fetch metadata at all', {}],
       ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
       ['Sec-Fetch-Site: same-site', { 'sec-fetch-site': 'same-site' }],
+      ['Sec-Fetch-Site: none (typed or bookmarked)', { 'sec-fetch-site': 'none' }],
       ['an Origin of another site', { origin: 'https://evil.example' }],
       ['a Referer of another site', { referer: 'https://evil.example/page' }],
+      [
+        'same-origin metadata but a Referer of another site',
+        { 'sec-fetch-site': 'same-origin', referer: 'https://evil.example/page' },
+      ],
       ['Origin: null', { origin: 'null' }],
-    ])('GET /api/auth/logout with %s answers 403 and ends nothing', async (_, headers) => {
-      const account = await signUpFresh(t);
-      const res = await t.app.inject({
-        url: '/api/auth/logout',
-        cookies: { '__Host-sid': account.token },
-        headers,
-      });
-      expect(res.statusCode).toBe(403);
-      expect(cookiesOf(res)['__Host-sid']).toBeUndefined();
-      const me = await t.app.inject({ url: '/api/auth/current', headers: bearer(account) });
-      expect(me.statusCode).toBe(200);
-    });
+    ])(
+      'GET /api/auth/logout with %s ends nothing and answers a page that asks to confirm with a POST',
+      async (_, headers) => {
+        const account = await signUpFresh(t);
+        const res = await getLogout(account.token, headers);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.body).toContain('<form method="post" action="/api/auth/logout">');
+        expect(res.body).toContain(`name="csrfToken" value="${account.csrfToken}"`);
+        expect(res.body).toContain('<button type="submit">Sign out</button>');
+        expect(cookiesOf(res)['__Host-sid']).toBeUndefined();
+        const me = await t.app.inject({ url: '/api/auth/current', headers: bearer(account) });
+        expect(me.json().user?.email).toBe(account.user.email);
+      },
+    );
 
-    it('GET /api/auth/logout from our own page still signs out', async () => {
+    it.each([
+      ['Sec-Fetch-Site: same-origin', { 'sec-fetch-site': 'same-origin' }],
+      ['an Origin of PUBLIC_URL', { origin: PUBLIC_URL }],
+      ['a Referer on PUBLIC_URL', { referer: `${PUBLIC_URL}/dashboard` }],
+    ])('GET /api/auth/logout with %s signs out', async (_, headers) => {
       const account = await signUpFresh(t);
-      const res = await t.app.inject({
-        url: '/api/auth/logout',
-        cookies: { '__Host-sid': account.token },
-        headers: { 'sec-fetch-site': 'same-origin', referer: `${PUBLIC_URL}/dashboard` },
-      });
+      const res = await getLogout(account.token, headers);
       expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Logged out successfully.' });
       const me = await t.app.inject({ url: '/api/auth/current', headers: bearer(account) });
       expect(me.statusCode).toBe(401);
+    });
+
+    it("the confirmation form's POST signs out only with the session's CSRF token", async () => {
+      const account = await signUpFresh(t);
+      const post = (csrfToken: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/logout',
+          cookies: { '__Host-sid': account.token },
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({ csrfToken }).toString(),
+        });
+      for (const forged of ['', 'forged', `${account.csrfToken}x`]) {
+        expect((await post(forged)).statusCode).toBe(403);
+        const me = await t.app.inject({ url: '/api/auth/current', headers: bearer(account) });
+        expect(me.json().user?.email).toBe(account.user.email);
+      }
+      const confirmed = await post(account.csrfToken);
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.headers['content-type']).toMatch(/^text\/html/);
+      expect(confirmed.body).toContain('You are signed out');
+      expect(cookiesOf(confirmed)['__Host-sid']!.value).toBe('');
+      const me = await t.app.inject({ url: '/api/auth/current', headers: bearer(account) });
+      expect(me.statusCode).toBe(401);
+    });
+
+    it('no other endpoint reads a form body (a cross-site form still cannot sign anyone in)', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'email=a%40example.com&password=x',
+      });
+      expect(res.statusCode).toBe(415);
     });
 
     it('POST /api/auth/session/reset with a session needs its CSRF token; without one it only hands out a token', async () => {

@@ -18,6 +18,14 @@ const MINUTE = 60_000;
 export const LIMITS = {
   loginFailuresPerAccount: { name: 'login:account', max: 10, windowMs: 15 * MINUTE },
   loginFailuresPerIp: { name: 'login:ip', max: 10, windowMs: 15 * MINUTE },
+  /**
+   * Wrong passwords from a browser that signed in to the account before (its device cookie): it
+   * counts these instead of the account's and the IP's, so strangers elsewhere cannot lock it out,
+   * and a stolen cookie gets only a few guesses.
+   */
+  loginFailuresPerDevice: { name: 'login:device', max: 5, windowMs: 15 * MINUTE },
+  /** Wrong codes from such a browser; like the account's code count, no right password clears it. */
+  totpFailuresPerDevice: { name: 'totp:device', max: 5, windowMs: 15 * MINUTE },
   /** Wrong TOTP or recovery codes of an account, any challenge; no right password clears it. */
   totpFailuresPerAccount: { name: 'totp:account', max: 10, windowMs: 15 * MINUTE },
   /** Wrong passwords re-entered when signed in (turning two-factor off, changing the password). */

@@ -277,7 +277,26 @@ export class SessionsService {
     return expected.length === given.length && timingSafeEqual(expected, given);
   }
 
-  private sign(value: string): string {
-    return createHmac('sha256', this.appSecret).update(`csrf:${value}`).digest('base64url');
+  /**
+   * A device cookie's value (OWASP's device-cookie pattern): the account it was signed in to, a
+   * random id of this browser's cookie, and their HMAC, so nobody can make one for an account.
+   */
+  deviceCookie(userId: string): string {
+    const payload = `${userId}.${randomBytes(18).toString('base64url')}`;
+    return `${payload}.${this.sign(payload, 'device')}`;
+  }
+
+  /** The account and cookie id a device cookie names; null when it is not one we signed. */
+  deviceOf(value: string | undefined): { userId: string; deviceId: string } | null {
+    const [userId, deviceId, mac, ...rest] = (value ?? '').split('.');
+    if (!userId || !deviceId || !mac || rest.length > 0) return null;
+    const expected = Buffer.from(this.sign(`${userId}.${deviceId}`, 'device'));
+    const given = Buffer.from(mac);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+    return { userId, deviceId };
+  }
+
+  private sign(value: string, purpose: 'csrf' | 'device' = 'csrf'): string {
+    return createHmac('sha256', this.appSecret).update(`${purpose}:${value}`).digest('base64url');
   }
 }

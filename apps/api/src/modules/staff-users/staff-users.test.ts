@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { StaffUserDetail } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/users.js';
+import { createUser, enrolTotp, TEST_PASSWORD, type TestUser } from '../../../test/users.js';
 import { login } from '../../../test/fixtures/auth.js';
 import { fund } from '../../../test/fixtures/wallet.js';
 import { auditLog, sessions, walletLedger } from '../../db/schema/index.js';
@@ -192,6 +192,8 @@ describe(`staff console: users (${testEngine})`, () => {
     ]);
     // Two admins: one may go. Then the remaining one is the last, also when disabling.
     const secondAgain = (await login(t, second.email, TEST_PASSWORD)).json();
+    // The console needs two-factor on before the new staff member may use it.
+    await enrolTotp(t, second.id);
     const secondHeaders: TestUser = {
       ...second,
       token: secondAgain.token,

@@ -59,9 +59,37 @@ describe('protected route', () => {
   });
 
   it('sends a visitor to /login with the path to come back to', async () => {
-    fakeFetch({ '/api/auth/current': [unauthorized] });
+    fakeFetch({ '/api/auth/current': [{ body: { user: null, csrfToken: 'anon' } }] });
     renderAt('/dashboard');
     expect(await screen.findByText('login page ?redirectTo=%2Fdashboard')).toBeDefined();
+  });
+
+  it('a tab inside the 8 s cooldown is not sent to /login: it asks again when the cooldown ends', async () => {
+    vi.useFakeTimers();
+    // The warm-up's 401 starts the cooldown; meanwhile the person signed in in another tab.
+    const { calls } = fakeFetch({
+      '/api/auth/current': [unauthorized, { body: { user: signedInUser, csrfToken: 'c' } }],
+    });
+    const currentCalls = () => calls.filter((c) => c.url === '/api/auth/current').length;
+    renderAt('/dashboard');
+    await act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+    expect(currentCalls()).toBe(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(7000)));
+    expect(screen.queryByText(/login page/)).toBeNull();
+    expect(screen.getByText('Checking authentication...')).toBeDefined();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(1100)));
+    expect(currentCalls()).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('the dashboard')).toBeDefined();
+  });
+
+  it('after the cooldown, a visitor answer does send the tab to /login', async () => {
+    vi.useFakeTimers();
+    fakeFetch({
+      '/api/auth/current': [unauthorized, { body: { user: null, csrfToken: 'anon' } }],
+    });
+    renderAt('/dashboard');
+    await act(async () => void (await vi.advanceTimersByTimeAsync(8100)));
+    expect(screen.getByText('login page ?redirectTo=%2Fdashboard')).toBeDefined();
   });
 
   it("retries a 401 once after 200 ms, showing 'Attempting session recovery...'", async () => {

@@ -1,13 +1,19 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AUTH_RETRY_DELAY_MS, PROTECTED_ROUTE_AUTH_TIMEOUT_MS } from '@grail/contract';
-import { AUTH_EVENTS, ApiError, getCurrentUser } from '@/lib/api/client';
+import {
+  AUTH_RETRY_DELAY_MS,
+  PROTECTED_ROUTE_AUTH_TIMEOUT_MS,
+  type CurrentUserResponse,
+} from '@grail/contract';
+import { AUTH_EVENTS, ApiError, currentUserCooldownLeftMs, getCurrentUser } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { LoadingScreen } from '@/components/LoadingScreen';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { StaffTwoFactorRequired } from './StaffTwoFactorRequired';
 
-type Status = 'checking' | 'recovering' | 'authenticated' | 'unauthenticated';
+/** `cooldown`: the current-user call is in its cooldown, so nothing is known until it ends. */
+type Status = 'checking' | 'cooldown' | 'recovering' | 'authenticated' | 'unauthenticated';
 
 const isCooldown = (error: unknown) => error instanceof ApiError && /cooldown/i.test(error.message);
 
@@ -43,19 +49,29 @@ export function ProtectedRoute({
       setStatus(next);
       if (next === 'authenticated') void auth.refresh();
     };
-    getCurrentUser()
-      .then(() => settle('authenticated'))
-      .catch((error: unknown) => {
-        // A cooldown answer is no news about the session: the warm-up's result stands.
-        if (isCooldown(error)) return settle('unauthenticated');
-        if (!(error instanceof ApiError) || error.status !== 401) return settle('unauthenticated');
-        settle('recovering');
-        retryTimer = setTimeout(() => {
-          getCurrentUser({ noCache: true })
-            .then(() => settle('authenticated'))
-            .catch(() => settle('unauthenticated'));
-        }, AUTH_RETRY_DELAY_MS);
-      });
+    const signedInOrNot = (current: CurrentUserResponse) =>
+      settle(current.user ? 'authenticated' : 'unauthenticated');
+    const check = () =>
+      getCurrentUser()
+        .then(signedInOrNot)
+        .catch((error: unknown) => {
+          // A cooldown answer is no news about the session (SPEC: it does not mark the person
+          // unauthenticated): ask again once the cooldown is over.
+          if (isCooldown(error)) {
+            settle('cooldown');
+            retryTimer = setTimeout(check, currentUserCooldownLeftMs());
+            return;
+          }
+          if (!(error instanceof ApiError) || error.status !== 401)
+            return settle('unauthenticated');
+          settle('recovering');
+          retryTimer = setTimeout(() => {
+            getCurrentUser({ noCache: true })
+              .then(signedInOrNot)
+              .catch(() => settle('unauthenticated'));
+          }, AUTH_RETRY_DELAY_MS);
+        });
+    void check();
     const onRecovered = () => settle('authenticated');
     const onFailed = () => settle('unauthenticated');
     window.addEventListener(AUTH_EVENTS.recovered, onRecovered);
@@ -72,12 +88,15 @@ export function ProtectedRoute({
 
   if (auth.isLoggedIn) {
     if (admin && auth.user?.role !== 'admin') return <NotFoundPage />;
+    if (admin && !auth.user?.totpEnabled) return <StaffTwoFactorRequired />;
     return <>{children}</>;
   }
-  if (!timedOut && status !== 'unauthenticated') {
+  // The 3 s limit ends a check that hangs; a cooldown is no answer, so it is waited out.
+  if ((!timedOut || status === 'cooldown') && status !== 'unauthenticated') {
     if (auth.isLoading) return <LoadingScreen text="Verifying authentication..." />;
     if (status === 'recovering') return <LoadingScreen text="Attempting session recovery..." />;
-    if (status === 'checking') return <LoadingScreen text="Checking authentication..." />;
+    if (status === 'checking' || status === 'cooldown')
+      return <LoadingScreen text="Checking authentication..." />;
     return <LoadingScreen text="Verifying authentication..." />;
   }
   const redirectTo = `${location.pathname}${location.search}`;

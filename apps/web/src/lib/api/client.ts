@@ -14,13 +14,7 @@ import {
 import { authEndpoints } from '@/lib/api/endpoints';
 import { isPublicPath, paths } from '@/lib/paths';
 import { logger } from '@/lib/logger';
-import {
-  clearStoredTokens,
-  getAuthToken,
-  getCsrfToken,
-  hasSignedInHint,
-  setCsrfToken,
-} from './tokens';
+import { clearStoredTokens, getAuthToken, getCsrfToken, setCsrfToken } from './tokens';
 
 export { getAuthToken, getCsrfToken, setAuthToken, setCsrfToken } from './tokens';
 
@@ -231,14 +225,6 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
     const message = 'Not authenticated (cooldown)';
     return Promise.reject(new ApiError(message, 401, { message, error: message }));
   }
-  // A visitor holds no token, no earlier answer and no signed-in hint: the server's answer
-  // would be a 401, so it is given here and a first visit makes no failing request.
-  if (!getAuthToken() && !state.hadCurrentUserSuccess && !hasSignedInHint()) {
-    const message = 'Not authenticated';
-    state.currentUser = null;
-    state.cooldownUntil = now + CURRENT_USER_COOLDOWN_MS;
-    return Promise.reject(new ApiError(message, 401, { message, error: 'Unauthorized' }));
-  }
   const request = (async () => {
     const { response, data } = await send(
       endpointUrl(CURRENT_USER),
@@ -254,7 +240,9 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
     }
     const value = data as CurrentUserResponse;
     if (!value?.csrfToken) logger.warn(`Auth response from ${CURRENT_USER.path} has no CSRF token`);
-    primeCurrentUser(value);
+    // A visitor's answer (user null) is kept like any other, but is no sign of a session.
+    if (value?.user) primeCurrentUser(value);
+    else state.currentUser = { value, at: Date.now() };
     return value;
   })();
   state.currentUserInFlight = request;
@@ -263,6 +251,11 @@ export function getCurrentUser(options: { noCache?: boolean } = {}): Promise<Cur
   };
   request.then(release, release);
   return request;
+}
+
+/** How long the current-user call's cooldown still lasts (0 when there is none). */
+export function currentUserCooldownLeftMs(): number {
+  return Math.max(0, state.cooldownUntil - Date.now());
 }
 
 /**
@@ -344,7 +337,8 @@ export async function checkAuthHealth(): Promise<AuthHealth> {
     return {
       isHealthy: true,
       status: 200,
-      hasValidToken: Boolean(current.csrfToken),
+      // A visitor's answer is healthy too, but holds no session.
+      hasValidToken: Boolean(current.user && current.csrfToken),
       lastAuthError: null,
     };
   } catch (error) {
@@ -386,11 +380,6 @@ export async function resetSession(): Promise<void> {
   const anonymous = await callSessionReset();
   clearAuthState();
   if (anonymous) setCsrfToken(anonymous);
-}
-
-/** Asks the server for an anonymous session and stores its CSRF token. Never fails. */
-export async function startAnonymousSession(): Promise<void> {
-  await callSessionReset();
 }
 
 /** Forget the per-page-load state; unit tests call it between cases. */

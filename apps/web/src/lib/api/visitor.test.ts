@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_COOKIE_NAME } from '@grail/contract';
 import { fakeFetch, signedInUser } from '@/test/fakeFetch';
-import { ApiError, getCurrentUser, resetRequestLayer } from './client';
+import { checkAuthHealth, getCurrentUser, getCsrfToken, resetRequestLayer } from './client';
 import { hasSignedInHint, setAuthToken } from './tokens';
 
 const clearHint = () => {
@@ -18,12 +18,18 @@ afterEach(() => {
 });
 
 describe("a visitor's current-user read", () => {
-  it('answers a visitor locally, as the server would (401), with no request', async () => {
-    const { calls } = fakeFetch({});
-    const error = await getCurrentUser().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(401);
-    expect(calls).toHaveLength(0);
+  it('asks the server, which answers 200 with no user and the anonymous CSRF token to keep', async () => {
+    const { calls } = fakeFetch({
+      '/api/auth/current': [{ body: { user: null, csrfToken: 'anon' } }],
+    });
+    await expect(getCurrentUser()).resolves.toEqual({ user: null, csrfToken: 'anon' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/current']);
+    expect(getCsrfToken()).toBe('anon');
+    // No sign of a session: no cooldown skip, nothing to recover.
+    await expect(checkAuthHealth()).resolves.toMatchObject({
+      isHealthy: true,
+      hasValidToken: false,
+    });
   });
 
   it('asks the server when the signed-in hint is there', async () => {

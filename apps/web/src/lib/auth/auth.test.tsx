@@ -66,12 +66,12 @@ describe('auth state: warm-up, recovery and logout', () => {
 
   it('signedIn() stores the token and CSRF token and needs no extra request', async () => {
     const { calls } = fakeFetch({
-      '/api/auth/current': [{ status: 401, body: { message: 'No' } }],
-      'POST /api/auth/session/reset': [{ body: { message: 'Session reset.', csrfToken: 'anon' } }],
+      '/api/auth/current': [{ body: { user: null, csrfToken: 'anon' } }],
     });
     renderAuth();
-    // A visitor is given the anonymous session's CSRF token.
+    // A visitor is given the anonymous CSRF token by the warm-up itself, with no other call.
     await waitFor(() => expect(getCsrfToken()).toBe('anon'));
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/auth/current']);
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('signed in as newbie')).toBeDefined();
     expect(getAuthToken()).toBe('t2');

@@ -20,13 +20,11 @@ import { callApi } from '@/lib/api/callApi';
 import {
   AUTH_EVENTS,
   ApiError,
-  getCsrfToken,
   getCurrentUser,
   primeCurrentUser,
   resetSession,
   setAuthToken,
   setCsrfToken,
-  startAnonymousSession,
 } from '@/lib/api/client';
 import { paths } from '@/lib/paths';
 
@@ -68,13 +66,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
+    // The server answers everyone: a user, or null with the anonymous CSRF token a visitor's
+    // POSTs carry (the request layer stores it).
     getCurrentUser()
       .then((current) => active && setUser(current.user))
-      .catch(() => {
-        if (active) setUser(null);
-        // A visitor's POSTs need the anonymous session's CSRF token.
-        if (!getCsrfToken()) void startAnonymousSession();
-      })
+      .catch(() => active && setUser(null))
       .finally(() => active && setLoading(false));
     const onCleared = () => setUser(null);
     const onRecovered = (event: Event) =>

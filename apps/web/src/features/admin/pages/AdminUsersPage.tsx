@@ -38,6 +38,7 @@ import {
 } from '../api/staffUsersApi';
 import { DataTable } from '../components/DataTable';
 import { UserLimits } from '../components/UserLimits';
+import { AuthHealthCheck } from '@/components/AuthHealthCheck';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 const userHref = (id: string) => `${paths.adminUsers.getHref()}/${encodeURIComponent(id)}`;
@@ -396,6 +397,16 @@ export function AdminUsersPage() {
       ) : (
         <UserSearch />
       )}
+      <Box component="section" aria-labelledby="sign-in-check" sx={{ mt: 4 }}>
+        <Typography id="sign-in-check" variant="h6" component="h2" gutterBottom>
+          Sign-in check
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          What this browser&apos;s sign-in reports: the same check collectors find under
+          &ldquo;Having trouble signing in?&rdquo; on the sign-in page.
+        </Typography>
+        <AuthHealthCheck />
+      </Box>
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import { applyServerError, lazyResolver } from '@/lib/forms';
+import { AuthHealthCheck } from '@/components/AuthHealthCheck';
 import { FormAlert } from '@/components/form/FormAlert';
 import { FormField } from '@/components/form/FormField';
 import { SubmitButton } from '@/components/form/SubmitButton';
@@ -153,7 +154,9 @@ export default function LoginPage() {
 
   const finish = (result: SignedInResponse) => {
     auth.signedIn(result);
-    navigate(redirectTo, { replace: true });
+    // Staff start in the console, unless they were on their way somewhere.
+    const staffHome = result.user.role === 'admin' && !searchParams.get('redirectTo');
+    navigate(staffHome ? paths.admin.getHref() : redirectTo, { replace: true });
   };
 
   const onSubmit = form.handleSubmit((values) => {
@@ -223,6 +226,15 @@ export default function LoginPage() {
             </Link>
           </p>
         </form>
+      )}
+      {!challenge && (
+        <details className={styles.trouble}>
+          <summary className={clsx(ui.body2, ui.textLink)}>Having trouble signing in?</summary>
+          <p className={clsx(ui.body2, ui.secondaryText)}>
+            Check whether this browser reaches our sign-in service and holds a session.
+          </p>
+          <AuthHealthCheck />
+        </details>
       )}
     </AuthCard>
   );

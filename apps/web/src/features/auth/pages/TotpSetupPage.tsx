@@ -19,7 +19,7 @@ import { useTotpEnable, useTotpSetup } from '../api/totp';
 
 const SETTINGS_HREF = `${paths.dashboard.getHref()}?tab=settings`;
 
-function RecoveryCodes({ codes }: { codes: string[] }) {
+function RecoveryCodes({ codes, doneHref }: { codes: string[]; doneHref: string }) {
   const text = codes.join('\n');
   const copy = async () => {
     try {
@@ -69,7 +69,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           Download codes
         </Button>
         <Box sx={{ flexGrow: 1 }} />
-        <Button component={RouterLink} to={SETTINGS_HREF} variant="contained">
+        <Button component={RouterLink} to={doneHref} variant="contained">
           Done
         </Button>
       </Stack>
@@ -101,7 +101,11 @@ export default function TotpSetupPage() {
   if (enable.data) {
     return (
       <AuthCard title="Save your recovery codes" wide>
-        <RecoveryCodes codes={enable.data.recoveryCodes} />
+        <RecoveryCodes
+          codes={enable.data.recoveryCodes}
+          // Staff came here from the console, which two-factor now opens.
+          doneHref={auth.user?.role === 'admin' ? paths.admin.getHref() : SETTINGS_HREF}
+        />
       </AuthCard>
     );
   }
