@@ -315,3 +315,26 @@ test('with the flag off (the shared test server), breaks do not exist', async ({
   expect(api.status()).toBe(404);
   expect((await api.json()).error).toBe('Not Found');
 });
+
+test('the demo data has a break on sale: a visitor finds it on /breaks with the flag on', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const demo = await startServer({ BREAKS_ENABLED: 'true', DEMO_DATA: 'true' }, 240_000);
+  try {
+    const context = await browser.newContext({ baseURL: demo.baseURL });
+    const page = await context.newPage();
+    await page.goto('/breaks');
+    await expect(page.getByRole('heading', { name: 'Breaks', level: 1 })).toBeVisible({
+      timeout: COLD_PAGE_TIMEOUT_MS,
+    });
+    const title = 'Demo Break: Topps Chrome Baseball Hobby, 2 boxes';
+    const card = page.getByTestId('break-card').filter({ hasText: title });
+    await expect(card).toContainText('0 of 30 spots sold');
+    await card.click();
+    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+    await context.close();
+  } finally {
+    await demo.stop();
+  }
+});

@@ -27,7 +27,11 @@ export async function freePort(): Promise<number> {
  * Starts the built app (npm start's server) on a free port with a fresh DATA_DIR, for tests that
  * need a server of their own (maintenance on, flags on, ...). Waits for /api/health.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** How long the server may take to answer (loading the demo data draws its card art). */
+  startTimeoutMs = 90_000,
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'grail-e2e-own-'));
   const child = spawn(process.execPath, [process.env.E2E_API_ENTRY ?? 'apps/api/dist/main.js'], {
@@ -37,7 +41,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`test server exited: ${stderr}`);
     try {
