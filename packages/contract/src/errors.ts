@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Why a purchase or a top-up was refused (a 403), so a client can link to what applies: the
- * profile for `email_unverified` and `profile_incomplete`, the Limits tab for the others.
+ * Why a request was refused (a 403), so a client can link to what applies: the profile for
+ * `email_unverified` and `profile_incomplete`, the Limits tab for the limits, two-factor set-up
+ * for `two_factor_required` (every staff endpoint until two-factor is on).
  */
 export const REFUSAL_REASONS = [
   'email_unverified',
@@ -11,6 +12,7 @@ export const REFUSAL_REASONS = [
   'deposit_limit',
   'time_out',
   'self_excluded',
+  'two_factor_required',
 ] as const;
 export const RefusalReason = z.enum(REFUSAL_REASONS);
 export type RefusalReason = z.infer<typeof RefusalReason>;
@@ -19,7 +21,7 @@ export type RefusalReason = z.infer<typeof RefusalReason>;
 export const ErrorBody = z.object({
   message: z.string(),
   error: z.string(),
-  /** Set on a refused purchase or top-up. */
+  /** Set on a refused purchase or top-up, and on a staff endpoint before two-factor is on. */
   reason: RefusalReason.optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -12,6 +12,11 @@ const limitsHref = paths.dashboard.getHref({ tab: 'limits' });
 function SettleLink({ reason }: { reason: RefusalReason | undefined }) {
   const location = useLocation();
   if (!reason) return null;
+  if (reason === 'two_factor_required') {
+    return (
+      <RouterLink to={paths.dashboard.getHref({ tab: 'settings' })}>Turn on two-factor</RouterLink>
+    );
+  }
   if (isProfileReason(reason)) {
     return reason === 'profile_incomplete' ? (
       <RouterLink
