@@ -65,7 +65,10 @@ test('the wallet history filters by kind and shows the balance after each moveme
   await expect(page.getByText('No movements of this kind yet.')).toBeVisible();
 
   // Sell-card payouts are a tab of their own, which says where purchases are.
-  await page.getByRole('tab', { name: 'Payouts' }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: 'Payouts' })
+    .click();
   await expect(page.getByText(/^No payouts yet\./)).toBeVisible();
   await page.getByRole('link', { name: 'wallet history' }).click();
   await expect(page).toHaveURL(/tab=wallet/);

@@ -13,9 +13,7 @@ function SettleLink({ reason }: { reason: RefusalReason | undefined }) {
   const location = useLocation();
   if (!reason) return null;
   if (reason === 'two_factor_required') {
-    return (
-      <RouterLink to={paths.dashboard.getHref({ tab: 'settings' })}>Turn on two-factor</RouterLink>
-    );
+    return <RouterLink to={paths.totpSetup.getHref()}>Turn on two-factor</RouterLink>;
   }
   if (isProfileReason(reason)) {
     return reason === 'profile_incomplete' ? (
