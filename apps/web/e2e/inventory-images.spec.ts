@@ -91,10 +91,7 @@ test('staff follow an import with image URLs in the background: rows done, then 
 }) => {
   const context = await browser.newContext({ baseURL: server.baseURL });
   const page = await context.newPage();
-  const login = await page.request.post('/api/auth/login', {
-    data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-  });
-  expect(login.status(), await login.text()).toBe(200);
+  await signInStaff(page.request, ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.goto('/admin/inventory');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import cards from CSV' });

@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { startServer, type RunningServer } from './support/server';
-import { signUpBuyer } from './support/users';
+import { signInStaff, signUpBuyer } from './support/users';
 
 /**
  * What a new collector meets first (issue 30): the reveal keeps the card hidden until it turns,
@@ -346,10 +346,7 @@ test('every staff console section is in view at 1280 px and in a menu at 390 px'
     });
     await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
     const page = await context.newPage();
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: STAFF_EMAIL, password: STAFF_PASSWORD },
-    });
-    expect(login.status(), await login.text()).toBe(200);
+    await signInStaff(page.request, STAFF_EMAIL, STAFF_PASSWORD);
     await page.request.put('/api/theme', {
       data: { theme },
       headers: { 'x-csrf-token': await csrfOf(page.request) },
