@@ -10,7 +10,7 @@ import { RateLimitService } from './modules/auth/rate-limits.service.js';
 import { SecretBox } from './modules/auth/totp.js';
 import { MailService, mailBox } from './modules/mail/mail.service.js';
 import { OutboxService } from './modules/outbox/outbox.service.js';
-import { OutboxWorker } from './modules/outbox/outbox.worker.js';
+import { PollingWorker } from './lib/polling-worker.js';
 import { DiscordClient } from './modules/discord/discord.client.js';
 import { DiscordService } from './modules/discord/discord.service.js';
 import { UsersService } from './modules/users/users.service.js';
@@ -33,13 +33,15 @@ import { BreakEvents } from './modules/breaks/breaks.events.js';
 import { BreakSeedVault } from './modules/breaks/breaks.fairness.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { InventoryService } from './modules/inventory/inventory.service.js';
-import { InventoryImportWorker } from './modules/inventory/inventory.imports.js';
 import { FlagsService } from './modules/site/flags.service.js';
 import { FeedPostsService } from './modules/site/feed-posts.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { FulfilmentService } from './modules/fulfilment/fulfilment.service.js';
 import { StaffUsersService } from './modules/staff-users/staff-users.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+
+/** Outbox messages one delivery turn claims. */
+const OUTBOX_BATCH = 10;
 
 /** One instance of each service per app; modules receive what they need from here. */
 export function createServices({
@@ -129,7 +131,12 @@ export function createServices({
     sessions,
     mail,
     outbox,
-    outboxWorker: new OutboxWorker(outbox, { log }),
+    // Delivers what is due in batches of ten, at once again while a batch comes back full.
+    outboxWorker: new PollingWorker(
+      'outbox',
+      async () => (await outbox.deliverDue(OUTBOX_BATCH)) === OUTBOX_BATCH,
+      { log },
+    ),
     discord,
     rateLimits,
     auth: new AuthService(db, sessions, mail, rateLimits, new SecretBox(config.APP_SECRET), {
@@ -180,7 +187,11 @@ export function createServices({
   };
   const staffServices = {
     feedPosts: new FeedPostsService(db, services.feed, new AuditService(db)),
-    inventoryImportWorker: new InventoryImportWorker(services.inventory.jobs, { log }),
+    inventoryImportWorker: new PollingWorker(
+      'inventory import',
+      (isStopping) => services.inventory.jobs.workDue(isStopping),
+      { log },
+    ),
   };
   return {
     ...services,

@@ -1,39 +1,6 @@
-import { BreakInput } from '@grail/contract';
+import { BreakInput, TEAM_PRESETS } from '@grail/contract';
 import type { DemoSeedStep } from '../demo/demo.service.js';
 import type { BreaksAdminService } from './breaks-admin.service.js';
-
-const MLB_TEAMS = [
-  'Arizona Diamondbacks',
-  'Atlanta Braves',
-  'Baltimore Orioles',
-  'Boston Red Sox',
-  'Chicago Cubs',
-  'Chicago White Sox',
-  'Cincinnati Reds',
-  'Cleveland Guardians',
-  'Colorado Rockies',
-  'Detroit Tigers',
-  'Houston Astros',
-  'Kansas City Royals',
-  'Los Angeles Angels',
-  'Los Angeles Dodgers',
-  'Miami Marlins',
-  'Milwaukee Brewers',
-  'Minnesota Twins',
-  'New York Mets',
-  'New York Yankees',
-  'Athletics',
-  'Philadelphia Phillies',
-  'Pittsburgh Pirates',
-  'San Diego Padres',
-  'San Francisco Giants',
-  'Seattle Mariners',
-  'St. Louis Cardinals',
-  'Tampa Bay Rays',
-  'Texas Rangers',
-  'Toronto Blue Jays',
-  'Washington Nationals',
-];
 
 const DAY_MS = 24 * 3_600_000;
 
@@ -52,7 +19,7 @@ export const demoBreakInput = (now: Date) =>
     packsPerBox: 20,
     format: 'random_team',
     spotPrice: 19.99,
-    teams: MLB_TEAMS.map((name) => ({ name })),
+    teams: TEAM_PRESETS.MLB.map((name) => ({ name })),
     minSpots: 2,
     salesDeadline: new Date(now.getTime() + 30 * DAY_MS).toISOString(),
     scheduledAt: new Date(now.getTime() + 30 * DAY_MS + 3_600_000).toISOString(),
