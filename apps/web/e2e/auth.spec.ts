@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
 import { COLLECTOR_PASSWORD, signUpBuyer } from './support/users';
+import { mailLink } from './support/mail';
 
 /** RFC 4648 base32 → bytes. */
 function base32Decode(text: string): Buffer {
@@ -25,16 +26,6 @@ function totp(secret: string, stepOffset = 0): string {
   const offset = hmac[hmac.length - 1]! & 0x0f;
   const value = (hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
   return value.toString().padStart(6, '0');
-}
-
-async function mailLink(request: APIRequestContext, to: string, pattern: RegExp) {
-  const outbox = await request.get('/api/dev/mail');
-  const mail = ((await outbox.json()).mail as { to: string; links: string[] }[]).find(
-    (m) => m.to === to && m.links.some((l) => pattern.test(l)),
-  );
-  const link = mail?.links.find((l) => pattern.test(l));
-  expect(link, `a link matching ${pattern} mailed to ${to}`).toBeTruthy();
-  return new URL(link!);
 }
 
 async function signIn(page: Page, email: string) {

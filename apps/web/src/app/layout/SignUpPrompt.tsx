@@ -1,7 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth';
-import { useReturnPath } from '@/lib/auth/returnPath';
+import { isSignInPage, useReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import { useSignUpPrompt } from './useSignUpPrompt';
 
@@ -9,16 +9,6 @@ import { useSignUpPrompt } from './useSignUpPrompt';
 const SignUpInvitation = lazy(() =>
   import('./SignUpInvitation').then((m) => ({ default: m.SignUpInvitation })),
 );
-
-/** Pages where inviting someone to sign up would interrupt signing up or in. */
-const QUIET_PATHS = [
-  paths.login.path,
-  paths.register.path,
-  paths.forgotPassword.path,
-  paths.resetPassword.path,
-  paths.authCallback.path,
-  paths.totpSetup.path,
-];
 
 /**
  * The 'Join Our Community!' invitation. On desktop a non-modal dialog in the corner (the page
@@ -30,7 +20,8 @@ export function SignUpPrompt() {
   const navigate = useNavigate();
   const redirectTo = useReturnPath();
   const { open, variant, dismiss } = useSignUpPrompt({ isVisitor: !isLoading && !isLoggedIn });
-  const quiet = QUIET_PATHS.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  // Inviting someone to sign up would interrupt signing up or in.
+  const quiet = isSignInPage(pathname);
   const visible = open && !quiet;
   // Mounted from the moment it opens until it has faded (or slid) out after closing.
   const [mounted, setMounted] = useState(false);

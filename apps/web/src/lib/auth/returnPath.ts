@@ -21,14 +21,17 @@ const SIGN_IN_PAGES = [
   paths.totpSetup.path,
 ];
 
+/** Whether `pathname` is one of the pages of signing up or in. */
+export const isSignInPage = (pathname: string) =>
+  SIGN_IN_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+
 /**
  * Where a way in (sign in, create account) should bring the person back to: the page they are on,
  * or, on a sign-in page, the return path that page was given.
  */
 export function useReturnPath(): string | undefined {
   const { pathname, search } = useLocation();
-  const onSignInPage = SIGN_IN_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-  const here = onSignInPage
+  const here = isSignInPage(pathname)
     ? new URLSearchParams(search).get('redirectTo')
     : `${pathname}${search}`;
   return safeReturnPath(here) ?? undefined;
