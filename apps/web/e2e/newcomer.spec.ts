@@ -260,7 +260,7 @@ const DASHBOARD_SECTIONS = [
   'Orders',
   'My Pulls',
   'Submissions',
-  'Payment history',
+  'Payouts',
   'Wallet',
   'Limits',
   'Settings',
