@@ -94,6 +94,7 @@ export default defineConfig({
       include: ['apps/api/src/**/*.{ts,tsx}', 'apps/web/src/**/*.{ts,tsx}'],
       exclude: ['**/*.test.{ts,tsx}', '**/test/**', 'apps/api/src/db/migrations/**'],
       reporter: ['text-summary', 'json-summary'],
+      reportOnFailure: true,
     },
     projects: [
       {
