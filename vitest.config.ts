@@ -6,8 +6,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // here that does not exist stops the run, so a moved suite cannot silently leave its list.
 
 /**
- * Suites that open no database and build no app: rules, parsers, configuration, the source scan.
- * They run once, in threads without isolation (none keeps module state or mocks a module).
+ * Suites that open no test database and build no app: rules, parsers, configuration, the source
+ * scan, and the server process on a PGlite of its own (the same on either engine). They run once,
+ * in threads without isolation (none keeps module state or mocks a module).
  */
 const NO_DATABASE = [
   'src/config.test.ts',
