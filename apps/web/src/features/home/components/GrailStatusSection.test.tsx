@@ -40,7 +40,7 @@ function answer(active: object, recent: object) {
   renderWithProviders(<GrailStatusSection />, { queries: { retryDelay: 0 } });
 }
 
-const heading = (name: string) => screen.findByRole('heading', { name, exact: true });
+const heading = (name: string) => screen.findByRole('heading', { name });
 
 beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
