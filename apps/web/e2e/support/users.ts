@@ -54,7 +54,7 @@ export async function registerBuyer(
     headers: { 'x-csrf-token': csrfToken },
   });
   expect(profile.status(), await profile.text()).toBe(200);
-  return { email };
+  return { email, username: `buyer_${tag}` };
 }
 
 /** How many collectors the database image holds for each worker slot (see db-image.ts). */
@@ -70,7 +70,7 @@ export const poolUsername = (slot: number, index: number | string) => `buyer_p${
  * restarted after a failure goes on where its slot stopped; every server starts from the image,
  * so an address is unused on whichever server the test talks to.
  */
-function nextPoolEmail(): string | null {
+function nextPoolCollector(): { email: string; username: string } | null {
   const root = process.env.E2E_IMAGE_DIR;
   if (!root) return null;
   const slot = test.info().parallelIndex;
@@ -78,7 +78,7 @@ function nextPoolEmail(): string | null {
   const used = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
   if (used >= POOL_PER_SLOT) return null;
   writeFileSync(file, String(used + 1));
-  return poolEmail(slot, used);
+  return { email: poolEmail(slot, used), username: poolUsername(slot, used) };
 }
 
 /**
@@ -87,13 +87,13 @@ function nextPoolEmail(): string | null {
  * up (four requests and a password hash); auth.spec and newcomer.spec walk the real sign-up.
  */
 export async function signUpBuyer(request: APIRequestContext) {
-  const email = nextPoolEmail();
-  if (!email) return registerBuyer(request);
+  const pooled = nextPoolCollector();
+  if (!pooled) return registerBuyer(request);
   const login = await request.post('/api/auth/login', {
-    data: { email, password: COLLECTOR_PASSWORD },
+    data: { email: pooled.email, password: COLLECTOR_PASSWORD },
   });
   expect(login.status(), await login.text()).toBe(200);
-  return { email };
+  return pooled;
 }
 
 /** Recovery codes of the staff accounts this worker enrolled, by e-mail: later sign-ins use one. */
