@@ -2,11 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumPath, serverEnv } from './apps/web/e2e/support/env';
+import { chromiumPath } from './apps/web/e2e/support/env';
 
-// Chosen once in the main process; workers inherit the environment.
+// Chosen once in the main process; workers inherit the environment. Global set-up makes the
+// database images in E2E_IMAGE_DIR and starts the shared server on E2E_PORT from a copy.
 process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'grail-e2e-'));
+process.env.E2E_IMAGE_DIR ??= mkdtempSync(join(tmpdir(), 'grail-e2e-image-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({
@@ -34,11 +36,5 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: `node ${process.env.E2E_API_ENTRY ?? 'apps/api/dist/main.js'}`,
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: serverEnv({ PORT: process.env.E2E_PORT, DATA_DIR: process.env.E2E_DATA_DIR }),
-  },
+  globalSetup: './apps/web/e2e/support/global-setup.ts',
 });

@@ -34,8 +34,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(120_000);
   collectorContext = await browser.newContext({ baseURL: server.baseURL });
   collector = collectorContext.request;
-  fixtures.email = (await signUpBuyer(collector)).email;
-  fixtures.username = fixtures.email.replace(/^buyer-(\w+)@.*$/, 'buyer_$1');
+  ({ email: fixtures.email, username: fixtures.username } = await signUpBuyer(collector));
   const headers = { 'x-csrf-token': await csrfOf(collector) };
 
   const live = (await (await collector.get('/api/grail-cases/active')).json()) as {

@@ -23,3 +23,9 @@ export const wcagAxe = (page: Page) =>
       rules: Object.fromEntries(EXPERIMENTAL_WCAG_RULES.map((id) => [id, { enabled: true }])),
     })
     .withTags(TAGS);
+
+/**
+ * An axe run of the colour contrast rule alone: what a second theme can change, the markup and
+ * every other rule being the same in both.
+ */
+export const contrastAxe = (page: Page) => new AxeBuilder({ page }).withRules(['color-contrast']);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,25 +23,36 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** The database images global set-up makes once per run (see db-image.ts). */
+export type ImageKind = 'demo' | 'plain';
+
+export function imagePath(kind: ImageKind): string {
+  const root = process.env.E2E_IMAGE_DIR;
+  if (!root) throw new Error('E2E_IMAGE_DIR is not set: run the browser tests through playwright');
+  return join(root, kind);
+}
+
 /**
- * Starts the built app (npm start's server) on a free port with a fresh DATA_DIR, for tests that
- * need a server of their own (maintenance on, flags on, ...). Waits for /api/health.
+ * Runs the built app (npm start's server) on `port` with `dataDir`, and waits for /api/health.
+ * `env` is passed through serverEnv, so DEMO_DATA is on unless it says otherwise.
  */
-export async function startServer(
-  env: Record<string, string> = {},
+export async function launchServer(opts: {
+  env: Record<string, string>;
+  port: number;
+  dataDir: string;
   /** How long the server may take to answer (loading the demo data draws its card art). */
-  startTimeoutMs = 90_000,
-): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'grail-e2e-own-'));
+  startTimeoutMs: number;
+  /** Removed when the server stops. */
+  removeDataDir?: boolean;
+}): Promise<RunningServer> {
   const child = spawn(process.execPath, [process.env.E2E_API_ENTRY ?? 'apps/api/dist/main.js'], {
-    env: serverEnv({ DEMO_DATA: 'false', ...env, PORT: String(port), DATA_DIR: dataDir }),
+    env: serverEnv({ ...opts.env, PORT: String(opts.port), DATA_DIR: opts.dataDir }),
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + startTimeoutMs;
+  const baseURL = `http://127.0.0.1:${opts.port}`;
+  const deadline = Date.now() + opts.startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`test server exited: ${stderr}`);
     try {
@@ -50,17 +61,43 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`test server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 250));
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`test server did not start: ${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     baseURL,
     process: child,
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (opts.removeDataDir) rmSync(opts.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts the built app on a free port for tests that need a server of their own (maintenance on,
+ * flags on, ...), from a copy of the run's migrated database image: with the demo catalogue when
+ * DEMO_DATA is 'true', else without it (the default here). Waits for /api/health.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  startTimeoutMs = 90_000,
+): Promise<RunningServer> {
+  const withDemo = env.DEMO_DATA === 'true';
+  const dataDir = mkdtempSync(join(tmpdir(), 'grail-e2e-own-'));
+  cpSync(imagePath(withDemo ? 'demo' : 'plain'), dataDir, { recursive: true });
+  return launchServer({
+    env: { DEMO_DATA: 'false', ...env },
+    port: await freePort(),
+    dataDir,
+    startTimeoutMs,
+    removeDataDir: true,
+  });
 }

@@ -1,5 +1,7 @@
-import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 
 export const COLLECTOR_PASSWORD = 'Grail-e2e-collector-2026!';
@@ -13,12 +15,14 @@ export const COLLECTOR_ADDRESS = {
 };
 
 /**
- * Signs a new collector up through the real endpoints, in the browser context's cookie jar:
+ * Signs a new collector up through the real endpoints, in the request context's cookie jar:
  * register, open the verification link from the dev outbox, complete the 18+ profile.
- * The page is then signed in (cookie `sid`) and may buy.
+ * The context is then signed in (cookie `sid`) and may buy.
  */
-export async function signUpBuyer(request: APIRequestContext) {
-  const tag = randomBytes(4).toString('hex');
+export async function registerBuyer(
+  request: APIRequestContext,
+  tag = randomBytes(4).toString('hex'),
+) {
   const email = `buyer-${tag}@example.com`;
   const registered = await request.post('/api/auth/register', {
     data: { email, username: `buyer_${tag}`, password: COLLECTOR_PASSWORD, acceptTerms: true },
@@ -50,7 +54,46 @@ export async function signUpBuyer(request: APIRequestContext) {
     headers: { 'x-csrf-token': csrfToken },
   });
   expect(profile.status(), await profile.text()).toBe(200);
-  return { email };
+  return { email, username: `buyer_${tag}` };
+}
+
+/** How many collectors the database image holds for each worker slot (see db-image.ts). */
+export const POOL_PER_SLOT = 150;
+
+/** The pool collector `index` of worker slot `slot`: ready as registerBuyer leaves one. */
+export const poolEmail = (slot: number, index: number | string) =>
+  `buyer-pool-${slot}-${index}@example.com`;
+export const poolUsername = (slot: number, index: number | string) => `buyer_p${slot}_${index}`;
+
+/**
+ * The next unused pool collector of this worker slot. The count is kept in a file, so a worker
+ * restarted after a failure goes on where its slot stopped; every server starts from the image,
+ * so an address is unused on whichever server the test talks to.
+ */
+function nextPoolCollector(): { email: string; username: string } | null {
+  const root = process.env.E2E_IMAGE_DIR;
+  if (!root) return null;
+  const slot = test.info().parallelIndex;
+  const file = join(root, `pool-used-${slot}`);
+  const used = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
+  if (used >= POOL_PER_SLOT) return null;
+  writeFileSync(file, String(used + 1));
+  return { email: poolEmail(slot, used), username: poolUsername(slot, used) };
+}
+
+/**
+ * A verified collector with a complete 18+ profile, signed in in the request context's cookie
+ * jar (cookie `sid`), who may buy. Taken from the image's pool (one sign-in) rather than signed
+ * up (four requests and a password hash); auth.spec and newcomer.spec walk the real sign-up.
+ */
+export async function signUpBuyer(request: APIRequestContext) {
+  const pooled = nextPoolCollector();
+  if (!pooled) return registerBuyer(request);
+  const login = await request.post('/api/auth/login', {
+    data: { email: pooled.email, password: COLLECTOR_PASSWORD },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return pooled;
 }
 
 /** Recovery codes of the staff accounts this worker enrolled, by e-mail: later sign-ins use one. */
