@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rateLimitEvents } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-import { assertRateLimited } from '../../http/endpoint-context.js';
+import { assertRateLimited } from '../../lib/endpoint-context.js';
 
 export interface Limit {
   /** What is counted, e.g. `login`; the bucket is `${name}:${key}`. */

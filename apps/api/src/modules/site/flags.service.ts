@@ -2,7 +2,7 @@ import { eq, inArray, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags, type SiteFlag } from '@grail/contract';
 import type { Database } from '../../db/client.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
 import { settings, users } from '../../db/schema/index.js';
 import type { AuditService } from '../audit/audit.service.js';
 
