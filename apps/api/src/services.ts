@@ -180,7 +180,7 @@ export function createServices({
       publicUrl: config.PUBLIC_URL,
       log,
     }),
-    staffUsers: new StaffUsersService(db, { wallet, sessions, audit: new AuditService(db) }),
+    staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit: new AuditService(db) }),
     analytics: new AnalyticsService(db),
     inventory: new InventoryService(db, new AuditService(db), new ImagesService(db)),
     flags: new FlagsService(database, config.flags, new AuditService(db), log),

@@ -36,15 +36,6 @@ export const TABLE_OWNERS: Record<string, string[]> = {
 
 /** `file → table`: a module that still imports or names another module's table. */
 export const KNOWN_FOREIGN_TABLES: string[] = [
-  'modules/analytics/analytics.service.ts → cards',
-  'modules/analytics/analytics.service.ts → case_cards',
-  'modules/analytics/analytics.service.ts → grail_cases',
-  'modules/analytics/analytics.service.ts → pulls',
-  'modules/analytics/analytics.service.ts → shipments',
-  'modules/analytics/analytics.service.ts → submission_returns',
-  'modules/analytics/analytics.service.ts → users',
-  'modules/analytics/analytics.service.ts → wallet_ledger',
-  'modules/audit/audit.service.ts → users',
   'modules/auth/auth.service.ts → users',
   'modules/auth/sessions.service.ts → users',
   'modules/breaks/breaks.service.ts → shipments',
@@ -78,8 +69,6 @@ export const KNOWN_FOREIGN_TABLES: string[] = [
   'modules/inventory/inventory.service.ts → case_cards',
   'modules/inventory/inventory.service.ts → grail_cases',
   'modules/inventory/inventory.service.ts → images',
-  'modules/limits/limits.service.ts → users',
-  'modules/limits/limits.service.ts → wallet_ledger',
   'modules/maintenance/maintenance.service.ts → settings',
   'modules/orders/orders.service.ts → cards',
   'modules/orders/orders.service.ts → shipments',
@@ -95,14 +84,6 @@ export const KNOWN_FOREIGN_TABLES: string[] = [
   'modules/shipping/shipping.service.ts → orders',
   'modules/shipping/shipping.service.ts → pulls',
   'modules/shipping/shipping.service.ts → users',
-  'modules/site/flags.service.ts → users',
-  'modules/staff-users/staff-users.service.ts → cards',
-  'modules/staff-users/staff-users.service.ts → order_items',
-  'modules/staff-users/staff-users.service.ts → orders',
-  'modules/staff-users/staff-users.service.ts → pulls',
-  'modules/staff-users/staff-users.service.ts → sessions',
-  'modules/staff-users/staff-users.service.ts → users',
-  'modules/staff-users/staff-users.service.ts → wallet_ledger',
   'modules/submissions/submissions.service.ts → users',
 ];
 
@@ -118,17 +99,11 @@ export const KNOWN_BACK_ARROWS: string[] = [
 
 /** Files that still send raw SQL not declared through db/statements.ts. */
 export const KNOWN_UNDECLARED_SQL: string[] = [
-  'modules/analytics/analytics.service.ts',
-  'modules/auth/rate-limits.service.ts',
   'modules/breaks/breaks.service.ts',
   'modules/fulfilment/fulfilment.service.ts',
   'modules/grail/grail-admin.service.ts',
   'modules/grail/grail.service.ts',
   'modules/grail/pack-purchase.ts',
-  'modules/idempotency/idempotency.service.ts',
-  'modules/limits/limits.service.ts',
-  'modules/site/flags.service.ts',
-  'modules/staff-users/staff-users.service.ts',
   'modules/submissions/submissions.service.ts',
   'modules/wallet/wallet.service.ts',
 ];

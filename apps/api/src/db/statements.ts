@@ -54,3 +54,6 @@ export function rawStatement<A extends unknown[], R extends StatementText>(
 export function declaredStatements(): DeclaredStatement[] {
   return [...declared.values()];
 }
+
+/** A uuid for sample arguments. */
+export const SAMPLE_UUID = '00000000-0000-4000-8000-000000000000';

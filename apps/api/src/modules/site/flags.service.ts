@@ -1,14 +1,23 @@
-import { eq, inArray, like, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags, type SiteFlag } from '@grail/contract';
 import type { Database } from '../../db/client.js';
 import { notifyChange } from '../../lib/hot-changes.js';
-import { settings, users } from '../../db/schema/index.js';
+import { settings } from '../../db/schema/index.js';
+import { emailsOf } from '../users/users.reads.js';
+import { rawStatement } from '../../db/statements.js';
 import type { AuditService } from '../audit/audit.service.js';
 
 /** The NOTIFY channel a flag change writes to in its transaction: every instance re-reads on commit. */
 export const SITE_FLAGS_CHANNEL = 'site_flags';
 const KEY_PREFIX = 'flag:';
+
+/** Tells every instance (on commit) to read the flags again. */
+const flagNotice = rawStatement(
+  'site.flag_notice',
+  (flag: string) => sql`select pg_notify(${SITE_FLAGS_CHANNEL}, ${flag})`,
+  'DISCORD_INTEGRATION',
+);
 /** A missed notification (a dropped LISTEN connection) is corrected within this time. */
 export const FLAGS_REFRESH_MS = 30_000;
 
@@ -89,13 +98,7 @@ export class FlagsService {
   async list(): Promise<SiteFlag[]> {
     await this.refresh();
     const actorIds = [...new Set([...this.stored.values()].map((s) => s.changedBy))];
-    const actors = actorIds.length
-      ? await this.database.db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(inArray(users.id, actorIds))
-      : [];
-    const emailOf = new Map(actors.map((a) => [a.id, a.email]));
+    const emailOf = await emailsOf(this.database.db, actorIds);
     return FEATURE_FLAGS.map((flag) => {
       const stored = this.stored.get(flag);
       return {
@@ -134,7 +137,7 @@ export class FlagsService {
         },
         tx,
       );
-      await tx.execute(sql`select pg_notify(${SITE_FLAGS_CHANNEL}, ${flag})`);
+      await tx.execute(flagNotice(flag));
       // The public settings every instance keeps in memory (GET /api/config) are read again.
       await notifyChange('settings', tx);
     });

@@ -9,7 +9,7 @@ import {
   type ProfileRequest,
   type Theme,
 } from '@grail/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { SessionsService, SessionUser } from '../auth/sessions.service.js';
@@ -203,6 +203,19 @@ export class UsersService {
     const outcome = await this.applyAdminEmail({ createMissing: false, keepSessionId });
     if (outcome !== 'promoted') return user;
     return (await this.accountByEmail(user.email)) ?? user;
+  }
+
+  /** A staff member's change of role, in their command's transaction (which audits it). */
+  async setRole(userId: string, role: 'user' | 'admin', tx: Db | Tx = this.db): Promise<void> {
+    await tx.update(users).set({ role }).where(eq(users.id, userId));
+  }
+
+  /** A staff member's disabling or enabling of an account, in their command's transaction. */
+  async setDisabled(userId: string, disabled: boolean, tx: Db | Tx = this.db): Promise<void> {
+    await tx
+      .update(users)
+      .set({ disabledAt: disabled ? sql`now()` : null })
+      .where(eq(users.id, userId));
   }
 
   async hasAdmin(): Promise<boolean> {
