@@ -38,6 +38,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
 export const KNOWN_FOREIGN_TABLES: string[] = [
   'modules/auth/auth.service.ts → users',
   'modules/auth/sessions.service.ts → users',
+  'modules/auth/two-factor.service.ts → users',
   'modules/breaks/breaks.service.ts → shipments',
   'modules/breaks/breaks.service.ts → users',
   'modules/catalog/catalog.service.ts → cards',
@@ -51,7 +52,6 @@ export const KNOWN_FOREIGN_TABLES: string[] = [
   'modules/discord/discord.service.ts → grail_cases',
   'modules/discord/discord.service.ts → pulls',
   'modules/discord/discord.service.ts → users',
-  'modules/feed/feed.service.ts → settings',
   'modules/fulfilment/fulfilment.service.ts → shipments',
   'modules/fulfilment/fulfilment.service.ts → submission_cards',
   'modules/fulfilment/fulfilment.service.ts → submission_events',
@@ -69,7 +69,6 @@ export const KNOWN_FOREIGN_TABLES: string[] = [
   'modules/inventory/inventory.service.ts → case_cards',
   'modules/inventory/inventory.service.ts → grail_cases',
   'modules/inventory/inventory.service.ts → images',
-  'modules/maintenance/maintenance.service.ts → settings',
   'modules/orders/orders.service.ts → cards',
   'modules/orders/orders.service.ts → shipments',
   'modules/orders/orders.service.ts → users',

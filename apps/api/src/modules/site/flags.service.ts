@@ -1,9 +1,9 @@
-import { eq, like, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags, type SiteFlag } from '@grail/contract';
 import type { Database } from '../../db/client.js';
 import { notifyChange } from '../../lib/hot-changes.js';
-import { settings } from '../../db/schema/index.js';
+import { readSetting, readSettingsStartingWith, writeSetting } from './settings.service.js';
 import { emailsOf } from '../users/users.reads.js';
 import { rawStatement } from '../../db/statements.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -43,13 +43,23 @@ export class FlagsService {
   private unlisten: (() => Promise<void>) | null = null;
   private timer: NodeJS.Timeout | undefined;
 
+  private readonly live: FeatureFlags;
+  private readonly audit: AuditService;
+  private readonly log?: Pick<FastifyBaseLogger, 'warn'>;
+
   constructor(
     private readonly database: Database,
-    private readonly live: FeatureFlags,
-    private readonly audit: AuditService,
-    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
+    deps: {
+      /** The flags as configured; kept up to date with what staff switch (config.flags). */
+      live: FeatureFlags;
+      audit: AuditService;
+      log?: Pick<FastifyBaseLogger, 'warn'>;
+    },
   ) {
-    this.defaults = { ...live };
+    this.live = deps.live;
+    this.audit = deps.audit;
+    this.log = deps.log;
+    this.defaults = { ...deps.live };
   }
 
   isOn(flag: FeatureFlag): boolean {
@@ -75,10 +85,7 @@ export class FlagsService {
   refresh(): Promise<void> {
     this.refreshing = this.refreshing.then(async () => {
       try {
-        const rows = await this.database.db
-          .select()
-          .from(settings)
-          .where(like(settings.key, `${KEY_PREFIX}%`));
+        const rows = await readSettingsStartingWith(this.database.db, KEY_PREFIX);
         const stored = new Map<FeatureFlag, StoredFlag>();
         for (const row of rows) {
           const flag = row.key.slice(KEY_PREFIX.length) as FeatureFlag;
@@ -115,17 +122,14 @@ export class FlagsService {
   async set(actorId: string, flag: FeatureFlag, enabled: boolean): Promise<SiteFlag[]> {
     const key = `${KEY_PREFIX}${flag}`;
     await this.database.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(settings).where(eq(settings.key, key)).for('update');
-      const before = (row?.value as StoredFlag | undefined)?.enabled ?? this.defaults[flag];
+      const stored = (await readSetting(tx, key, { forUpdate: true })) as StoredFlag | undefined;
+      const before = stored?.enabled ?? this.defaults[flag];
       const value: StoredFlag = {
         enabled,
         changedBy: actorId,
         changedAt: new Date().toISOString(),
       };
-      await tx
-        .insert(settings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+      await writeSetting(tx, key, value);
       await this.audit.record(
         {
           actorId,

@@ -23,13 +23,23 @@ export type AdminEmailOutcome = 'off' | 'unchanged' | 'created' | 'promoted' | '
 
 /** The signed-in person's own account: profile, password, theme, sessions; and admin creation. */
 export class UsersService {
+  private readonly sessions: SessionsService;
+  private readonly limits: RateLimitService;
+  private readonly adminBootstrap: { email?: string; password?: string };
+
   constructor(
     private readonly db: Db,
-    private readonly sessions: SessionsService,
-    private readonly limits: RateLimitService,
-    /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator's address and password. */
-    private readonly adminBootstrap: { email?: string; password?: string } = {},
-  ) {}
+    deps: {
+      sessions: SessionsService;
+      rateLimits: RateLimitService;
+      /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator's address and password. */
+      adminBootstrap?: { email?: string; password?: string };
+    },
+  ) {
+    this.sessions = deps.sessions;
+    this.limits = deps.rateLimits;
+    this.adminBootstrap = deps.adminBootstrap ?? {};
+  }
 
   /** The complete-profile step; under 18 is refused and nothing is saved. */
   async updateProfile(user: SessionUser, input: ProfileRequest): Promise<SessionUser> {
