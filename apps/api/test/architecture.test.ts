@@ -8,7 +8,7 @@ import {
   KNOWN_FOREIGN_TABLES,
   KNOWN_UNDECLARED_SQL,
   TABLE_OWNERS,
-} from './architecture.known.js';
+} from './architecture-baseline.js';
 
 const SRC = fileURLToPath(new URL('../src', import.meta.url));
 
