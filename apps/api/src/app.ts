@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(platformRoutes, { config, database, version, hot: services.hotReads });
   await app.register(authRoutes, {
     auth: services.auth,
+    twoFactor: services.twoFactor,
     sessions: services.sessions,
     publicUrl: config.PUBLIC_URL,
   });

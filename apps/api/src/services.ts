@@ -6,6 +6,7 @@ import { ImagesService } from './modules/images/images.service.js';
 import { MaintenanceService } from './modules/maintenance/maintenance.service.js';
 import { SessionsService } from './modules/auth/sessions.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { TwoFactorService } from './modules/auth/two-factor.service.js';
 import { RateLimitService } from './modules/auth/rate-limits.service.js';
 import { SecretBox } from './modules/auth/totp.js';
 import { MailService, mailBox } from './modules/mail/mail.service.js';
@@ -43,7 +44,10 @@ import { AnalyticsService } from './modules/analytics/analytics.service.js';
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
 
-/** One instance of each service per app; modules receive what they need from here. */
+/**
+ * One instance of each service per app, each built once from an options object naming what it
+ * needs; app.ts hands the routes what they need from here.
+ */
 export function createServices({
   config,
   database,
@@ -55,15 +59,21 @@ export function createServices({
 }) {
   const { db } = database;
   if (!config.APP_SECRET) throw new Error('APP_SECRET must be resolved before building the app');
+  const appSecret = config.APP_SECRET;
+  const publicUrl = config.PUBLIC_URL;
+
+  const audit = new AuditService(db);
+  const images = new ImagesService(db);
   const wallet = new WalletService(db);
   const limits = new LimitsService(db);
-  const seedVault = new SeedVault(config.APP_SECRET);
-  const sessions = new SessionsService(db, config.APP_SECRET, database);
+  const seedVault = new SeedVault(appSecret);
+  const sessions = new SessionsService(db, appSecret, database);
+  const rateLimits = new RateLimitService(db, config.RATE_LIMIT_SCALE);
   const outbox = new OutboxService(db, {
     maxAttempts: config.OUTBOX_MAX_ATTEMPTS,
     leaseMs: config.OUTBOX_LEASE_SECONDS * 1000,
     log,
-    audit: new AuditService(db),
+    audit,
   });
   const mail = new MailService(db, {
     smtpUrl: config.SMTP_URL,
@@ -71,20 +81,28 @@ export function createServices({
     appEnv: config.APP_ENV,
     log,
     outbox,
-    box: mailBox(config.APP_SECRET),
+    box: mailBox(appSecret),
   });
-  const rateLimits = new RateLimitService(db, config.RATE_LIMIT_SCALE);
-  const users = new UsersService(db, sessions, rateLimits, {
-    email: config.ADMIN_EMAIL,
-    password: config.ADMIN_PASSWORD,
+  const users = new UsersService(db, {
+    sessions,
+    rateLimits,
+    adminBootstrap: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
+  });
+  const twoFactor = new TwoFactorService(db, {
+    secretBox: new SecretBox(appSecret),
+    rateLimits,
+  });
+  const auth = new AuthService(db, {
+    sessions,
+    mail,
+    rateLimits,
+    twoFactor,
+    publicUrl,
+    log,
+    onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),
   });
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
-  const shipping = new ShippingService(db, {
-    mail,
-    publicUrl: config.PUBLIC_URL,
-    log,
-    audit: new AuditService(db),
-  });
+  const shipping = new ShippingService(db, { mail, publicUrl, log, audit });
   // Pulls above the threshold are announced on Discord while the flag is on and a webhook is set;
   // read at each purchase, since staff may switch the flag at run time (config.flags follows it).
   const announceAboveCents = () =>
@@ -109,8 +127,8 @@ export function createServices({
       botToken: config.DISCORD_BOT_TOKEN,
     }),
     {
-      publicUrl: config.PUBLIC_URL,
-      appSecret: config.APP_SECRET,
+      publicUrl,
+      appSecret,
       guildId: config.DISCORD_GUILD_ID,
       collectorRoleId: config.DISCORD_COLLECTOR_ROLE_ID,
       webhookUrl: config.DISCORD_WEBHOOK_URL,
@@ -118,18 +136,23 @@ export function createServices({
     },
   );
   discord.deliverAnnouncements(outbox);
-  const breakVault = new BreakSeedVault(config.APP_SECRET);
+  const breakVault = new BreakSeedVault(appSecret);
   const breaks = new BreaksService(db, { wallet, shipping, vault: breakVault, limits, log });
-  const services = {
-    feed: new FeedService(db, {
-      username: config.X_USERNAME,
-      bearerToken: config.X_BEARER_TOKEN,
-      baseUrl: config.X_API_BASE_URL,
-    }),
-    images: new ImagesService(db),
-    maintenance: new MaintenanceService(db),
+  const feed = new FeedService(db, {
+    username: config.X_USERNAME,
+    bearerToken: config.X_BEARER_TOKEN,
+    baseUrl: config.X_API_BASE_URL,
+  });
+  const catalog = new CatalogService(db);
+  const inventory = new InventoryService(db, audit, images);
+
+  return {
+    audit,
+    images,
+    wallet,
+    limits,
     sessions,
-    mail,
+    rateLimits,
     outbox,
     // Delivers what is due in batches of ten, at once again while a batch comes back full.
     outboxWorker: new PollingWorker(
@@ -137,69 +160,49 @@ export function createServices({
       async () => (await outbox.deliverDue(OUTBOX_BATCH)) === OUTBOX_BATCH,
       { log },
     ),
-    discord,
-    rateLimits,
-    auth: new AuthService(db, sessions, mail, rateLimits, new SecretBox(config.APP_SECRET), {
-      publicUrl: config.PUBLIC_URL,
-      log,
-      onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),
-    }),
+    mail,
     users,
-    wallet,
-    limits,
-    catalog: new CatalogService(db),
+    twoFactor,
+    auth,
     shipping,
-    payments: new PaymentsService(db, wallet, createPaymentProvider(config), {
-      publicUrl: config.PUBLIC_URL,
-      limits: rateLimits,
-      playLimits: limits,
-      log,
-    }),
-    orders: new OrdersService(db, wallet, shipping, mail, limits),
     grail,
     grailEvents: new GrailEvents(database, async (id) => (await grail.recentPulls(1, id))[0]),
-    hotReads: new HotReads(database, config.HOT_READS_TTL_MS),
     grailAdmin: new GrailAdminService(db, seedVault),
     pulls: new PullsService(db, wallet, shipping, buyback, limits),
+    discord,
     breaks,
-    breaksAdmin: new BreaksAdminService(db, {
-      breaks,
-      vault: breakVault,
-      audit: new AuditService(db),
-    }),
+    breaksAdmin: new BreaksAdminService(db, { breaks, vault: breakVault, audit }),
     breakEvents: new BreakEvents(database, {
       spots: (id) => breaks.spotsEvent(id),
       hit: (id) => breaks.hitEvent(id),
       reveal: (id) => breaks.reveal(id),
     }),
-    audit: new AuditService(db),
-    fulfilment: new FulfilmentService(db, {
-      shipping,
-      mail,
-      audit: new AuditService(db),
-      publicUrl: config.PUBLIC_URL,
+    feed,
+    feedPosts: new FeedPostsService(db, { feed, audit }),
+    maintenance: new MaintenanceService(db),
+    hotReads: new HotReads(database, config.HOT_READS_TTL_MS),
+    catalog,
+    payments: new PaymentsService(db, wallet, createPaymentProvider(config), {
+      publicUrl,
+      limits: rateLimits,
+      playLimits: limits,
       log,
     }),
-    staffUsers: new StaffUsersService(db, { wallet, sessions, audit: new AuditService(db) }),
+    orders: new OrdersService(db, wallet, shipping, mail, limits),
+    fulfilment: new FulfilmentService(db, { shipping, mail, audit, publicUrl, log }),
+    staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit }),
     analytics: new AnalyticsService(db),
-    inventory: new InventoryService(db, new AuditService(db), new ImagesService(db)),
-    flags: new FlagsService(database, config.flags, new AuditService(db), log),
-  };
-  const staffServices = {
-    feedPosts: new FeedPostsService(db, services.feed, new AuditService(db)),
+    inventory,
     inventoryImportWorker: new PollingWorker(
       'inventory import',
-      (isStopping) => services.inventory.jobs.workDue(isStopping),
+      (isStopping) => inventory.jobs.workDue(isStopping),
       { log },
     ),
-  };
-  return {
-    ...services,
-    ...staffServices,
+    flags: new FlagsService(database, { live: config.flags, audit, log }),
     submissions: createSubmissionsService(
       db,
       config,
-      { ...services, secondFactor: services.auth },
+      { wallet, mail, images, catalog, audit, rateLimits, secondFactor: twoFactor },
       log,
     ),
   };

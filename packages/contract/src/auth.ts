@@ -1,57 +1,21 @@
 import { z } from 'zod';
-import { CountryCode } from './countries.js';
-import { checkPostalRules } from './postal.js';
 import { endpoint } from './endpoint.js';
 import { ErrorBody } from './errors.js';
 import { isSafeReturnPath, RETURN_PATH_MAX } from './return-path.js';
+import {
+  DateOfBirth,
+  PublicUser,
+  SessionIdParams,
+  SessionListResponse,
+  ThemeBody,
+  ThemeResponse,
+  UserResponse,
+  CurrentUserResponse,
+} from './account.js';
+import { ShippingAddress } from './address.js';
 
-/** A shipping address as a person sends it: the country is an ISO 3166-1 alpha-2 code. */
-const ShippingAddressFields = z.object({
-  name: z.string().trim().min(1).max(100),
-  line1: z.string().trim().min(1).max(200),
-  line2: z.string().trim().max(200).optional(),
-  city: z.string().trim().min(1).max(100),
-  state: z.string().trim().min(1).max(100),
-  postalCode: z.string().trim().min(2).max(20),
-  country: CountryCode,
-});
-/** Where the country's format is known (US, CA, GB), the postal code and state must follow it. */
-export const ShippingAddress = ShippingAddressFields.superRefine(checkPostalRules);
-export type ShippingAddress = z.infer<typeof ShippingAddress>;
-/**
- * An address as it was saved and is shown back: addresses saved before countries were checked
- * against the list keep whatever two letters they have, and must still be shown, never fail.
- */
-export const SavedShippingAddress = ShippingAddressFields.extend({ country: z.string() });
-
-export const Theme = z.enum(['light', 'dark']);
-export type Theme = z.infer<typeof Theme>;
-
-/** The signed-in user as the API shows it to that user (never to anyone else). */
-export const PublicUser = z.object({
-  _id: z.string(),
-  email: z.string(),
-  username: z.string(),
-  role: z.enum(['user', 'admin']),
-  emailVerified: z.boolean(),
-  displayName: z.string().nullable(),
-  dateOfBirth: z.string().nullable(),
-  shippingAddress: SavedShippingAddress.nullable(),
-  profileComplete: z.boolean(),
-  totpEnabled: z.boolean(),
-  theme: Theme.nullable(),
-  clientSeed: z.string(),
-  pullsAnonymous: z.boolean(),
-  createdAt: z.string(),
-});
-export type PublicUser = z.infer<typeof PublicUser>;
-
-/**
- * The current-user answer: the signed-in user (null for a visitor) and the CSRF token to send
- * (the session's, or a visitor's anonymous one).
- */
-export const CurrentUserResponse = z.object({ user: PublicUser.nullable(), csrfToken: z.string() });
-export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
+// The other contract files import the address from here until they import it from address.ts.
+export { SavedShippingAddress, ShippingAddress } from './address.js';
 
 /** Answer of a successful sign-in or sign-up. */
 export const SignedInResponse = z.object({
@@ -174,40 +138,6 @@ export const TotpDisableRequest = z.object({
 });
 export type TotpDisableRequest = z.infer<typeof TotpDisableRequest>;
 
-export const ThemeBody = z.object({ theme: Theme });
-export type ThemeBody = z.infer<typeof ThemeBody>;
-/** null until the person has chosen one (the browser's own choice then stands). */
-export const ThemeResponse = z.object({ theme: Theme.nullable() });
-export type ThemeResponse = z.infer<typeof ThemeResponse>;
-
-const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-/** The earliest date of birth taken: nobody alive was born before it. */
-export const DATE_OF_BIRTH_MIN = '1900-01-01';
-/** A day that exists: 2001-02-30 is not read as 2 March, as Date.parse would. */
-const isCalendarDay = (v: string) => {
-  const day = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v;
-};
-/** The latest date of birth taken: tomorrow in UTC, which is already today east of UTC. */
-const latestBirthDay = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-export const DateOfBirth = z
-  .string()
-  .trim()
-  .min(1, 'Enter your date of birth')
-  .regex(isoDate, 'Use the form YYYY-MM-DD')
-  .refine(isCalendarDay, 'Enter a real date of birth')
-  .refine((v) => v >= DATE_OF_BIRTH_MIN, 'Enter a real date of birth (1900 or later)')
-  .refine((v) => v <= latestBirthDay(), 'A date of birth cannot be in the future');
-
-/** Whole years between a YYYY-MM-DD birth date and today (UTC). */
-export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  const month = today.getUTCMonth() + 1;
-  if (month < m || (month === m && today.getUTCDate() < d)) age -= 1;
-  return age;
-}
-
 export const ProfileRequest = z.object({
   displayName: z.string().trim().min(1, 'Enter your name').max(60, 'Name is too long'),
   dateOfBirth: DateOfBirth,
@@ -222,22 +152,6 @@ export const PasswordChangeRequest = z.object({
 });
 export type PasswordChangeRequest = z.infer<typeof PasswordChangeRequest>;
 
-export const UserResponse = z.object({ user: PublicUser });
-export type UserResponse = z.infer<typeof UserResponse>;
-
-export const SessionInfo = z.object({
-  _id: z.string(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  expiresAt: z.string(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
-  current: z.boolean(),
-});
-export type SessionInfo = z.infer<typeof SessionInfo>;
-export const SessionListResponse = z.object({ sessions: z.array(SessionInfo) });
-export type SessionListResponse = z.infer<typeof SessionListResponse>;
-
 export const OutboxMail = z.object({
   _id: z.string(),
   to: z.string(),
@@ -249,9 +163,6 @@ export const OutboxMail = z.object({
 });
 export const OutboxResponse = z.object({ mail: z.array(OutboxMail) });
 export type OutboxResponse = z.infer<typeof OutboxResponse>;
-
-export const SessionIdParams = z.object({ id: z.uuid({ error: 'Session not found' }) });
-export type SessionIdParams = z.infer<typeof SessionIdParams>;
 
 /** Where to send a person back to on this site; the web and the API check it the same way. */
 export const SafeReturnPath = z

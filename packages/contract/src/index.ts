@@ -6,6 +6,8 @@ export * from './money.js';
 export * from './flags.js';
 export * from './platform.js';
 export * from './auth.js';
+export * from './account.js';
+export * from './address.js';
 export * from './return-path.js';
 export * from './countries.js';
 export * from './feed.js';

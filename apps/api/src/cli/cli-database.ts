@@ -24,10 +24,9 @@ export async function openAccounts(): Promise<{
   });
   await migrateDatabase(database);
   const { db } = database;
-  const users = new UsersService(
-    db,
-    new SessionsService(db, appSecret),
-    new RateLimitService(db, config.RATE_LIMIT_SCALE),
-  );
+  const users = new UsersService(db, {
+    sessions: new SessionsService(db, appSecret),
+    rateLimits: new RateLimitService(db, config.RATE_LIMIT_SCALE),
+  });
   return { config, database, users };
 }

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
-import { assertRateLimited } from './endpoint-context.js';
+import { assertRateLimited } from '../lib/endpoint-context.js';
 
 const HEARTBEAT_MS = 25_000;
 /** Open live streams one client address may hold (a few tabs), and one instance in all. */

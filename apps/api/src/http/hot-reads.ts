@@ -1,24 +1,24 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE_NAME } from '@grail/contract';
-import { sql } from 'drizzle-orm';
-import type { Database, Db, Tx } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
 import { GRAIL_EVENTS_CHANNEL } from '../modules/grail/grail.events.js';
+import {
+  addHotListener,
+  announcedOpen,
+  heardBack,
+  HOT_READS_CHANNEL,
+  HOT_READS_TTL_MS,
+  isHotTopic,
+  removeHotListener,
+  type HotTopic,
+} from '../lib/hot-changes.js';
 
-/** The NOTIFY channel every writer of a hot read publishes to; every instance LISTENs on it. */
-export const HOT_READS_CHANNEL = 'hot_reads_changes';
-
-/**
- * What a change touches: `grail` (the live case, its remaining cards, recent pulls), `catalog`
- * (store items, carousel cards, products) and `settings` (maintenance, configuration, flags).
- */
-export type HotTopic = 'grail' | 'catalog' | 'settings';
-
-/** How long an answer may be served without a notification: the bound if one is ever missed. */
-export const HOT_READS_TTL_MS = 3_000;
+// Writers (modules) import these from lib/hot-changes.ts; they stay here for the modules not yet moved.
+export { notifyChange } from '../lib/hot-changes.js';
 
 /**
  * Route options of a hot read: no access line per request (two JSON lines, redacted, cost more CPU
@@ -91,42 +91,6 @@ export function isVisitor(headers: IncomingHttpHeaders): boolean {
   }
   return true;
 }
-
-/**
- * Changes this process announced and has not heard back yet, by token, with the time after
- * which they are forgotten (a rolled-back transaction never delivers its notification). While
- * one is open for a topic, this process reads the topic from the database: a writer's own next
- * read must not get the answer from before its write.
- */
-const announced = new Map<string, { topics: readonly HotTopic[]; until: number }>();
-const instances = new Set<HotReads>();
-
-/**
- * Announces that `topic` (or each of several) changed. Inside a transaction the notification is
- * delivered on commit (and never on rollback); every instance then drops its answers for it.
- */
-export async function notifyChange(
-  topic: HotTopic | readonly HotTopic[],
-  tx: Db | Tx,
-): Promise<void> {
-  const topics = typeof topic === 'string' ? [topic] : topic;
-  const token = randomUUID();
-  announced.set(token, { topics, until: Date.now() + HOT_READS_TTL_MS });
-  for (const hot of instances) for (const t of topics) hot.invalidate(t);
-  await tx.execute(
-    sql`select pg_notify(${HOT_READS_CHANNEL}, ${JSON.stringify({ topics, token })})`,
-  );
-}
-
-function announcedOpen(topic: HotTopic, now: number): boolean {
-  for (const [token, change] of announced) {
-    if (change.until <= now) announced.delete(token);
-    else if (change.topics.includes(topic)) return true;
-  }
-  return false;
-}
-
-const TOPICS = new Set<string>(['grail', 'catalog', 'settings']);
 
 /**
  * The public reads of a drop, kept in memory per instance as the JSON bytes sent, with an ETag.
@@ -250,7 +214,7 @@ export class HotReads {
    */
   private listen(): void {
     if (this.listening) return;
-    instances.add(this);
+    addHotListener(this);
     this.listening = Promise.all([
       this.database.listen(HOT_READS_CHANNEL, (payload) => this.receive(payload)),
       this.database.listen(GRAIL_EVENTS_CHANNEL, () => {
@@ -276,14 +240,13 @@ export class HotReads {
     } catch {
       return;
     }
-    if (typeof change.token === 'string') announced.delete(change.token);
+    if (typeof change.token === 'string') heardBack(change.token);
     if (!Array.isArray(change.topics)) return;
-    for (const topic of change.topics)
-      if (typeof topic === 'string' && TOPICS.has(topic)) this.invalidate(topic as HotTopic);
+    for (const topic of change.topics) if (isHotTopic(topic)) this.invalidate(topic);
   }
 
   async close(): Promise<void> {
-    instances.delete(this);
+    removeHotListener(this);
     this.ready = false;
     const unlisten = await this.listening?.catch(() => []);
     this.listening = null;

@@ -6,7 +6,7 @@ import { createTestApp, testEngine, type TestApp } from '../../test/helpers.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../test/users.js';
 import { rateLimitEvents } from '../db/schema/index.js';
 import { LIMITS } from '../modules/auth/rate-limits.service.js';
-import { runInEndpoint } from './endpoint-context.js';
+import { runInEndpoint } from '../lib/endpoint-context.js';
 
 const all = endpoints as Record<string, Endpoint>;
 const codeNow = (secret: string) =>

@@ -15,7 +15,7 @@ import { badRequest, notFound } from '../errors.js';
 import { requireIdempotencyKey } from '../modules/idempotency/idempotency.service.js';
 import type { SessionUser } from '../modules/auth/sessions.service.js';
 import { checkCsrf, checkGuard } from '../plugins/auth.js';
-import { runInEndpoint } from './endpoint-context.js';
+import { runInEndpoint } from '../lib/endpoint-context.js';
 
 /** Every error answer: `{ message, error }` plus any detail a status adds (field, shortfall…). */
 const ErrorResponse = z.looseObject(ErrorBody.shape).describe('Error');

@@ -206,7 +206,7 @@ describe.runIf(testEngine === engine)(`every endpoint survives hostile input (${
 
 /**
  * Every abuse limit at one attempt, so hostile input reaches the 429s: each is documented (and an
- * endpoint taking a limit it does not declare would answer 500, see http/endpoint-context.ts).
+ * endpoint taking a limit it does not declare would answer 500, see lib/endpoint-context.ts).
  */
 describe.runIf(testEngine === engine)(`rate-limited endpoints at their limit (${engine})`, () => {
   const limited = fuzzed.filter(([, e]) => e.rateLimited);

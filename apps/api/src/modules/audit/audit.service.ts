@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { and, asc, count, desc, eq, gte, ilike, like, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditListResponse, AuditQuery } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { auditLog, users } from '../../db/schema/index.js';
+import { auditLog } from '../../db/schema/index.js';
+import { emailsOf, likeEscape, userIdsWithEmailLike } from '../users/users.reads.js';
 
 export interface AuditEntry {
   /** The staff member who acted. */
@@ -57,13 +58,13 @@ export class AuditService {
       where.push(
         isId
           ? eq(auditLog.actorId, query.actor)
-          : ilike(users.email, `%${query.actor.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          : inArray(auditLog.actorId, userIdsWithEmailLike(this.db, query.actor)),
       );
     }
     if (query.action)
       where.push(
         query.action.endsWith('.')
-          ? like(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+          ? like(auditLog.action, `${likeEscape(query.action)}%`)
           : eq(auditLog.action, query.action),
       );
     if (query.subjectType) where.push(eq(auditLog.subjectType, query.subjectType));
@@ -79,23 +80,22 @@ export class AuditService {
     const condition = where.length > 0 ? and(...where) : undefined;
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ entry: auditLog, email: users.email })
+        .select()
         .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
         .where(condition)
         .orderBy(desc(auditLog.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize),
-      this.db
-        .select({ n: count() })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(condition),
+      this.db.select({ n: count() }).from(auditLog).where(condition),
     ]);
+    const emailOf = await emailsOf(
+      this.db,
+      rows.map((r) => r.actorId),
+    );
     return {
-      entries: rows.map(({ entry, email }) => ({
+      entries: rows.map((entry) => ({
         id: entry.id,
-        actor: { userId: entry.actorId, email },
+        actor: { userId: entry.actorId, email: emailOf.get(entry.actorId) ?? null },
         action: entry.action,
         subjectType: entry.subjectType,
         subjectId: entry.subjectId,

@@ -5,6 +5,7 @@ import { route } from '../../http/route.js';
 import { sentSessionCredential } from '../../plugins/auth.js';
 import type { SessionsService } from './sessions.service.js';
 import type { AuthService, ClientMeta, SignIn } from './auth.service.js';
+import type { TwoFactorService } from './two-factor.service.js';
 import { toPublicUser } from '../users/users.view.js';
 import { confirmLogoutPage, signedOutPage } from './logout-page.js';
 
@@ -12,9 +13,15 @@ export async function authRoutes(
   app: FastifyInstance,
   {
     auth,
+    twoFactor,
     sessions,
     publicUrl,
-  }: { auth: AuthService; sessions: SessionsService; publicUrl: string },
+  }: {
+    auth: AuthService;
+    twoFactor: TwoFactorService;
+    sessions: SessionsService;
+    publicUrl: string;
+  },
 ): Promise<void> {
   const publicOrigin = new URL(publicUrl).origin;
   const meta = (request: FastifyRequest): ClientMeta => ({
@@ -137,17 +144,17 @@ export async function authRoutes(
 
   route(app, api.totpSetup, async ({ user, reply }) => {
     reply.header('cache-control', 'no-store');
-    return auth.totpSetup(user);
+    return twoFactor.totpSetup(user);
   });
 
   route(app, api.totpEnable, async ({ user, body, reply }) => {
     reply.header('cache-control', 'no-store');
-    const result = await auth.totpEnable(user, body.code);
+    const result = await twoFactor.totpEnable(user, body.code);
     return { recoveryCodes: result.recoveryCodes, user: toPublicUser(result.user) };
   });
 
   route(app, api.totpDisable, async ({ user, body }) => ({
-    user: toPublicUser(await auth.totpDisable(user, body.password, body.code)),
+    user: toPublicUser(await twoFactor.totpDisable(user, body.password, body.code)),
   }));
 }
 

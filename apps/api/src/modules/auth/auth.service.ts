@@ -1,17 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   FORGOT_PASSWORD_MESSAGE,
-  RECOVERY_CODE_COUNT,
   TERMS_VERSION,
   type LoginRequest,
   type RegisterBody,
   type RegisterRequest,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { authTokens, recoveryCodes, users } from '../../db/schema/index.js';
+import { authTokens, users } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import { accountByEmail } from '../users/users.service.js';
@@ -33,7 +32,7 @@ import {
   type Limit,
   type RateLimitService,
 } from './rate-limits.service.js';
-import { isTotpCodeShape, matchTotpStep, newTotpSecret, type SecretBox } from './totp.js';
+import { INVALID_CODE, type TwoFactorService } from './two-factor.service.js';
 
 const HOUR = 3600_000;
 const VERIFY_EMAIL_TTL_MS = 48 * HOUR;
@@ -52,6 +51,10 @@ export interface ClientMeta {
 }
 
 export interface AuthOptions {
+  sessions: SessionsService;
+  mail: MailService;
+  rateLimits: RateLimitService;
+  twoFactor: Pick<TwoFactorService, 'acceptSecondFactor'>;
   /** PUBLIC_URL: every link in an e-mail starts with it, never with a request's Host. */
   publicUrl: string;
   log?: FastifyBaseLogger;
@@ -68,16 +71,6 @@ export type LoginResult = SignIn | { totpRequired: true; challengeToken: string 
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const CHALLENGE_OVER = 'This sign-in has expired. Please sign in again.';
-const INVALID_CODE = 'Invalid or already used code';
-
-/** A 6-digit code is a TOTP; anything else is read as a recovery code (dashes and case ignored). */
-const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
-const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function newRecoveryCode(): string {
-  const bytes = randomBytes(10);
-  const chars = [...bytes].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('');
-  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
-}
 
 const isUniqueViolation = (e: unknown): e is { constraint?: string } => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -98,14 +91,17 @@ export class AuthService {
   private readonly publicUrl: string;
   private readonly log?: FastifyBaseLogger;
 
+  private readonly sessions: SessionsService;
+  private readonly mail: MailService;
+  private readonly limits: RateLimitService;
+
   constructor(
     private readonly db: Db,
-    private readonly sessions: SessionsService,
-    private readonly mail: MailService,
-    private readonly limits: RateLimitService,
-    private readonly secretBox: SecretBox,
     private readonly options: AuthOptions,
   ) {
+    this.sessions = options.sessions;
+    this.mail = options.mail;
+    this.limits = options.rateLimits;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.log = options.log;
   }
@@ -289,7 +285,7 @@ export class AuthService {
         ];
     const attempt = await this.limits.take(...buckets);
 
-    const accepted = await this.acceptSecondFactor(user, code);
+    const accepted = await this.options.twoFactor.acceptSecondFactor(user, code);
     if (!accepted) {
       const [after] = await this.db
         .update(authTokens)
@@ -323,39 +319,6 @@ export class AuthService {
   /** The challenge is spent: a new sign-in may start at once. */
   private tooManyCodes() {
     return tooManyRequests('Too many wrong codes. Please sign in again.', 1);
-  }
-
-  /**
-   * True when `code` is a TOTP code of a step later than the last one accepted (recorded now,
-   * atomically, so a replay or a race loses), or one of the user's unused recovery codes.
-   * Public: selling (accepting an offer, changing payout details) asks for a code the same way.
-   */
-  async acceptSecondFactor(user: SessionUser, code: string): Promise<boolean> {
-    if (!user.totpSecretEnc) return false;
-    if (isTotpCodeShape(code)) {
-      const step = matchTotpStep(this.secretBox.open(user.totpSecretEnc), code);
-      if (step === null) return false;
-      const won = await this.db
-        .update(users)
-        .set({ totpLastStep: step })
-        .where(
-          and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
-        )
-        .returning({ id: users.id });
-      return won.length > 0;
-    }
-    const used = await this.db
-      .update(recoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(recoveryCodes.userId, user.id),
-          eq(recoveryCodes.codeHash, hashToken(normalizeRecoveryCode(code))),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: recoveryCodes.id });
-    return used.length > 0;
   }
 
   /** `session`: the caller's session, if any; kept when staff rights arrive with the address. */
@@ -461,71 +424,6 @@ export class AuthService {
       if (!row) throw badRequest('This reset link is invalid or has expired.');
       await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
       await this.sessions.revokeCredentials(row.userId, undefined, tx);
-    });
-  }
-
-  /** A new secret, stored (encrypted) but not enabled until a code from it is confirmed. */
-  async totpSetup(user: SessionUser) {
-    if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
-    const setup = await newTotpSecret(user.email);
-    await this.db
-      .update(users)
-      .set({ totpSecretEnc: this.secretBox.seal(setup.secret), totpLastStep: null })
-      .where(eq(users.id, user.id));
-    return setup;
-  }
-
-  /** Confirms the pending secret with a code; answers the recovery codes once. */
-  async totpEnable(user: SessionUser, code: string) {
-    if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
-    if (!user.totpSecretEnc) throw badRequest('Start two-factor set-up first.');
-    const step = matchTotpStep(this.secretBox.open(user.totpSecretEnc), code);
-    if (step === null)
-      throw badRequest('That code is not right. Check your authenticator app and try again.', {
-        field: 'code',
-      });
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    const updated = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ totpEnabledAt: new Date(), totpLastStep: step })
-        .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
-        .returning();
-      if (!row) throw conflict('Two-factor authentication is already on.');
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-      await tx
-        .insert(recoveryCodes)
-        .values(
-          codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })),
-        );
-      return row;
-    });
-    return { recoveryCodes: codes, user: updated };
-  }
-
-  /**
-   * Turning two-factor off needs the password and a current code (or a recovery code). Wrong
-   * passwords count against the account's re-entered-password limit and wrong codes against its
-   * code limit, the same one sign-in codes use.
-   */
-  async totpDisable(user: SessionUser, password: string, code: string) {
-    if (!user.totpEnabledAt) throw badRequest('Two-factor authentication is not on.');
-    const passwordTry = await this.limits.take([LIMITS.reauthFailuresPerAccount, user.id]);
-    if (!(await verifyPassword(user.passwordHash, password)))
-      throw badRequest('Your password is not right.', { field: 'password' });
-    await passwordTry.refund();
-    const codeTry = await this.limits.take([LIMITS.totpFailuresPerAccount, user.id]);
-    if (!(await this.acceptSecondFactor(user, code)))
-      throw badRequest(INVALID_CODE, { field: 'code' });
-    await codeTry.refund();
-    return this.db.transaction(async (tx) => {
-      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-      const [row] = await tx
-        .update(users)
-        .set({ totpEnabledAt: null, totpSecretEnc: null, totpLastStep: null })
-        .where(eq(users.id, user.id))
-        .returning();
-      return row!;
     });
   }
 

@@ -1,8 +1,9 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rateLimitEvents } from '../../db/schema/index.js';
+import { rawStatement } from '../../db/statements.js';
 import { AppError } from '../../errors.js';
-import { assertRateLimited } from '../../http/endpoint-context.js';
+import { assertRateLimited } from '../../lib/endpoint-context.js';
 
 export interface Limit {
   /** What is counted, e.g. `login`; the bucket is `${name}:${key}`. */
@@ -47,6 +48,14 @@ export const LIMITS = {
 
 /** Namespace of the per-bucket transaction locks (pg_advisory_xact_lock(namespace, hash)). */
 const LOCK_NAMESPACE = 4_170_002;
+
+/** Held until the transaction ends: takers of one bucket count and record one at a time. */
+const lockBucket = rawStatement(
+  'rate_limits.lock',
+  (bucket: string) =>
+    sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${bucket}))`,
+  'login:ip:203.0.113.7',
+);
 
 /** The slots one call took; `refund` gives them back when the attempt turned out not to count. */
 export interface Taken {
@@ -97,9 +106,7 @@ export class RateLimitService {
       .sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
     const outcome = await this.db.transaction(async (tx) => {
       for (const { bucket } of buckets) {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int, hashtext(${bucket}))`,
-        );
+        await tx.execute(lockBucket(bucket));
       }
       let wait = 0;
       let message = 'Too many attempts.';

@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { XPost } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { feedPosts, settings, xFeedCache } from '../../db/schema/index.js';
+import { feedPosts, xFeedCache } from '../../db/schema/index.js';
+import { readSetting, writeSetting } from '../site/settings.service.js';
 import { notFound } from '../../errors.js';
 import { demoPosts } from './demo-posts.js';
 import { XApiClient, XApiError } from './x-api.client.js';
@@ -104,14 +105,14 @@ export class FeedService {
    * other saved post, newest first.
    */
   async savedPosts(db: Db | Tx = this.db): Promise<XPost[]> {
-    const [rows, [order]] = await Promise.all([
+    const [rows, order] = await Promise.all([
       db
         .select({ id: feedPosts.id, post: feedPosts.post })
         .from(feedPosts)
         .orderBy(desc(feedPosts.postedAt)),
-      db.select().from(settings).where(eq(settings.key, FEED_ORDER_KEY)).limit(1),
+      readSetting(db, FEED_ORDER_KEY),
     ]);
-    const ids = Array.isArray(order?.value) ? (order.value as string[]) : [];
+    const ids = Array.isArray(order) ? (order as string[]) : [];
     const rank = new Map(ids.map((id, i) => [id, i]));
     const ranked = [...rows].sort(
       (a, b) => (rank.get(a.id) ?? ids.length) - (rank.get(b.id) ?? ids.length),
@@ -130,10 +131,7 @@ export class FeedService {
         .insert(feedPosts)
         .values(posts.map((post) => ({ id: post.id, post, postedAt: new Date(post.created_at) })));
     const value = posts.map((p) => p.id);
-    await tx
-      .insert(settings)
-      .values({ key: FEED_ORDER_KEY, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    await writeSetting(tx, FEED_ORDER_KEY, value);
   }
 
   private async cacheRow(): Promise<CacheRow | undefined> {

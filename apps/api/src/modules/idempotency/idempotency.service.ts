@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema/index.js';
-import type { Execution, Prepared } from '../../db/batch.js';
+import type { Execution } from '../../db/batch.js';
+import { prepared, rawStatement } from '../../db/statements.js';
 import { AppError, badRequest } from '../../errors.js';
 
 export interface IdempotentResult<T> {
@@ -65,10 +66,17 @@ export function idempotencyLock(opts: Omit<IdempotencyOptions, 'request'>): Exec
   return { prepared: lockKey, values: [lockNameOf(opts)] };
 }
 
-const lockKey: Prepared = {
-  name: 'idempotency_lock',
-  text: 'select pg_advisory_xact_lock(hashtextextended($1::text, 0))',
-};
+const lockKey = prepared(
+  'idempotency_lock',
+  'select pg_advisory_xact_lock(hashtextextended($1::text, 0))',
+);
+
+/** The same lock taken by a drizzle transaction. */
+const lockKeyNow = rawStatement(
+  'idempotency.lock',
+  (name: string) => sql`select pg_advisory_xact_lock(hashtextextended(${name}::text, 0))`,
+  'user:scope:key',
+);
 
 /** The stored answer of an earlier request with this key (422 when that request differed). */
 export function storedAnswer(
@@ -93,7 +101,7 @@ export async function runIdempotent<T>(
   const requestHash = requestHashOf(opts.request);
   return db.transaction(async (tx) => {
     // Serialises holders of the same key: a parallel duplicate blocks here until the first commits.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockNameOf(opts)}, 0))`);
+    await tx.execute(lockKeyNow(lockNameOf(opts)));
     const [existing] = await tx
       .select()
       .from(idempotencyKeys)

@@ -14,8 +14,9 @@ import {
   type RefusalReason,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { sqlText, type Execution, type Prepared } from '../../db/batch.js';
-import { playControls, playLimits, users } from '../../db/schema/index.js';
+import { sqlText, type Execution } from '../../db/batch.js';
+import { prepared, rawStatement, SAMPLE_UUID } from '../../db/statements.js';
+import { playControls, playLimits } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import {
   COOLING_OFF_MS,
@@ -33,6 +34,8 @@ import {
   type StoredLimit,
   type WindowState,
 } from './limits.rules.js';
+import { userById } from '../users/users.reads.js';
+import { playedSince } from '../wallet/wallet.reads.js';
 
 /** Everything the rules need about one collector, read in one statement. */
 export interface PlayState {
@@ -154,8 +157,7 @@ export class LimitsService {
   }
 
   async forStaff(userId: string): Promise<LimitsResponse> {
-    const [user] = await this.db.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw notFound('User not found');
+    if (!(await userById(this.db, userId))) throw notFound('User not found');
     return this.limits(userId);
   }
 
@@ -245,19 +247,12 @@ export class LimitsService {
     const now = this.now();
     const earliest = new Date(now.getTime() - 24 * 3_600_000);
     const from = since < earliest ? earliest : since > now ? now : since;
-    const result = await this.db.execute(
-      sql.raw(sqlText`select
-        coalesce(sum(-amount_cents) filter (where kind in ('pack', 'break') and amount_cents < 0), 0)::float8 as bought,
-        coalesce(sum(amount_cents) filter (where kind = 'buyback'), 0)::float8 as sold_back
-        from wallet_ledger where user_id = ${userId}::uuid
-          and created_at >= ${from.toISOString()}::timestamptz`),
-    );
-    const [row] = rowsOf(result) as { bought: number; sold_back: number }[];
+    const { boughtCents, soldBackCents } = await playedSince(this.db, userId, from);
     return {
       since: from.toISOString(),
-      bought: centsToDollars(row!.bought),
-      soldBack: centsToDollars(row!.sold_back),
-      net: centsToDollars(row!.bought - row!.sold_back),
+      bought: centsToDollars(boughtCents),
+      soldBack: centsToDollars(soldBackCents),
+      net: centsToDollars(boughtCents - soldBackCents),
     };
   }
 
@@ -355,9 +350,7 @@ export class LimitsService {
   }
 
   private async read(db: Db | Tx, userId: string, counts: Counts): Promise<PlayState> {
-    const user = `${sqlText`${userId}`}::uuid`;
-    const since = `${sqlText`${sinceOf(this.now()).toISOString()}`}::timestamptz`;
-    const result = await db.execute(sql.raw(stateText(user, since, counts)));
+    const result = await db.execute(sql.raw(stateOf(userId, sinceOf(this.now()), counts)));
     return toState((rowsOf(result)[0] as { state: RawState }).state);
   }
 
@@ -396,9 +389,26 @@ export class LimitsService {
 }
 
 /** The collector's lock: held until the transaction ends. */
-function lockText(userId: string): string {
-  return sqlText`select pg_advisory_xact_lock(hashtextextended(${`play:${userId}`}, 0))`;
-}
+const lockText = rawStatement(
+  'limits.lock',
+  (userId: string) =>
+    sqlText`select pg_advisory_xact_lock(hashtextextended(${`play:${userId}`}, 0))`,
+  SAMPLE_UUID,
+);
+
+/** One collector's controls, limits and counted amounts (see stateText). */
+const stateOf = rawStatement(
+  'limits.state',
+  (userId: string, since: Date, counts: Counts) =>
+    stateText(
+      `${sqlText`${userId}`}::uuid`,
+      `${sqlText`${since.toISOString()}`}::timestamptz`,
+      counts,
+    ),
+  SAMPLE_UUID,
+  new Date(0),
+  { spending: true, deposits: true },
+);
 
 function unrestrictedCondition(user: string): string {
   return `not exists (select 1 from play_limits where user_id = ${user} and kind = 'spending')
@@ -457,14 +467,14 @@ function stateText(user: string, since: string, counts: Counts): string {
 }
 
 /** A pack purchase's read (its batch), planned once per connection. */
-const PURCHASE_STATE: Prepared = {
-  name: 'limits_purchase_state',
-  text: stateText('$1::uuid', '$2::timestamptz', {
+const PURCHASE_STATE = prepared(
+  'limits_purchase_state',
+  stateText('$1::uuid', '$2::timestamptz', {
     spending: true,
     deposits: false,
     onlyUnderLimit: true,
   }),
-};
+);
 
 function toState(raw: RawState): PlayState {
   return {

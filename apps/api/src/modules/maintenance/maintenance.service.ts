@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { settings } from '../../db/schema/index.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
+import { readSetting, writeSetting } from '../site/settings.service.js';
 
 const KEY = 'maintenance';
 interface MaintenanceSetting {
@@ -30,8 +29,8 @@ export class MaintenanceService {
   }
 
   async status(): Promise<MaintenanceSetting> {
-    const [row] = await this.db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
-    return (row?.value as MaintenanceSetting | undefined) ?? { isEnabled: false, startedAt: null };
+    const value = (await readSetting(this.db, KEY)) as MaintenanceSetting | undefined;
+    return value ?? { isEnabled: false, startedAt: null };
   }
 
   async set(isEnabled: boolean, now = new Date()): Promise<MaintenanceSetting> {
@@ -39,10 +38,7 @@ export class MaintenanceService {
     const value: MaintenanceSetting = isEnabled
       ? { isEnabled, startedAt: current.isEnabled ? current.startedAt : now.toISOString() }
       : { isEnabled: false, startedAt: null };
-    await this.db
-      .insert(settings)
-      .values({ key: KEY, value })
-      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+    await writeSetting(this.db, KEY, value);
     await notifyChange('settings', this.db);
     this.cached = { value, at: Date.now() };
     return value;

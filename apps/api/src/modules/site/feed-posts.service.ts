@@ -9,11 +9,16 @@ const summary = (posts: XPost[]) =>
 
 /** The posts "Latest from X" shows when no X token is set, as staff keep them on the Site page. */
 export class FeedPostsService {
+  private readonly feed: FeedService;
+  private readonly audit: AuditService;
+
   constructor(
     private readonly db: Db,
-    private readonly feed: FeedService,
-    private readonly audit: AuditService,
-  ) {}
+    deps: { feed: FeedService; audit: AuditService },
+  ) {
+    this.feed = deps.feed;
+    this.audit = deps.audit;
+  }
 
   async list(): Promise<SiteFeedPostsResponse> {
     return { posts: await this.feed.savedPosts(), readsFromX: this.feed.readsFromX };

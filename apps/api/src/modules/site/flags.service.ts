@@ -1,14 +1,23 @@
-import { eq, inArray, like, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { FEATURE_FLAGS, type FeatureFlag, type FeatureFlags, type SiteFlag } from '@grail/contract';
 import type { Database } from '../../db/client.js';
-import { notifyChange } from '../../http/hot-reads.js';
-import { settings, users } from '../../db/schema/index.js';
+import { notifyChange } from '../../lib/hot-changes.js';
+import { readSetting, readSettingsStartingWith, writeSetting } from './settings.service.js';
+import { emailsOf } from '../users/users.reads.js';
+import { rawStatement } from '../../db/statements.js';
 import type { AuditService } from '../audit/audit.service.js';
 
 /** The NOTIFY channel a flag change writes to in its transaction: every instance re-reads on commit. */
 export const SITE_FLAGS_CHANNEL = 'site_flags';
 const KEY_PREFIX = 'flag:';
+
+/** Tells every instance (on commit) to read the flags again. */
+const flagNotice = rawStatement(
+  'site.flag_notice',
+  (flag: string) => sql`select pg_notify(${SITE_FLAGS_CHANNEL}, ${flag})`,
+  'DISCORD_INTEGRATION',
+);
 /** A missed notification (a dropped LISTEN connection) is corrected within this time. */
 export const FLAGS_REFRESH_MS = 30_000;
 
@@ -34,13 +43,23 @@ export class FlagsService {
   private unlisten: (() => Promise<void>) | null = null;
   private timer: NodeJS.Timeout | undefined;
 
+  private readonly live: FeatureFlags;
+  private readonly audit: AuditService;
+  private readonly log?: Pick<FastifyBaseLogger, 'warn'>;
+
   constructor(
     private readonly database: Database,
-    private readonly live: FeatureFlags,
-    private readonly audit: AuditService,
-    private readonly log?: Pick<FastifyBaseLogger, 'warn'>,
+    deps: {
+      /** The flags as configured; kept up to date with what staff switch (config.flags). */
+      live: FeatureFlags;
+      audit: AuditService;
+      log?: Pick<FastifyBaseLogger, 'warn'>;
+    },
   ) {
-    this.defaults = { ...live };
+    this.live = deps.live;
+    this.audit = deps.audit;
+    this.log = deps.log;
+    this.defaults = { ...deps.live };
   }
 
   isOn(flag: FeatureFlag): boolean {
@@ -66,10 +85,7 @@ export class FlagsService {
   refresh(): Promise<void> {
     this.refreshing = this.refreshing.then(async () => {
       try {
-        const rows = await this.database.db
-          .select()
-          .from(settings)
-          .where(like(settings.key, `${KEY_PREFIX}%`));
+        const rows = await readSettingsStartingWith(this.database.db, KEY_PREFIX);
         const stored = new Map<FeatureFlag, StoredFlag>();
         for (const row of rows) {
           const flag = row.key.slice(KEY_PREFIX.length) as FeatureFlag;
@@ -89,13 +105,7 @@ export class FlagsService {
   async list(): Promise<SiteFlag[]> {
     await this.refresh();
     const actorIds = [...new Set([...this.stored.values()].map((s) => s.changedBy))];
-    const actors = actorIds.length
-      ? await this.database.db
-          .select({ id: users.id, email: users.email })
-          .from(users)
-          .where(inArray(users.id, actorIds))
-      : [];
-    const emailOf = new Map(actors.map((a) => [a.id, a.email]));
+    const emailOf = await emailsOf(this.database.db, actorIds);
     return FEATURE_FLAGS.map((flag) => {
       const stored = this.stored.get(flag);
       return {
@@ -112,17 +122,14 @@ export class FlagsService {
   async set(actorId: string, flag: FeatureFlag, enabled: boolean): Promise<SiteFlag[]> {
     const key = `${KEY_PREFIX}${flag}`;
     await this.database.db.transaction(async (tx) => {
-      const [row] = await tx.select().from(settings).where(eq(settings.key, key)).for('update');
-      const before = (row?.value as StoredFlag | undefined)?.enabled ?? this.defaults[flag];
+      const stored = (await readSetting(tx, key, { forUpdate: true })) as StoredFlag | undefined;
+      const before = stored?.enabled ?? this.defaults[flag];
       const value: StoredFlag = {
         enabled,
         changedBy: actorId,
         changedAt: new Date().toISOString(),
       };
-      await tx
-        .insert(settings)
-        .values({ key, value })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: sql`now()` } });
+      await writeSetting(tx, key, value);
       await this.audit.record(
         {
           actorId,
@@ -134,7 +141,7 @@ export class FlagsService {
         },
         tx,
       );
-      await tx.execute(sql`select pg_notify(${SITE_FLAGS_CHANNEL}, ${flag})`);
+      await tx.execute(flagNotice(flag));
       // The public settings every instance keeps in memory (GET /api/config) are read again.
       await notifyChange('settings', tx);
     });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, gt, ilike, isNull, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   centsToDollars,
   dollarsToCents,
@@ -10,25 +10,28 @@ import {
   type WalletAdjustmentBody,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  cards,
-  orderItems,
-  orders,
-  pulls,
-  sessions,
-  users,
-  walletLedger,
-} from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../errors.js';
+import { rawStatement } from '../../db/statements.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import { recentLedgerEntries } from '../wallet/wallet.reads.js';
+import { recentOrdersOf } from '../orders/orders.reads.js';
+import { recentPullsOf } from '../grail/grail.reads.js';
+import { cardNamesAndFmv } from '../inventory/inventory.reads.js';
+import { activeSessionsOf } from '../auth/auth.reads.js';
+import type { UsersService } from '../users/users.service.js';
+import { otherActiveAdmins, searchUsers, userById, type UserRow } from '../users/users.reads.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 
 const PAGE_SIZE = 25;
 const DETAIL_ROWS = 50;
 
-type UserRow = typeof users.$inferSelect;
+/** Role and disable commands take this lock, so they run one at a time. */
+const lockStaffRoles = rawStatement(
+  'staff_users.lock',
+  () => sql`select pg_advisory_xact_lock(hashtextextended('staff-roles', 0))`,
+);
 
 const summary = (u: UserRow): StaffUserSummary => ({
   _id: u.id,
@@ -38,9 +41,6 @@ const summary = (u: UserRow): StaffUserSummary => ({
   disabledAt: u.disabledAt?.toISOString() ?? null,
   createdAt: u.createdAt.toISOString(),
 });
-
-/** LIKE wildcards typed by staff are matched literally. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Staff work on collectors' accounts: find, inspect, adjust a wallet, disable, change role. Each
@@ -52,85 +52,48 @@ export class StaffUsersService {
     private readonly db: Db,
     private readonly deps: {
       wallet: WalletService;
+      users: Pick<UsersService, 'setRole' | 'setDisabled'>;
       sessions: SessionsService;
       audit: Pick<AuditService, 'record'>;
     },
   ) {}
 
   async search(q: string, page: number): Promise<StaffUserSearchResponse> {
-    const pattern = `%${likeEscape(q)}%`;
-    const where = q ? or(ilike(users.email, pattern), ilike(users.username, pattern)) : undefined;
-    const [rows, [total]] = await Promise.all([
-      this.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(PAGE_SIZE)
-        .offset((page - 1) * PAGE_SIZE),
-      this.db.select({ n: count() }).from(users).where(where),
-    ]);
-    return { users: rows.map(summary), total: total?.n ?? 0, page, limit: PAGE_SIZE };
+    const { rows, total } = await searchUsers(this.db, q, (page - 1) * PAGE_SIZE, PAGE_SIZE);
+    return { users: rows.map(summary), total, page, limit: PAGE_SIZE };
   }
 
   async detail(userId: string, tx: Db | Tx = this.db): Promise<StaffUserDetail> {
     const user = await this.find(userId, tx);
     const [balance, ledger, orderRows, pullRows, sessionRows] = await Promise.all([
       this.deps.wallet.balance(userId, tx),
-      tx
-        .select()
-        .from(walletLedger)
-        .where(eq(walletLedger.userId, userId))
-        .orderBy(desc(walletLedger.id))
-        .limit(DETAIL_ROWS),
-      tx
-        .select({
-          id: orders.id,
-          status: orders.status,
-          totalCents: orders.totalCents,
-          createdAt: orders.createdAt,
-          items: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-        })
-        .from(orders)
-        .where(eq(orders.userId, userId))
-        .orderBy(desc(orders.createdAt))
-        .limit(DETAIL_ROWS),
-      tx
-        .select({ pull: pulls, cardName: cards.name })
-        .from(pulls)
-        .innerJoin(cards, eq(cards.id, pulls.cardId))
-        .where(eq(pulls.userId, userId))
-        .orderBy(desc(pulls.pulledAt))
-        .limit(DETAIL_ROWS),
-      tx
-        .select()
-        .from(sessions)
-        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
-        .orderBy(desc(sessions.lastSeenAt)),
+      recentLedgerEntries(tx, userId, DETAIL_ROWS),
+      recentOrdersOf(tx, userId, DETAIL_ROWS),
+      recentPullsOf(tx, userId, DETAIL_ROWS),
+      activeSessionsOf(tx, userId),
     ]);
+    const nameOf = new Map(
+      (
+        await cardNamesAndFmv(
+          tx,
+          pullRows.map((p) => p.cardId),
+        )
+      ).map((c) => [c.id, c.name]),
+    );
     return {
       user: summary(user),
       balance: centsToDollars(balance),
-      ledger: ledger.map((e) => ({
-        _id: String(e.id),
-        amount: centsToDollars(e.amountCents),
-        balanceAfter: centsToDollars(e.balanceAfterCents),
-        kind: e.kind,
-        refType: e.refType,
-        refId: e.refId,
-        description: e.description,
-        createdAt: e.createdAt.toISOString(),
-      })),
+      ledger,
       orders: orderRows.map((o) => ({
         _id: o.id,
         status: o.status,
         total: centsToDollars(o.totalCents),
-        items: Number(o.items),
+        items: o.items,
         createdAt: o.createdAt.toISOString(),
       })),
-      pulls: pullRows.map(({ pull, cardName }) => ({
+      pulls: pullRows.map((pull) => ({
         _id: pull.id,
-        cardName,
+        cardName: nameOf.get(pull.cardId)!,
         status: pull.status,
         price: centsToDollars(pull.priceCents),
         fmv: centsToDollars(pull.fmvCents),
@@ -206,10 +169,7 @@ export class StaffUsersService {
       const user = await this.find(userId, tx);
       if (Boolean(user.disabledAt) === disabled) return this.detail(userId, tx);
       if (disabled && user.role === 'admin') await this.keepAnAdmin(userId, tx);
-      await tx
-        .update(users)
-        .set({ disabledAt: disabled ? sql`now()` : null })
-        .where(eq(users.id, userId));
+      await this.deps.users.setDisabled(userId, disabled, tx);
       if (disabled) await this.deps.sessions.revokeCredentials(userId, undefined, tx);
       await this.deps.audit.record(
         {
@@ -234,7 +194,7 @@ export class StaffUsersService {
       if (role === 'user') await this.keepAnAdmin(userId, tx);
       if (role === 'admin' && !user.emailVerifiedAt)
         throw conflict('Only an account with a verified e-mail address can become an admin.');
-      await tx.update(users).set({ role }).where(eq(users.id, userId));
+      await this.deps.users.setRole(userId, role, tx);
       // Rights gained or lost apply from the next sign-in, so nothing issued before outlives them.
       await this.deps.sessions.revokeCredentials(userId, undefined, tx);
       await this.deps.audit.record(
@@ -253,22 +213,19 @@ export class StaffUsersService {
   }
 
   private async find(userId: string, tx: Db | Tx) {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const user = await userById(tx, userId);
     if (!user) throw notFound('No account with this id.');
     return user;
   }
 
   /** Role and disable commands run one at a time, so two of them cannot each remove "another" admin. */
   private async lockStaff(tx: Tx) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('staff-roles', 0))`);
+    await tx.execute(lockStaffRoles());
   }
 
   /** Refuses when `userId` is the last admin who can sign in. */
   private async keepAnAdmin(userId: string, tx: Tx) {
-    const [others] = await tx
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), sql`${users.id} <> ${userId}`));
-    if (!others?.n) throw conflict('This is the last admin: make another account admin first.');
+    if (!(await otherActiveAdmins(tx, userId)))
+      throw conflict('This is the last admin: make another account admin first.');
   }
 }

@@ -9,7 +9,7 @@ import {
   type ProfileRequest,
   type Theme,
 } from '@grail/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
 import type { SessionsService, SessionUser } from '../auth/sessions.service.js';
@@ -23,13 +23,23 @@ export type AdminEmailOutcome = 'off' | 'unchanged' | 'created' | 'promoted' | '
 
 /** The signed-in person's own account: profile, password, theme, sessions; and admin creation. */
 export class UsersService {
+  private readonly sessions: SessionsService;
+  private readonly limits: RateLimitService;
+  private readonly adminBootstrap: { email?: string; password?: string };
+
   constructor(
     private readonly db: Db,
-    private readonly sessions: SessionsService,
-    private readonly limits: RateLimitService,
-    /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator's address and password. */
-    private readonly adminBootstrap: { email?: string; password?: string } = {},
-  ) {}
+    deps: {
+      sessions: SessionsService;
+      rateLimits: RateLimitService;
+      /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator's address and password. */
+      adminBootstrap?: { email?: string; password?: string };
+    },
+  ) {
+    this.sessions = deps.sessions;
+    this.limits = deps.rateLimits;
+    this.adminBootstrap = deps.adminBootstrap ?? {};
+  }
 
   /** The complete-profile step; under 18 is refused and nothing is saved. */
   async updateProfile(user: SessionUser, input: ProfileRequest): Promise<SessionUser> {
@@ -203,6 +213,19 @@ export class UsersService {
     const outcome = await this.applyAdminEmail({ createMissing: false, keepSessionId });
     if (outcome !== 'promoted') return user;
     return (await this.accountByEmail(user.email)) ?? user;
+  }
+
+  /** A staff member's change of role, in their command's transaction (which audits it). */
+  async setRole(userId: string, role: 'user' | 'admin', tx: Db | Tx = this.db): Promise<void> {
+    await tx.update(users).set({ role }).where(eq(users.id, userId));
+  }
+
+  /** A staff member's disabling or enabling of an account, in their command's transaction. */
+  async setDisabled(userId: string, disabled: boolean, tx: Db | Tx = this.db): Promise<void> {
+    await tx
+      .update(users)
+      .set({ disabledAt: disabled ? sql`now()` : null })
+      .where(eq(users.id, userId));
   }
 
   async hasAdmin(): Promise<boolean> {

@@ -45,12 +45,7 @@ import {
 } from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import {
-  useAdminBreak,
-  useAdminBreaks,
-  useBreakCommands,
-  type BreakCommand,
-} from '../api/useAdminBreaks';
+import { useAdminBreak, useAdminBreaks, useBreakCommands, type BreakCommand } from '../api/breaks';
 import stacked from '@/components/StackedTable.module.css';
 
 const STATUS_LABEL: Record<BreakStatus, string> = {

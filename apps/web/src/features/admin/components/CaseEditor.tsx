@@ -19,7 +19,7 @@ import {
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { AdminCase, TierInput } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
-import { useAdminCase, useAvailableCards, useCaseCommands } from '../api/useAdminCases';
+import { useAdminCase, useAvailableCards, useCaseCommands } from '../api/cases';
 
 /** datetime-local wants local time without zone; the API wants ISO with an offset. */
 const toLocalInput = (iso: string | null) => {

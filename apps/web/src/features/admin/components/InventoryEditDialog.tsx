@@ -17,7 +17,7 @@ import {
   type InventoryCard,
   type UpdateInventoryCardBody,
 } from '@grail/contract';
-import { useUpdateInventoryCard } from '../api/inventoryApi';
+import { useUpdateInventoryCard } from '../api/inventory';
 
 type Draft = Record<
   | 'name'

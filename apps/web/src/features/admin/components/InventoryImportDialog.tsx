@@ -21,7 +21,7 @@ import {
   type InventoryImportJob,
   type InventoryImportResponse,
 } from '@grail/contract';
-import { useImportInventory, useInventoryImportJob } from '../api/inventoryApi';
+import { useImportInventory, useInventoryImportJob } from '../api/inventory';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

@@ -18,7 +18,7 @@ import {
 import { RetryAlert } from '@/components/RetryAlert';
 import { dateTimeFormat } from '@/lib/format';
 import stacked from '@/components/StackedTable.module.css';
-import { useOutbox, useRetryOutbox, type OutboxFilter } from '../api/outboxApi';
+import { useOutbox, useRetryOutbox, type OutboxFilter } from '../api/outbox';
 
 /**
  * The outbox seen by staff: e-mails and webhooks that failed every attempt (dead), with their

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import type { DueShipment } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
-import { useMarkShipped, useShipmentsDue } from '../api/useShipmentsDue';
+import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
 import { trackingProblems } from './trackingProblems';
 import stacked from '@/components/StackedTable.module.css';
 

@@ -18,7 +18,7 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { SITE_FEED_POSTS_MAX, type XPost } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
-import { useSetSiteFeedPosts, useSiteFeedPosts } from '../api/siteApi';
+import { useSetSiteFeedPosts, useSiteFeedPosts } from '../api/site';
 
 const POST_URL = /^https:\/\/(?:x|twitter)\.com\/(\w{1,15})\/status\/(\d{1,25})(?:[/?#].*)?$/;
 

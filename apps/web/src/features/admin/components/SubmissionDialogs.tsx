@@ -10,7 +10,7 @@ import {
 import { ShipmentTrackingFields } from '@/components/submissions/ShipmentTrackingFields';
 import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
 import { formatUsd } from '@/lib/format';
-import { useStaffCommand } from '../api/adminSubmissions';
+import { useStaffCommand } from '../api/submissions';
 
 const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
   Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message])) as Record<string, string>;

@@ -21,7 +21,7 @@ import {
 } from '@grail/contract';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
 import { formatUsd } from '@/lib/format';
-import { useSubmissionQueue } from '../api/adminSubmissions';
+import { useSubmissionQueue } from '../api/submissions';
 
 const DAY_MS = 24 * 3600_000;
 

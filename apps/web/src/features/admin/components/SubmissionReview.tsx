@@ -30,7 +30,7 @@ import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusC
 import { SubmissionTimeline } from '@/components/submissions/SubmissionTimeline';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { useAdminSubmission, usePayoutDetails, useStaffCommand } from '../api/adminSubmissions';
+import { useAdminSubmission, usePayoutDetails, useStaffCommand } from '../api/submissions';
 import { CancelDialog, InventoryDialog, PayDialog, ReturnDialog } from './SubmissionDialogs';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));

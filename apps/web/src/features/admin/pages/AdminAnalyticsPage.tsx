@@ -14,7 +14,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { AnalyticsResponse } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
-import { useAnalytics } from '../api/analyticsApi';
+import { useAnalytics } from '../api/analytics';
 import { DataTable, type Column } from '../components/DataTable';
 
 const DAY_MS = 86_400_000;

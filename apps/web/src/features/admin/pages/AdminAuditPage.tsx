@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import { RetryAlert } from '@/components/RetryAlert';
 import { dateTimeFormat } from '@/lib/format';
-import { useAuditLog } from '../api/auditApi';
+import { useAuditLog } from '../api/audit';
 import { ResultPages, useAddressFilters } from '../components/AddressFilters';
 import { AuditDiff } from '../components/AuditDiff';
 

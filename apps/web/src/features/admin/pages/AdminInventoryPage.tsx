@@ -22,7 +22,7 @@ import { RetryAlert } from '@/components/RetryAlert';
 import { formatUsd } from '@/lib/format';
 import stacked from '@/components/StackedTable.module.css';
 import ui from '@/lib/styles/ui.module.css';
-import { useInventory, inventoryExportUrl } from '../api/inventoryApi';
+import { useInventory, inventoryExportUrl } from '../api/inventory';
 import { ResultPages, useAddressFilters } from '../components/AddressFilters';
 import { InventoryEditDialog } from '../components/InventoryEditDialog';
 import { InventoryImportDialog } from '../components/InventoryImportDialog';

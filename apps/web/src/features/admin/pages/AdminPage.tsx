@@ -19,7 +19,7 @@ import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { formatUsd } from '@/lib/format';
-import { useAdminCases, useCaseCommands } from '../api/useAdminCases';
+import { useAdminCases, useCaseCommands } from '../api/cases';
 import { CaseEditor } from '../components/CaseEditor';
 import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
 import { ShipmentsDue } from '../components/ShipmentsDue';

@@ -17,7 +17,7 @@ import type { FulfilmentItem, FulfilmentKind, ShippingCompliance } from '@grail/
 import { Address } from '@/components/Address';
 import { dateTimeFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { useFulfilmentQueue, useShipItem } from '../api/fulfilmentApi';
+import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
 import { PackingSlips } from '../components/PackingSlips';
 import { trackingProblems } from '../components/trackingProblems';
 

@@ -10,7 +10,7 @@ import {
 } from '@mui/material';
 import type { FeatureFlag, SiteFlag } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
-import { useSetSiteFlag, useSiteFlags } from '../api/siteApi';
+import { useSetSiteFlag, useSiteFlags } from '../api/site';
 import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
 import { SiteFeedPosts } from '../components/SiteFeedPosts';
 

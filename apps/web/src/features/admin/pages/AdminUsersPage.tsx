@@ -35,7 +35,7 @@ import {
   useSetRole,
   useStaffUser,
   useUserSearch,
-} from '../api/staffUsersApi';
+} from '../api/staffUsers';
 import { DataTable } from '../components/DataTable';
 import { UserLimits } from '../components/UserLimits';
 import { AuthHealthCheck } from '@/components/AuthHealthCheck';

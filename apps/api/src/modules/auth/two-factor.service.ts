@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { RECOVERY_CODE_COUNT } from '@grail/contract';
+import type { Db } from '../../db/client.js';
+import { recoveryCodes, users } from '../../db/schema/index.js';
+import { badRequest, conflict } from '../../errors.js';
+import { hashToken, type SessionUser } from './sessions.service.js';
+import { verifyPassword } from './passwords.rules.js';
+import { LIMITS, type RateLimitService } from './rate-limits.service.js';
+import { isTotpCodeShape, matchTotpStep, newTotpSecret, type SecretBox } from './totp.js';
+
+export const INVALID_CODE = 'Invalid or already used code';
+
+/** A 6-digit code is a TOTP; anything else is read as a recovery code (dashes and case ignored). */
+const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase();
+const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+function newRecoveryCode(): string {
+  const bytes = randomBytes(10);
+  const chars = [...bytes].map((b) => RECOVERY_ALPHABET[b % RECOVERY_ALPHABET.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/**
+ * Two-factor authentication: set-up, turning it on and off, and checking a code (a TOTP code or
+ * a recovery code) wherever one is asked for: the sign-in step, and selling.
+ */
+export class TwoFactorService {
+  constructor(
+    private readonly db: Db,
+    private readonly deps: { secretBox: SecretBox; rateLimits: RateLimitService },
+  ) {}
+
+  /**
+   * True when `code` is a TOTP code of a step later than the last one accepted (recorded now,
+   * atomically, so a replay or a race loses), or one of the user's unused recovery codes.
+   * Public: selling (accepting an offer, changing payout details) asks for a code the same way.
+   */
+  async acceptSecondFactor(user: SessionUser, code: string): Promise<boolean> {
+    if (!user.totpSecretEnc) return false;
+    if (isTotpCodeShape(code)) {
+      const step = matchTotpStep(this.deps.secretBox.open(user.totpSecretEnc), code);
+      if (step === null) return false;
+      const won = await this.db
+        .update(users)
+        .set({ totpLastStep: step })
+        .where(
+          and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
+        )
+        .returning({ id: users.id });
+      return won.length > 0;
+    }
+    const used = await this.db
+      .update(recoveryCodes)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(recoveryCodes.userId, user.id),
+          eq(recoveryCodes.codeHash, hashToken(normalizeRecoveryCode(code))),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    return used.length > 0;
+  }
+
+  /** A new secret, stored (encrypted) but not enabled until a code from it is confirmed. */
+  async totpSetup(user: SessionUser) {
+    if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
+    const setup = await newTotpSecret(user.email);
+    await this.db
+      .update(users)
+      .set({ totpSecretEnc: this.deps.secretBox.seal(setup.secret), totpLastStep: null })
+      .where(eq(users.id, user.id));
+    return setup;
+  }
+
+  /** Confirms the pending secret with a code; answers the recovery codes once. */
+  async totpEnable(user: SessionUser, code: string) {
+    if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
+    if (!user.totpSecretEnc) throw badRequest('Start two-factor set-up first.');
+    const step = matchTotpStep(this.deps.secretBox.open(user.totpSecretEnc), code);
+    if (step === null)
+      throw badRequest('That code is not right. Check your authenticator app and try again.', {
+        field: 'code',
+      });
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    const updated = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({ totpEnabledAt: new Date(), totpLastStep: step })
+        .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
+        .returning();
+      if (!row) throw conflict('Two-factor authentication is already on.');
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      await tx
+        .insert(recoveryCodes)
+        .values(
+          codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })),
+        );
+      return row;
+    });
+    return { recoveryCodes: codes, user: updated };
+  }
+
+  /**
+   * Turning two-factor off needs the password and a current code (or a recovery code). Wrong
+   * passwords count against the account's re-entered-password limit and wrong codes against its
+   * code limit, the same one sign-in codes use.
+   */
+  async totpDisable(user: SessionUser, password: string, code: string) {
+    if (!user.totpEnabledAt) throw badRequest('Two-factor authentication is not on.');
+    const passwordTry = await this.deps.rateLimits.take([LIMITS.reauthFailuresPerAccount, user.id]);
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw badRequest('Your password is not right.', { field: 'password' });
+    await passwordTry.refund();
+    const codeTry = await this.deps.rateLimits.take([LIMITS.totpFailuresPerAccount, user.id]);
+    if (!(await this.acceptSecondFactor(user, code)))
+      throw badRequest(INVALID_CODE, { field: 'code' });
+    await codeTry.refund();
+    return this.db.transaction(async (tx) => {
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      const [row] = await tx
+        .update(users)
+        .set({ totpEnabledAt: null, totpSecretEnc: null, totpLastStep: null })
+        .where(eq(users.id, user.id))
+        .returning();
+      return row!;
+    });
+  }
+}

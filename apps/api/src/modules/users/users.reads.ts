@@ -1,0 +1,71 @@
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { utcDayAfter, utcDayOf, utcDayStart } from '../../lib/report-periods.js';
+
+/** What other modules read of accounts (the users module alone writes them). */
+
+export type UserRow = typeof users.$inferSelect;
+
+/** LIKE wildcards typed by staff are matched literally. */
+export const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** One account, or undefined. */
+export async function userById(db: Db | Tx, userId: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+/** The e-mail address of each of these accounts that exists. */
+export async function emailsOf(db: Db | Tx, userIds: string[]): Promise<Map<string, string>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** The ids of accounts whose e-mail contains `text` (a subquery for the caller's WHERE). */
+export const userIdsWithEmailLike = (db: Db | Tx, text: string) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(ilike(users.email, `%${likeEscape(text)}%`));
+
+/** One page of accounts whose e-mail or username contains `q` (all when empty), newest first. */
+export async function searchUsers(db: Db | Tx, q: string, offset: number, limit: number) {
+  const pattern = `%${likeEscape(q)}%`;
+  const where = q ? or(ilike(users.email, pattern), ilike(users.username, pattern)) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Admins who can sign in, other than `userId`. */
+export async function otherActiveAdmins(db: Db | Tx, userId: string): Promise<number> {
+  const [others] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.disabledAt), ne(users.id, userId)));
+  return others?.n ?? 0;
+}
+
+/** Accounts created per UTC day in `from`..`to` (days with any only). */
+export async function newUsersByDay(db: Db | Tx, from: string, to: string) {
+  const day = utcDayOf(users.createdAt);
+  const rows = await db
+    .select({ day, created: count() })
+    .from(users)
+    .where(and(gte(users.createdAt, utcDayStart(from)), lt(users.createdAt, utcDayAfter(to))))
+    .groupBy(day);
+  return rows.map((r) => ({ day: r.day, created: Number(r.created) }));
+}

@@ -1,0 +1,97 @@
+import { and, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { centsToDollars, type LedgerEntry } from '@grail/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { walletLedger } from '../../db/schema/index.js';
+import { utcDayAfter, utcDayOf, utcDayStart } from '../../lib/report-periods.js';
+
+/** What other modules read of the wallet ledger (the wallet alone writes it). */
+
+type LedgerRow = typeof walletLedger.$inferSelect;
+
+/** One ledger row as the contract shows it, in dollars. */
+export const toLedgerEntry = (e: LedgerRow): LedgerEntry => ({
+  _id: String(e.id),
+  amount: centsToDollars(e.amountCents),
+  balanceAfter: centsToDollars(e.balanceAfterCents),
+  kind: e.kind,
+  refType: e.refType,
+  refId: e.refId,
+  description: e.description,
+  createdAt: e.createdAt.toISOString(),
+});
+
+/** A collector's newest ledger entries. */
+export async function recentLedgerEntries(
+  db: Db | Tx,
+  userId: string,
+  limit: number,
+): Promise<LedgerEntry[]> {
+  const rows = await db
+    .select()
+    .from(walletLedger)
+    .where(eq(walletLedger.userId, userId))
+    .orderBy(desc(walletLedger.id))
+    .limit(limit);
+  return rows.map(toLedgerEntry);
+}
+
+/** Packs and spots a collector bought, and sell-back credits, since `since` (cents). */
+export async function playedSince(
+  db: Db | Tx,
+  userId: string,
+  since: Date,
+): Promise<{ boughtCents: number; soldBackCents: number }> {
+  const { amountCents, kind } = walletLedger;
+  const [row] = await db
+    .select({
+      boughtCents: sql<number>`coalesce(sum(-${amountCents}) filter (where ${kind} in ('pack', 'break') and ${amountCents} < 0), 0)::float8`,
+      soldBackCents: sql<number>`coalesce(sum(${amountCents}) filter (where ${kind} = 'buyback'), 0)::float8`,
+    })
+    .from(walletLedger)
+    .where(and(eq(walletLedger.userId, userId), gte(walletLedger.createdAt, since)));
+  return { boughtCents: Number(row!.boughtCents), soldBackCents: Number(row!.soldBackCents) };
+}
+
+const inDays = (from: string, to: string) =>
+  and(gte(walletLedger.createdAt, utcDayStart(from)), lt(walletLedger.createdAt, utcDayAfter(to)));
+
+/**
+ * Money taken per UTC day (days with entries only): store orders, packs and break spots are
+ * debits (a break spot refunded is taken off its day's break revenue); top-ups are what
+ * collectors paid in.
+ */
+export async function revenueByDay(db: Db | Tx, from: string, to: string) {
+  const { amountCents, kind, refType } = walletLedger;
+  const day = utcDayOf(walletLedger.createdAt);
+  const rows = await db
+    .select({
+      day,
+      storeCents: sql<number>`coalesce(-sum(${amountCents}) filter (where ${kind} = 'order'), 0)::bigint`,
+      packsCents: sql<number>`coalesce(-sum(${amountCents}) filter (where ${kind} = 'pack'), 0)::bigint`,
+      breaksCents: sql<number>`coalesce(-sum(${amountCents}) filter (
+          where ${kind} = 'break' or (${kind} = 'refund' and ${refType} = 'break_spot')
+        ), 0)::bigint`,
+      topUpsCents: sql<number>`coalesce(sum(${amountCents}) filter (where ${kind} = 'top_up'), 0)::bigint`,
+    })
+    .from(walletLedger)
+    .where(inDays(from, to))
+    .groupBy(day);
+  return rows.map((r) => ({
+    day: r.day,
+    storeCents: Number(r.storeCents),
+    packsCents: Number(r.packsCents),
+    breaksCents: Number(r.breaksCents),
+    topUpsCents: Number(r.topUpsCents),
+  }));
+}
+
+/** Per UTC day (days with entries only): the collectors with any wallet entry that day. */
+export async function activeCollectorsByDay(db: Db | Tx, from: string, to: string) {
+  const day = utcDayOf(walletLedger.createdAt);
+  const rows = await db
+    .select({ day, active: countDistinct(walletLedger.userId) })
+    .from(walletLedger)
+    .where(inDays(from, to))
+    .groupBy(day);
+  return rows.map((r) => ({ day: r.day, active: Number(r.active) }));
+}
