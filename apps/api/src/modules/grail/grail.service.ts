@@ -16,7 +16,7 @@ import { notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { IdempotentResult } from '../idempotency/idempotency.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-import type { BuybackTerms } from '../pulls/pull.view.js';
+import type { BuybackTerms } from './pull.view.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { ContentsEntry, SeedVault } from './fairness.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';

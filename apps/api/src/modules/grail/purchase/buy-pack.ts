@@ -10,7 +10,7 @@ import {
   type IdempotentResult,
 } from '../../idempotency/idempotency.service.js';
 import type { LimitsService } from '../../limits/limits.service.js';
-import type { BuybackTerms } from '../../pulls/pull.view.js';
+import type { BuybackTerms } from '../pull.view.js';
 import { debitStatement, isShortBalance, type WalletService } from '../../wallet/wallet.service.js';
 import { assertOpen, caseNotFound, caseOpenness, type OpennessRead } from '../grail.rules.js';
 import { CandidateWindow, candidatesFor, MAX_CANDIDATES, type Candidates } from './candidates.js';

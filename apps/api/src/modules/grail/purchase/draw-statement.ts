@@ -4,6 +4,9 @@ import { GRAIL_EVENTS_CHANNEL } from '../grail.events.js';
 import { caseOpenness } from '../grail.rules.js';
 import type { Candidates } from './candidates.js';
 import type { PackReceipt } from './receipt.js';
+import { keepAnswer } from '../../idempotency/idempotency.reads.js';
+import { markPulled } from '../../inventory/inventory.reads.js';
+import { queueMessages } from '../../outbox/outbox.reads.js';
 
 /** Takes the case row's lock (FOR NO KEY UPDATE, as the UPDATE of its count would). */
 export function lockStatement(caseId: string): Execution {
@@ -65,10 +68,7 @@ const drawPullOf = (announcing: boolean): Prepared => ({
         and not case_cards.pulled
       returning slot.*, case_cards.card_id
     ), card as (
-      update cards set status = 'pulled', updated_at = now() from marked
-      where cards.id = marked.card_id and cards.status = 'in_case'
-      returning marked.*, cards.name, cards.grader, cards.grade, cards.cert_number,
-        cards.image_ids, cards.fmv_cents
+      ${markPulled('marked')}
     ), pull as (
       insert into pulls (id, case_id, user_id, card_id, k, client_seed, remaining_before,
         draw_index, position, price_cents, fmv_cents)
@@ -89,15 +89,16 @@ const drawPullOf = (announcing: boolean): Prepared => ({
         )) as response
       from card cross join pull
     ), kept as (
-      insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response)
-      select $6::uuid, $10::text, $11::text, $12::text, 201, answer.response
-      from answer
+      ${keepAnswer('$6::uuid', '$10::text', '$11::text', '$12::text', 'answer.response', 'answer')}
     )${
       announcing
         ? `, announced as (
-      insert into outbox_messages (kind, payload)
-      select 'webhook', jsonb_build_object('target', 'discord-grail-pull', 'pullId', $5::uuid)
-      from card where card.fmv_cents > $13::bigint
+      ${queueMessages(
+        `'webhook'`,
+        `jsonb_build_object('target', 'discord-grail-pull', 'pullId', $5::uuid)`,
+        'card',
+        'card.fmv_cents > $13::bigint',
+      )}
     )`
         : ''
     }

@@ -1,6 +1,9 @@
 import type { Execution, Prepared } from '../../../db/batch.js';
 import type { IdempotencyOptions } from '../../idempotency/idempotency.service.js';
 import type { LiveCase } from './remaining-positions.js';
+import { liveSession } from '../../auth/auth.reads.js';
+import { storedKeyRow } from '../../idempotency/idempotency.reads.js';
+import { activeUserRow } from '../../users/users.reads.js';
 
 /**
  * The one-round-trip attempt's check, after the Idempotency-Key's and the collector's locks and
@@ -22,11 +25,10 @@ const fastPathCheck = (unrestricted: (user: string) => string): Prepared => {
 const fastPathCheckOf = (unrestricted: (user: string) => string): Prepared => ({
   name: 'grail_fast_path_check',
   text: `select pack_purchase_fast_path(
-      not exists (select 1 from idempotency_keys
-        where user_id = $2::uuid and scope = $3::text and key = $4::text)
-      and exists (select 1 from sessions s join users u on u.id = s.user_id
-        where s.id = $5::uuid and s.user_id = $2::uuid and s.expires_at > now()
-          and u.disabled_at is null and ($6::text is null or u.client_seed = $6::text))
+      not exists (select 1 from ${storedKeyRow('$2::uuid', '$3::text', '$4::text')} stored)
+      and exists (select 1 from ${activeUserRow('$2::uuid')} u
+        where ${liveSession('$5::uuid', '$2::uuid')}
+          and ($6::text is null or u.client_seed = $6::text))
       and exists (select 1 from grail_cases
         where id = $1::uuid and name = $7::text and pack_price_cents = $8::bigint)
       and ${unrestricted('$2::uuid')})`,

@@ -2,7 +2,7 @@ import type { PullResponse } from '@grail/contract';
 import type { cards, grailCases } from '../../../db/schema/index.js';
 import type { IdempotencyOptions } from '../../idempotency/idempotency.service.js';
 import type { SessionUser } from '../../auth/sessions.service.js';
-import { toPull, type BuybackTerms } from '../../pulls/pull.view.js';
+import { toPull, type BuybackTerms } from '../pull.view.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;

@@ -4,6 +4,9 @@ import type { IdempotencyOptions } from '../../idempotency/idempotency.service.j
 import { walletBalance } from '../../wallet/wallet.reads.js';
 import { caseOpenness, type OpennessRead } from '../grail.rules.js';
 import type { RemainingPositions } from './remaining-positions.js';
+import { liveSession } from '../../auth/auth.reads.js';
+import { storedKeyRow } from '../../idempotency/idempotency.reads.js';
+import { activeUserRow } from '../../users/users.reads.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 
@@ -31,12 +34,10 @@ const seePack = (all: boolean): Prepared => ({
           : `(select coalesce(array_agg(position order by k), '{}') from pulls
               where case_id = $1::uuid and k > $5::int)`
       } as positions,
-      (select u.client_seed from sessions s join users u on u.id = s.user_id
-        where s.id = $6::uuid and s.user_id = $2::uuid and s.expires_at > now()
-          and u.disabled_at is null) as buyer_client_seed
+      (select u.client_seed from ${activeUserRow('$2::uuid')} u
+        where ${liveSession('$6::uuid', '$2::uuid')}) as buyer_client_seed
     from grail_cases c
-    left join idempotency_keys stored
-      on stored.user_id = $2::uuid and stored.scope = $3::text and stored.key = $4::text
+    left join ${storedKeyRow('$2::uuid', '$3::text', '$4::text')} stored on true
     where c.id = $1::uuid`,
 });
 const seeDelta = seePack(false);

@@ -1,7 +1,7 @@
 import { centsToDollars, percentOfCents } from '@grail/contract';
 import type { PublicPull, Pull } from '@grail/contract';
 import type { cards, GrailTier, pulls, shipments } from '../../db/schema/index.js';
-import { iso, toGrailCard } from '../grail/grail.view.js';
+import { iso, toGrailCard } from './grail.view.js';
 
 export interface BuybackTerms {
   percent: number;
