@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 
@@ -23,3 +23,22 @@ export const markPulled = (
       where cards.id = ${source}.card_id and cards.status = 'in_case'
       returning ${source}.*, cards.name, cards.grader, cards.grade, cards.cert_number,
         cards.image_ids, cards.fmv_cents`;
+
+/** `text` as an ILIKE pattern that matches it anywhere, its wildcards taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The card search of the store and the staff's inventory: the text anywhere in the name, player,
+ * set or team, and with `certNumber` in the cert number too. PGlite has no pg_trgm, so (one
+ * dialect) this is an ILIKE filter; a trigram index is the server-only upgrade.
+ */
+export function cardSearch(text: string, opts: { certNumber?: boolean } = {}): SQL {
+  const pattern = likePattern(text);
+  return or(
+    ilike(cards.name, pattern),
+    ilike(cards.player, pattern),
+    ilike(cards.setName, pattern),
+    ilike(cards.team, pattern),
+    ...(opts.certNumber ? [ilike(cards.certNumber, pattern)] : []),
+  )!;
+}
