@@ -1,7 +1,7 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { grailCases, pulls } from '../../db/schema/index.js';
-import { cardsByIds } from '../inventory/inventory.reads.js';
+import { cardFmvCents, cardsByIds } from '../inventory/inventory.reads.js';
 import { publicNamesOf } from '../users/users.reads.js';
 import type { PublicPullRow } from './pull.view.js';
 
@@ -64,3 +64,19 @@ export async function pullCardNames(db: Db | Tx, pullIds: string[]): Promise<Map
   );
   return new Map(rows.map((r) => [r.id, cards.get(r.cardId)?.name ?? '']));
 }
+
+/**
+ * For the staff's figures: the pulls made from `start` until before `end` (SQL timestamptz), as a
+ * relation of (id, case_id, status, fmv_cents, buyback_cents, pulled_at).
+ */
+export const pullsBetween = (start: SQL, end: SQL) =>
+  sql`(select id, case_id, status, fmv_cents, buyback_cents, pulled_at
+      from pulls where pulled_at >= ${start} and pulled_at < ${end})`;
+
+/** For the staff's figures: the cases as a relation of (id, name, pack_price_cents). */
+export const caseFacts = sql`(select id, name, pack_price_cents from grail_cases)`;
+
+/** SQL: the expected value of case `caseId` (SQL), the mean FMV in cents of all its cards. */
+export const caseExpectedValueCents = (caseId: SQL) =>
+  sql`(select coalesce(round(avg(${sql.raw(cardFmvCents('cc.card_id'))})), 0)::bigint
+      from case_cards cc where cc.case_id = ${caseId})`;

@@ -1,4 +1,4 @@
-import { ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 
@@ -41,4 +41,16 @@ export function cardSearch(text: string, opts: { certNumber?: boolean } = {}): S
     ilike(cards.team, pattern),
     ...(opts.certNumber ? [ilike(cards.certNumber, pattern)] : []),
   )!;
+}
+
+/** SQL: the FMV in cents of card `cardId` (SQL). */
+export const cardFmvCents = (cardId: string) =>
+  `(select fmv_cents from cards where id = ${cardId})`;
+
+/**
+ * The cards of a store order, locked in id order inside the order's transaction, so two orders
+ * sharing cards never deadlock: a loser waits, then sees them sold.
+ */
+export function lockCardsForSale(tx: Tx, ids: string[]) {
+  return tx.select().from(cards).where(inArray(cards.id, ids)).orderBy(asc(cards.id)).for('update');
 }

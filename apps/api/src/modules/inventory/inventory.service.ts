@@ -383,3 +383,19 @@ export class InventoryService {
     }
   }
 }
+
+/** Cards a store order bought (locked by lockCardsForSale in the same transaction). */
+export async function markCardsSold(tx: Tx, ids: string[]): Promise<void> {
+  await tx
+    .update(cards)
+    .set({ status: 'sold', updatedAt: new Date() })
+    .where(inArray(cards.id, ids));
+}
+
+/** A pulled card sold back: it returns to inventory, and stays out of future cases. */
+export async function returnPulledCard(tx: Tx, cardId: string): Promise<void> {
+  await tx
+    .update(cards)
+    .set({ status: 'available', updatedAt: sql`now()` })
+    .where(eq(cards.id, cardId));
+}

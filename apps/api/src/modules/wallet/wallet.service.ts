@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { debitQuery, type LedgerRef } from './wallet.debit.js';
 import { walletLedger, wallets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
+import { toLedgerEntry } from './wallet.view.js';
 
 /**
  * The wallet: balances in integer cents, every change one ledger row in the caller's transaction.
@@ -88,16 +89,7 @@ export class WalletService {
     ]);
     return {
       balance: centsToDollars(balance),
-      entries: rows.map((e) => ({
-        _id: String(e.id),
-        amount: centsToDollars(e.amountCents),
-        balanceAfter: centsToDollars(e.balanceAfterCents),
-        kind: e.kind,
-        refType: e.refType,
-        refId: e.refId,
-        description: e.description,
-        createdAt: e.createdAt.toISOString(),
-      })),
+      entries: rows.map(toLedgerEntry),
       total,
       page,
       limit,
