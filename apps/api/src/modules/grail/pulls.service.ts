@@ -18,6 +18,7 @@ import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 
+import { returnPulledCard } from '../inventory/inventory.service.js';
 import { publicPull } from './grail.reads.js';
 import { buybackDeadline, toPublicPull, toPull, type BuybackTerms } from './pull.view.js';
 
@@ -145,10 +146,7 @@ export class PullsService {
         .set({ status: 'sold_back', soldBackAt: sql`now()`, buybackCents: credit })
         .where(eq(pulls.id, pull.id));
       // The card returns to inventory; it stays out of future cases (a card is in one case at most).
-      await tx
-        .update(cards)
-        .set({ status: 'available', updatedAt: sql`now()` })
-        .where(eq(cards.id, pull.cardId));
+      await returnPulledCard(tx, pull.cardId);
       await notifyChange('catalog', tx);
       return {
         pull: await this.get(userId, pull.id, tx),
