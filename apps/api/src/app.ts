@@ -44,7 +44,7 @@ import { imagesRoutes } from './modules/images/images.routes.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { grailRoutes } from './modules/grail/grail.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
-import { pullsRoutes } from './modules/pulls/pulls.routes.js';
+import { pullsRoutes } from './modules/grail/pulls.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
 import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.js';
 import { staffUsersRoutes } from './modules/staff-users/staff-users.routes.js';

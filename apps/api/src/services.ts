@@ -27,7 +27,7 @@ import { GRAIL_EVENTS_CHANNEL, GrailEvents } from './modules/grail/grail.events.
 import { HotReads } from './http/hot-reads.js';
 import { SeedVault } from './modules/grail/fairness.js';
 import { GrailAdminService } from './modules/grail/grail-admin.service.js';
-import { PullsService } from './modules/pulls/pulls.service.js';
+import { PullsService } from './modules/grail/pulls.service.js';
 import { BreaksService } from './modules/breaks/breaks.service.js';
 import { BreaksAdminService } from './modules/breaks/breaks-admin.service.js';
 import { BreakEvents } from './modules/breaks/breaks.events.js';

@@ -12,7 +12,7 @@ import {
 } from '@grail/contract';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
 import { IMAGE_VARIANT_WIDTHS } from '../modules/images/images.service.js';
-import type { PullsService } from '../modules/pulls/pulls.service.js';
+import type { PullsService } from '../modules/grail/pulls.service.js';
 import { AppError } from '../errors.js';
 
 /**

@@ -18,3 +18,9 @@ export async function activeSessionsOf(db: Db | Tx, userId: string) {
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
     .orderBy(desc(sessions.lastSeenAt));
 }
+/**
+ * SQL for the one-round-trip pack purchase: true while session `session` of user `user` (SQL:
+ * literals or parameters) is live. The session in memory may have ended on another instance.
+ */
+export const liveSession = (session: string, user: string) =>
+  `exists (select 1 from sessions where id = ${session} and user_id = ${user} and expires_at > now())`;

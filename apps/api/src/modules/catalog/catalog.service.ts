@@ -4,7 +4,6 @@ import {
   desc,
   eq,
   gte,
-  ilike,
   isNotNull,
   isNull,
   lte,
@@ -24,6 +23,7 @@ import {
   type StoreItemsQuery,
   type StoreSort,
 } from '@grail/contract';
+import { cardSearch } from '../inventory/inventory.reads.js';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, orderItems, orders } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
@@ -41,9 +41,6 @@ const SORT_COLUMNS = {
   fmv: cards.fmvCents,
   name: cards.name,
 } satisfies Record<StoreSort, unknown>;
-
-/** LIKE wildcards in what a person typed are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The catalogue: store listing, product pages, featured cards and the admin's card upkeep. */
 export class CatalogService {
@@ -89,19 +86,7 @@ export class CatalogService {
 
   private storeCondition(f: StoreFilters) {
     const where: SQL[] = [eq(cards.status, 'available'), isNotNull(cards.storePriceCents)];
-    if (f.q) {
-      // ILIKE over name, player, set and team: PGlite has no pg_trgm, so (one dialect) this is a
-      // filter over the store rows the partial index yields; a trigram index is the server-only upgrade.
-      const pattern = likePattern(f.q);
-      where.push(
-        or(
-          ilike(cards.name, pattern),
-          ilike(cards.player, pattern),
-          ilike(cards.setName, pattern),
-          ilike(cards.team, pattern),
-        )!,
-      );
-    }
+    if (f.q) where.push(cardSearch(f.q));
     if (f.sport) where.push(sql`lower(${cards.sport}) = lower(${f.sport})`);
     if (f.grader === 'Raw') where.push(isNull(cards.grader));
     else if (f.grader) where.push(eq(cards.grader, f.grader));

@@ -3,16 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { imageUrl, type DiscordStatusResponse } from '@grail/contract';
 import type { Db } from '../../db/client.js';
-import {
-  cards,
-  discordLinks,
-  discordLinkStates,
-  grailCases,
-  pulls,
-  users,
-} from '../../db/schema/index.js';
+import { discordLinks, discordLinkStates } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
 import { SealedBox } from '../../lib/sealed-box.js';
+import { publicPull } from '../grail/grail.reads.js';
 import { webhookHandler, type OutboxService } from '../outbox/outbox.service.js';
 import type { DiscordClient } from './discord.client.js';
 import { grailPullEmbed } from './discord.embed.js';
@@ -161,36 +155,19 @@ export class DiscordService {
   /** Posts a pull's embed to DISCORD_WEBHOOK_URL; 'pulled by' as the collector allows. */
   async announcePull(pullId: string): Promise<void> {
     if (!this.opts.webhookUrl) return;
-    const [row] = await this.db
-      .select({
-        pulledAt: pulls.pulledAt,
-        fmvCents: pulls.fmvCents,
-        cardName: cards.name,
-        grader: cards.grader,
-        grade: cards.grade,
-        imageIds: cards.imageIds,
-        caseId: grailCases.id,
-        caseName: grailCases.name,
-        username: users.username,
-        anonymous: users.pullsAnonymous,
-      })
-      .from(pulls)
-      .innerJoin(cards, eq(cards.id, pulls.cardId))
-      .innerJoin(grailCases, eq(grailCases.id, pulls.caseId))
-      .innerJoin(users, eq(users.id, pulls.userId))
-      .where(eq(pulls.id, pullId));
+    const row = await publicPull(this.db, pullId);
     if (!row) return;
-    const image = row.imageIds[0];
+    const image = row.card.imageIds[0];
     const embed = grailPullEmbed({
-      cardName: row.cardName,
-      grader: row.grader,
-      grade: row.grade,
-      fmvCents: row.fmvCents,
+      cardName: row.card.name,
+      grader: row.card.grader,
+      grade: row.card.grade,
+      fmvCents: row.pull.fmvCents,
       caseName: row.caseName,
       pulledBy: row.anonymous ? 'Anonymous' : row.username,
       ...(image ? { imageUrl: `${this.opts.publicUrl}${imageUrl(image)}` } : {}),
       url: `${this.opts.publicUrl}/grail-machine`,
-      pulledAt: row.pulledAt.toISOString(),
+      pulledAt: row.pull.pulledAt.toISOString(),
     });
     await this.client.executeWebhook(this.opts.webhookUrl, {
       embeds: [embed],

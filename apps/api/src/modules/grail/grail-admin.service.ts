@@ -16,7 +16,8 @@ import { caseCards, cards, grailCases } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
 import { notifyChange } from '../../http/hot-reads.js';
 import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from './fairness.js';
-import { caseNotFound, contentsOf, toCaseSummary } from './grail.service.js';
+import { contentsOf, toCaseSummary } from './grail.service.js';
+import { caseNotFound } from './grail.rules.js';
 import { tierOf, toGrailCard, tiersToCents, tiersToDollars } from './grail.view.js';
 
 type CaseRow = typeof grailCases.$inferSelect;

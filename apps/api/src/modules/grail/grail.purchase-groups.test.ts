@@ -48,7 +48,7 @@ async function buyers(count: number, packs: number) {
 
 /** Records every group the service runs, as the buyer ids of its purchases. */
 function watchGroups() {
-  const service = t.app.services.grail as unknown as {
+  const service = t.app.services.grail.purchases as unknown as {
     buyGroup: (caseId: string, orders: { user: { id: string } }[]) => Promise<unknown>;
   };
   const spy = vi.spyOn(service, 'buyGroup');
@@ -77,7 +77,7 @@ describe(`pack purchases bought in groups (${testEngine})`, () => {
     const watch = watchGroups();
     let groups: string[][] = [];
     const fullPath = vi.spyOn(
-      t.app.services.grail as unknown as { tryBuyPack: () => unknown },
+      t.app.services.grail.purchases as unknown as { tryBuyPack: () => unknown },
       'tryBuyPack',
     );
     try {
@@ -126,7 +126,9 @@ describe(`pack purchases bought in groups (${testEngine})`, () => {
         .values({ userId: timedOut!.id, timeOutUntil: new Date(Date.now() + 3_600_000) }),
     );
     const fullPath = vi.spyOn(
-      t.app.services.grail as unknown as { tryBuyPack: (o: { user: { id: string } }) => unknown },
+      t.app.services.grail.purchases as unknown as {
+        tryBuyPack: (o: { user: { id: string } }) => unknown;
+      },
       'tryBuyPack',
     );
     let tookFullPath = new Set<string>();

@@ -75,7 +75,7 @@ describe(`pack purchases in one round trip (${testEngine})`, () => {
   it('sells a known case without the full path, and every pull is the fair one', async () => {
     const { caseId, buyer } = await primed();
     const fullPath = vi.spyOn(
-      t.app.services.grail as unknown as { tryBuyPack: () => unknown },
+      t.app.services.grail.purchases as unknown as { tryBuyPack: () => unknown },
       'tryBuyPack',
     );
     try {

@@ -150,7 +150,7 @@ describe(`Grail Machine (${testEngine})`, () => {
       const user = await createUser(t);
       await fund(t.database, user.id, 100_000);
       expect((await buy(user, caseId)).statusCode).toBe(201);
-      const grail = t.app.services.grail;
+      const grail = t.app.services.grail.purchases;
       const draw = grail.drawCandidates.bind(grail);
       // As if more buyers had got the lock first than there were candidates: the first try draws
       // only for pull 1, which is taken, so the statement takes pull 2 and finds no draw for it.

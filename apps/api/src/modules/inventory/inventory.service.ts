@@ -10,7 +10,6 @@ import {
   inArray,
   isNull,
   lte,
-  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import {
   type InventoryQuery,
   type UpdateInventoryCardBody,
 } from '@grail/contract';
+import { cardSearch } from './inventory.reads.js';
 import type { Db, Tx } from '../../db/client.js';
 import { notifyChange } from '../../http/hot-reads.js';
 import { cards, caseCards, grailCases, images } from '../../db/schema/index.js';
@@ -51,7 +51,6 @@ interface Row {
   caseStatus: string | null;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const EXPORT_BATCH = 500;
 const INSERT_BATCH = 500;
 
@@ -106,18 +105,7 @@ export class InventoryService {
 
   private condition(f: Filters): SQL | undefined {
     const where: SQL[] = [];
-    if (f.q) {
-      const pattern = likePattern(f.q);
-      where.push(
-        or(
-          ilike(cards.name, pattern),
-          ilike(cards.player, pattern),
-          ilike(cards.setName, pattern),
-          ilike(cards.team, pattern),
-          ilike(cards.certNumber, pattern),
-        )!,
-      );
-    }
+    if (f.q) where.push(cardSearch(f.q, { certNumber: true }));
     if (f.status) where.push(eq(cards.status, f.status));
     if (f.caseId) where.push(eq(caseCards.caseId, f.caseId));
     if (f.sport)
@@ -394,4 +382,20 @@ export class InventoryService {
       after = batch.at(-1)!.card.id;
     }
   }
+}
+
+/** Cards a store order bought (locked by lockCardsForSale in the same transaction). */
+export async function markCardsSold(tx: Tx, ids: string[]): Promise<void> {
+  await tx
+    .update(cards)
+    .set({ status: 'sold', updatedAt: new Date() })
+    .where(inArray(cards.id, ids));
+}
+
+/** A pulled card sold back: it returns to inventory, and stays out of future cases. */
+export async function returnPulledCard(tx: Tx, cardId: string): Promise<void> {
+  await tx
+    .update(cards)
+    .set({ status: 'available', updatedAt: sql`now()` })
+    .where(eq(cards.id, cardId));
 }

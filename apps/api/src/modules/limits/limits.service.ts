@@ -28,6 +28,7 @@ import {
   windowLabel,
   windowPassed,
   windowsAt,
+  WINDOW_MS,
   type Counted,
   type LimitKind,
   type StoredControls,
@@ -410,8 +411,17 @@ const stateOf = rawStatement(
   { spending: true, deposits: true },
 );
 
+/** SQL: `user` has a stored limit of `kind` (in force or pending), the one test both reads use. */
+const hasLimit = (user: string, kind: LimitKind) =>
+  `exists (select 1 from play_limits where user_id = ${user} and kind = '${kind}')`;
+
+/**
+ * SQL: nothing of `user`'s could stop or cap a purchase, so `judge` would pass it: no spending
+ * limit (the only thing a judgement counts amounts for, see stateText), and no time-out or
+ * self-exclusion on record, even a past one.
+ */
 function unrestrictedCondition(user: string): string {
-  return `not exists (select 1 from play_limits where user_id = ${user} and kind = 'spending')
+  return `not ${hasLimit(user, 'spending')}
     and not exists (select 1 from play_controls where user_id = ${user} and (time_out_until is not null
       or self_excluded_at is not null or self_excluded_until is not null
       or self_exclusion_ends_at is not null))`;
@@ -429,8 +439,9 @@ interface Counts {
   onlyUnderLimit?: boolean;
 }
 
-/** The limits count the last 30 days. */
-const sinceOf = (now: Date) => new Date(now.getTime() - 30 * 24 * 3_600_000);
+/** The limits count back as far as their longest window: the read asks for no more. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(WINDOW_MS));
+const sinceOf = (now: Date) => new Date(now.getTime() - LONGEST_WINDOW_MS);
 
 /**
  * One statement reading the collector's controls, limits and, when asked, the amounts of the last
@@ -446,7 +457,7 @@ function stateText(user: string, since: string, counts: Counts): string {
           from ${table} where user_id = ${user} and ${where}
           and created_at > ${since})`;
     return counts.onlyUnderLimit
-      ? `case when exists (select 1 from play_limits where user_id = ${user} and kind = '${kind}') then ${rows} else '[]'::json end`
+      ? `case when ${hasLimit(user, kind)} then ${rows} else '[]'::json end`
       : rows;
   };
   return `select json_build_object(

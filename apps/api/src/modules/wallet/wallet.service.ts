@@ -1,35 +1,10 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, type LedgerKind, type WalletResponse } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import type { Execution, Prepared } from '../../db/batch.js';
+import { debitQuery, type LedgerRef } from './wallet.debit.js';
 import { walletLedger, wallets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
-
-export interface LedgerRef {
-  kind: LedgerKind;
-  refType: string;
-  refId: string;
-  description: string;
-}
-
-const debitInBatch: Prepared = {
-  name: 'wallet_debit',
-  text: `with debited as (
-      update wallets set balance_cents = balance_cents - $2::bigint, updated_at = now()
-      where user_id = $1::uuid and balance_cents >= $2::bigint
-      returning balance_cents
-    )
-    insert into wallet_ledger
-      (user_id, amount_cents, balance_after_cents, kind, ref_type, ref_id, description)
-    select $1::uuid, -$2::bigint, debited.balance_cents, $3::text, $4::text, $5::text, $6::text
-    from (values (1)) as one_row left join debited on true`,
-};
-
-/** The failure of a debitStatement whose balance was short (its ledger row had no balance). */
-export const isShortBalance = (err: unknown) => {
-  const e = err as { code?: string; table?: string; column?: string };
-  return e.code === '23502' && e.table === 'wallet_ledger' && e.column === 'balance_after_cents';
-};
+import { toLedgerEntry } from './wallet.view.js';
 
 /**
  * The wallet: balances in integer cents, every change one ledger row in the caller's transaction.
@@ -65,33 +40,10 @@ export class WalletService {
 
   /** Debits or throws 402 `{ message, shortfall }` (dollars) without writing anything. */
   async debit(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
-    if (!Number.isInteger(amountCents) || amountCents <= 0)
-      throw new Error('debit must be a positive integer');
-    const [row] = await tx
-      .update(wallets)
-      .set({ balanceCents: sql`${wallets.balanceCents} - ${amountCents}`, updatedAt: sql`now()` })
-      .where(and(eq(wallets.userId, userId), gte(wallets.balanceCents, amountCents)))
-      .returning({ balance: wallets.balanceCents });
+    const result = await tx.execute(sql.raw(debitQuery(userId, amountCents, ref)));
+    const [row] = (result as unknown as { rows: { balance_after_cents: number }[] }).rows;
     if (!row) throw this.shortfall(amountCents, await this.balance(userId, tx));
-    await tx
-      .insert(walletLedger)
-      .values({ userId, amountCents: -amountCents, balanceAfterCents: row.balance, ...ref });
-    return row.balance;
-  }
-
-  /**
-   * The same debit as one statement for a batch (db/batch.ts): it lowers the balance and writes the
-   * ledger row, or, when the balance is short (or there is no wallet), fails on the ledger's NOT
-   * NULL balance, which fails the batch and its transaction. `isShortBalance` recognises that
-   * failure; the caller then answers with `shortfall`.
-   */
-  debitStatement(userId: string, amountCents: number, ref: LedgerRef): Execution {
-    if (!Number.isInteger(amountCents) || amountCents <= 0)
-      throw new Error('debit must be a positive integer');
-    return {
-      prepared: debitInBatch,
-      values: [userId, amountCents, ref.kind, ref.refType, ref.refId, ref.description],
-    };
+    return row.balance_after_cents;
   }
 
   /** 402 `{ message, shortfall, balance }` for a debit of `amountCents` from `balanceCents`. */
@@ -137,19 +89,12 @@ export class WalletService {
     ]);
     return {
       balance: centsToDollars(balance),
-      entries: rows.map((e) => ({
-        _id: String(e.id),
-        amount: centsToDollars(e.amountCents),
-        balanceAfter: centsToDollars(e.balanceAfterCents),
-        kind: e.kind,
-        refType: e.refType,
-        refId: e.refId,
-        description: e.description,
-        createdAt: e.createdAt.toISOString(),
-      })),
+      entries: rows.map(toLedgerEntry),
       total,
       page,
       limit,
     };
   }
 }
+
+export { debitStatement, isShortBalance, type LedgerRef } from './wallet.debit.js';

@@ -1,7 +1,7 @@
 import { centsToDollars, percentOfCents } from '@grail/contract';
 import type { PublicPull, Pull } from '@grail/contract';
 import type { cards, GrailTier, pulls, shipments } from '../../db/schema/index.js';
-import { iso, toGrailCard } from '../grail/grail.view.js';
+import { iso, toGrailCard } from './grail.view.js';
 
 export interface BuybackTerms {
   percent: number;
@@ -23,11 +23,9 @@ export interface PullRow {
   shipment: typeof shipments.$inferSelect | null;
 }
 
-/** A pull as its owner sees it: the card, the proof, and what can still be done with it. */
-export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pull {
-  const { pull, card, shipment } = row;
-  const until = buybackDeadline(pull.pulledAt, terms);
-  const canSellBack = pull.status === 'revealed' && now < until;
+/** What the owner's and the public view of a pull share: its case, card, time and proof. */
+function pullBasics(row: Pick<PullRow, 'pull' | 'card' | 'caseName' | 'totalItems' | 'tiers'>) {
+  const { pull, card } = row;
   return {
     _id: pull.id,
     caseId: pull.caseId,
@@ -35,15 +33,25 @@ export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pul
     k: pull.k,
     totalItems: row.totalItems,
     card: toGrailCard({ ...card, fmvCents: pull.fmvCents }, row.tiers),
-    status: pull.status,
     pulledAt: pull.pulledAt.toISOString(),
-    price: centsToDollars(pull.priceCents),
     proof: {
       clientSeed: pull.clientSeed,
       k: pull.k,
       remainingBefore: pull.remainingBefore,
       position: pull.position,
     },
+  };
+}
+
+/** A pull as its owner sees it: the card, the proof, and what can still be done with it. */
+export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pull {
+  const { pull, shipment } = row;
+  const until = buybackDeadline(pull.pulledAt, terms);
+  const canSellBack = pull.status === 'revealed' && now < until;
+  return {
+    ...pullBasics(row),
+    status: pull.status,
+    price: centsToDollars(pull.priceCents),
     sellBack: canSellBack
       ? {
           amount: centsToDollars(percentOfCents(pull.fmvCents, terms.percent)),
@@ -78,23 +86,10 @@ export interface PublicPullRow {
 
 /** A pull as anyone sees it: no user id, e-mail, address, status or sell-back figures. */
 export function toPublicPull(row: PublicPullRow): PublicPull {
-  const { pull, card } = row;
   return {
-    _id: pull.id,
-    caseId: pull.caseId,
-    caseName: row.caseName,
-    k: pull.k,
-    totalItems: row.totalItems,
-    card: toGrailCard({ ...card, fmvCents: pull.fmvCents }, row.tiers),
-    pulledAt: pull.pulledAt.toISOString(),
-    packPrice: centsToDollars(pull.priceCents),
+    ...pullBasics(row),
+    packPrice: centsToDollars(row.pull.priceCents),
     pulledBy: row.anonymous ? 'Anonymous' : row.username,
-    proof: {
-      clientSeed: pull.clientSeed,
-      k: pull.k,
-      remainingBefore: pull.remainingBefore,
-      position: pull.position,
-    },
     serverSeedHash: row.serverSeedHash,
   };
 }

@@ -18,6 +18,8 @@ import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 
+import { returnPulledCard } from '../inventory/inventory.service.js';
+import { publicPull } from './grail.reads.js';
 import { buybackDeadline, toPublicPull, toPull, type BuybackTerms } from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
@@ -69,22 +71,7 @@ export class PullsService {
    * pulls show it; their id, e-mail and address never leave here.
    */
   async getPublic(pullId: string): Promise<PublicPull> {
-    const [row] = await this.db
-      .select({
-        pull: pulls,
-        card: cards,
-        caseName: grailCases.name,
-        totalItems: grailCases.totalItems,
-        tiers: grailCases.tiers,
-        serverSeedHash: grailCases.serverSeedHash,
-        username: users.username,
-        anonymous: users.pullsAnonymous,
-      })
-      .from(pulls)
-      .innerJoin(cards, eq(cards.id, pulls.cardId))
-      .innerJoin(grailCases, eq(grailCases.id, pulls.caseId))
-      .innerJoin(users, eq(users.id, pulls.userId))
-      .where(eq(pulls.id, pullId));
+    const row = await publicPull(this.db, pullId);
     if (!row) throw pullNotFound();
     return toPublicPull(row);
   }
@@ -159,10 +146,7 @@ export class PullsService {
         .set({ status: 'sold_back', soldBackAt: sql`now()`, buybackCents: credit })
         .where(eq(pulls.id, pull.id));
       // The card returns to inventory; it stays out of future cases (a card is in one case at most).
-      await tx
-        .update(cards)
-        .set({ status: 'available', updatedAt: sql`now()` })
-        .where(eq(cards.id, pull.cardId));
+      await returnPulledCard(tx, pull.cardId);
       await notifyChange('catalog', tx);
       return {
         pull: await this.get(userId, pull.id, tx),

@@ -1,0 +1,98 @@
+import type { PullResponse } from '@grail/contract';
+import type { cards, grailCases } from '../../../db/schema/index.js';
+import type { IdempotencyOptions } from '../../idempotency/idempotency.service.js';
+import type { SessionUser } from '../../auth/sessions.service.js';
+import { toPull, type BuybackTerms } from '../pull.view.js';
+
+type CaseRow = typeof grailCases.$inferSelect;
+type CardRow = typeof cards.$inferSelect;
+
+/** One pack purchase as asked: the buyer, their session, the case and the Idempotency-Key. */
+export interface PackOrder {
+  user: SessionUser;
+  /** Checked again inside the purchase's transaction. */
+  sessionId: string;
+  caseId: string;
+  /** The client seed sent with the purchase, if any (else the buyer's own). */
+  chosenSeed: string | undefined;
+  key: Omit<IdempotencyOptions, 'request'>;
+}
+
+/** The key with what it guards: a repeat must ask for the same case with the same client seed. */
+export const purchaseKeyOf = (order: PackOrder, clientSeed: string): IdempotencyOptions => ({
+  ...order.key,
+  request: { caseId: order.caseId, clientSeed },
+});
+
+/**
+ * What a purchase stores with its Idempotency-Key: everything its answer is made of, as it was at
+ * the draw (the card's name and images may change once it is back in inventory).
+ */
+export interface PackReceipt {
+  pullId: string;
+  caseId: string;
+  userId: string;
+  clientSeed: string;
+  priceCents: number;
+  caseName: string;
+  totalItems: number;
+  tiers: CaseRow['tiers'];
+  buyback: BuybackTerms;
+  drawn: {
+    k: number;
+    remainingBefore: number;
+    drawIndex: number;
+    position: number;
+    fmvCents: number;
+    pulledAt: string;
+    card: Pick<CardRow, 'id' | 'name' | 'grader' | 'grade' | 'certNumber' | 'imageIds'>;
+  };
+}
+
+/** What a draw statement answers: the draw, and the positions pulled after `base` up to its k. */
+export interface Drawn {
+  drawn: PackReceipt['drawn'];
+  pulled_since: number[];
+}
+
+/**
+ * A purchase's answer from its receipt, the same for the purchase and every repeat of its key.
+ * Keys stored before receipts existed hold the answer itself.
+ */
+export function answerOf(stored: unknown): PullResponse {
+  if (!(stored as Partial<PackReceipt>).drawn) return stored as PullResponse;
+  const r = stored as PackReceipt;
+  const pulledAt = new Date(r.drawn.pulledAt);
+  const view = toPull(
+    {
+      pull: {
+        id: r.pullId,
+        caseId: r.caseId,
+        userId: r.userId,
+        cardId: r.drawn.card.id,
+        k: r.drawn.k,
+        clientSeed: r.clientSeed,
+        remainingBefore: r.drawn.remainingBefore,
+        drawIndex: r.drawn.drawIndex,
+        position: r.drawn.position,
+        priceCents: r.priceCents,
+        fmvCents: r.drawn.fmvCents,
+        status: 'revealed',
+        shipmentId: null,
+        buybackCents: null,
+        pulledAt,
+        claimedAt: null,
+        soldBackAt: null,
+      },
+      card: { ...r.drawn.card, fmvCents: r.drawn.fmvCents },
+      caseName: r.caseName,
+      totalItems: r.totalItems,
+      tiers: r.tiers,
+      shipment: null,
+    },
+    r.buyback,
+    // As answered at the draw: the sell-back offer runs from the pull's time.
+    pulledAt,
+  );
+  return { pull: view };
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ShippingAddress } from '../auth.js';
+import { GrailCard, PullStatus } from './cases.js';
+
+/*
+ * Buying a pack and the pulls it gives: the collector's own, the public page, claiming and selling
+ * back.
+ */
+export const ClientSeed = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(64, 'must be at most 64 characters')
+  .regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces');
+
+export const BuyPackBody = z.object({ clientSeed: ClientSeed.optional() }).strict();
+export type BuyPackBody = z.infer<typeof BuyPackBody>;
+
+export const PullProof = z.object({
+  clientSeed: z.string(),
+  k: z.number().int(),
+  remainingBefore: z.number().int(),
+  position: z.number().int(),
+});
+
+export const Pull = z.object({
+  _id: z.string(),
+  caseId: z.string(),
+  caseName: z.string(),
+  k: z.number().int(),
+  totalItems: z.number().int(),
+  card: GrailCard,
+  status: PullStatus,
+  pulledAt: z.string(),
+  price: z.number(),
+  proof: PullProof,
+  /** What a sell-back credits now, and until when; null once claimed, sold back or expired. */
+  sellBack: z.object({ amount: z.number(), percent: z.number(), until: z.string() }).nullable(),
+  soldBackFor: z.number().nullable(),
+  shipment: z
+    .object({
+      _id: z.string(),
+      status: z.enum(['pending', 'shipped', 'delivered']),
+      shipBy: z.string(),
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      shippedAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type Pull = z.infer<typeof Pull>;
+export const PullResponse = z.object({ pull: Pull });
+export type PullResponse = z.infer<typeof PullResponse>;
+export const PullListResponse = z.object({ pulls: z.array(Pull) });
+export type PullListResponse = z.infer<typeof PullListResponse>;
+
+export const ClaimBody = z.object({ shippingAddress: ShippingAddress.optional() }).strict();
+export type ClaimBody = z.infer<typeof ClaimBody>;
+export const SellBackResponse = z.object({ pull: Pull, credited: z.number(), balance: z.number() });
+export type SellBackResponse = z.infer<typeof SellBackResponse>;
+
+export const PullPreferences = z.object({ clientSeed: ClientSeed, pullsAnonymous: z.boolean() });
+export type PullPreferences = z.infer<typeof PullPreferences>;
+
+/**
+ * A pull as anyone sees it on its public page (/pulls/{id}): the card, the pack and the proof, and
+ * of the collector only the username they let recent pulls show, or 'Anonymous'.
+ */
+export const PublicPull = z.object({
+  _id: z.string(),
+  caseId: z.string(),
+  caseName: z.string(),
+  k: z.number().int(),
+  totalItems: z.number().int(),
+  card: GrailCard,
+  pulledAt: z.string(),
+  packPrice: z.number(),
+  pulledBy: z.string(),
+  proof: PullProof,
+  serverSeedHash: z.string().nullable(),
+});
+export type PublicPull = z.infer<typeof PublicPull>;
+export const PublicPullResponse = z.object({ pull: PublicPull });
+export type PublicPullResponse = z.infer<typeof PublicPullResponse>;
