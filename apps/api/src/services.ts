@@ -37,6 +37,7 @@ import { FlagsService } from './modules/site/flags.service.js';
 import { FeedPostsService } from './modules/site/feed-posts.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { FulfilmentService } from './modules/fulfilment/fulfilment.service.js';
+import { SubmissionReturns } from './modules/submissions/returns.service.js';
 import { StaffUsersService } from './modules/staff-users/staff-users.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 
@@ -175,9 +176,11 @@ export function createServices({
     audit: new AuditService(db),
     fulfilment: new FulfilmentService(db, {
       shipping,
-      mail,
-      audit: new AuditService(db),
-      publicUrl: config.PUBLIC_URL,
+      returns: new SubmissionReturns(db, {
+        mail,
+        audit: new AuditService(db),
+        publicUrl: config.PUBLIC_URL,
+      }),
       log,
     }),
     staffUsers: new StaffUsersService(db, { wallet, sessions, audit: new AuditService(db) }),
