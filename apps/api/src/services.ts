@@ -168,11 +168,7 @@ export function createServices({
       vault: breakVault,
       audit: new AuditService(db),
     }),
-    breakEvents: new BreakEvents(database, {
-      spots: (id) => breaks.spotsEvent(id),
-      hit: (id) => breaks.hitEvent(id),
-      reveal: (id) => breaks.reveal(id),
-    }),
+    breakEvents: new BreakEvents(database, breaks.live),
     audit: new AuditService(db),
     fulfilment: new FulfilmentService(db, {
       shipping,

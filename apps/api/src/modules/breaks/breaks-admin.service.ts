@@ -18,7 +18,8 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import { unknownImageIds } from '../images/images.service.js';
 import { type BreakSeedVault, drawTeams, unownedHitSpot } from './breaks.fairness.js';
 import { insertDraft, type NewBreak, putOnSale, spotRowsOf, type Team } from './breaks.drafts.js';
-import { breakNotFound, type BreaksService, notifyBreak } from './breaks.service.js';
+import { breakNotFound, notifyBreak, saleOfSpot } from './breaks.reads.js';
+import type { BreaksService } from './breaks.service.js';
 import type { BreakRow } from './breaks.view.js';
 
 type NewHit = z.output<typeof HitInput>;
@@ -46,15 +47,15 @@ export class BreaksAdminService {
   ) {}
 
   async list(): Promise<BreakSummary[]> {
-    await this.deps.breaks.sweepDue();
+    await this.deps.breaks.refunds.sweepDue();
     const rows = await this.db.select().from(breaks).orderBy(desc(breaks.createdAt)).limit(500);
-    return this.deps.breaks.summaries(rows);
+    return this.deps.breaks.pages.summaries(rows);
   }
 
   async get(breakId: string, tx: Db | Tx = this.db): Promise<AdminBreak> {
     const [b] = await tx.select().from(breaks).where(eq(breaks.id, breakId));
     if (!b) throw breakNotFound();
-    return this.deps.breaks.assemble(b, null, tx);
+    return this.deps.breaks.pages.assemble(b, null, tx);
   }
 
   private async lock(breakId: string, tx: Tx): Promise<BreakRow> {
@@ -224,7 +225,7 @@ export class BreaksAdminService {
    * shuffle step by step over the live events.
    */
   async start(actor: SessionUser, breakId: string): Promise<AdminBreak> {
-    await this.deps.breaks.sweepDue(breakId);
+    await this.deps.breaks.refunds.sweepDue(breakId);
     return this.db.transaction(async (tx) => {
       const b = await this.lock(breakId, tx);
       if (b.status === 'draft') throw conflict('Put the spots on sale first.');
@@ -300,14 +301,7 @@ export class BreaksAdminService {
           userId: breakSpotSales.userId,
         })
         .from(breakSpots)
-        .innerJoin(
-          breakSpotSales,
-          and(
-            eq(breakSpotSales.breakId, breakSpots.breakId),
-            eq(breakSpotSales.spotNumber, breakSpots.spotNumber),
-            isNull(breakSpotSales.refundedAt),
-          ),
-        )
+        .innerJoin(breakSpotSales, and(saleOfSpot, isNull(breakSpotSales.refundedAt)))
         .where(eq(breakSpots.breakId, breakId))
         .orderBy(asc(breakSpots.spotNumber));
       let owner: { spotNumber: number; userId: string } | null = null;
@@ -433,7 +427,11 @@ export class BreaksAdminService {
   async cancel(actor: SessionUser, breakId: string): Promise<CancelBreakResponse> {
     return this.db.transaction(async (tx) => {
       const b = await this.lock(breakId, tx);
-      const done = await this.deps.breaks.cancelAndRefund(breakId, { allowDraft: true }, tx);
+      const done = await this.deps.breaks.refunds.cancelAndRefund(
+        breakId,
+        { allowDraft: true },
+        tx,
+      );
       if (!done) {
         throw conflict(
           b.status === 'cancelled'
