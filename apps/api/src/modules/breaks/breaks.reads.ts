@@ -31,15 +31,15 @@ export async function notifyBreak(notice: BreakNotice, tx: Db | Tx): Promise<voi
 
 /** What is in each claim's box, by claim id: the hits, in the order they were pulled. */
 export async function claimedHitNames(
-  claimIds: readonly string[],
   db: Db | Tx,
+  claimIds: string[],
 ): Promise<Map<string, string[]>> {
   const names = new Map<string, string[]>();
   if (claimIds.length === 0) return names;
   const rows = await db
     .select({ id: breakHits.claimId, name: breakHits.cardName, detail: breakHits.detail })
     .from(breakHits)
-    .where(inArray(breakHits.claimId, [...claimIds]))
+    .where(inArray(breakHits.claimId, claimIds))
     .orderBy(asc(breakHits.hitNumber));
   for (const r of rows) {
     names.set(r.id!, [...(names.get(r.id!) ?? []), r.detail ? `${r.name} (${r.detail})` : r.name]);

@@ -4,7 +4,8 @@ import { breakEndpoints as api, imageUrl } from '@grail/contract';
 import { eventStreams } from '../../http/event-stream.js';
 import { uploadedFile } from '../../http/multipart.js';
 import { route } from '../../http/route.js';
-import { MAX_IMAGE_BYTES, type ImagesService } from '../images/images.service.js';
+import { IMAGE_UPLOAD_LIMITS } from '../images/images.rules.js';
+import type { ImagesService } from '../images/images.service.js';
 import type { BreaksAdminService } from './breaks-admin.service.js';
 import type { BreakEvents, RevealItem } from './breaks.events.js';
 import type { BreaksService } from './breaks.service.js';
@@ -28,7 +29,7 @@ export async function breaksRoutes(
   },
 ): Promise<void> {
   const { breaks, admin, events, images } = deps;
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
   route(app, api.breaks, async ({ query }) => ({ breaks: await breaks.pages.list(query) }));
 

@@ -21,7 +21,7 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import { shipmentsByIds } from '../shipping/shipping.reads.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
-import { userById } from '../users/users.reads.js';
+import { publicNamesOf } from '../users/users.reads.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { saleOfSpot } from './breaks.reads.js';
 import { toMyHit, toMySpot } from './breaks.view.js';
@@ -29,7 +29,7 @@ import type { BreakPages } from './pages.service.js';
 import type { BreakRefunds } from './refunds.service.js';
 
 /** A claim's hits are on their way: the shipping module calls this when staff mark the box sent. */
-export async function markClaimShipped(claimId: string, tx: Tx): Promise<void> {
+export async function markClaimShipped(tx: Tx, claimId: string): Promise<void> {
   await tx
     .update(breakHits)
     .set({ status: 'shipped' })
@@ -79,14 +79,14 @@ export class BreakHits {
       .from(breakClaims)
       .where(and(eq(breakClaims.userId, userId), inArray(breakClaims.breakId, ids)));
     const shipments = await shipmentsByIds(
-      claimRows.map((c) => c.shipmentId),
       this.db,
+      claimRows.map((c) => c.shipmentId),
     );
     const claims = claimRows.flatMap((claim) => {
       const shipment = shipments.get(claim.shipmentId);
       return shipment ? [{ claim, shipment }] : [];
     });
-    const owner = (await userById(userId, this.db)) ?? null;
+    const owner = (await publicNamesOf(this.db, [userId])).get(userId) ?? null;
     return rows.map((b, i) => {
       const myHits = hits.filter((h) => h.breakId === b.id).map((h) => toMyHit(h, owner, userId));
       const claim = claims.find((c) => c.claim.breakId === b.id);
@@ -227,7 +227,7 @@ export class BreakHits {
         .set({ status: 'sold_back', soldBackCents: hit.buybackCents, soldBackAt: sql`now()` })
         .where(eq(breakHits.id, hit.id))
         .returning();
-      const me = (await userById(userId, tx)) ?? null;
+      const me = (await publicNamesOf(tx, [userId])).get(userId) ?? null;
       return {
         hit: toMyHit(updated!, me, userId),
         credited: centsToDollars(hit.buybackCents),

@@ -8,7 +8,7 @@ import {
 } from '@grail/contract';
 import type { Db } from '../../db/client.js';
 import { breakHits, breaks, breakSpotSales, breakSpots } from '../../db/schema/index.js';
-import { usersByIds } from '../users/users.reads.js';
+import { publicNamesOf } from '../users/users.reads.js';
 import type { BreakEventSource, RevealItem } from './breaks.events.js';
 import { type BreakSeedVault, drawTeams } from './breaks.fairness.js';
 import { saleOfSpot } from './breaks.reads.js';
@@ -30,7 +30,7 @@ export class BreakLive implements BreakEventSource {
   async hit(hitId: string): Promise<BreakHit | undefined> {
     const [hit] = await this.db.select().from(breakHits).where(eq(breakHits.id, hitId));
     if (!hit) return undefined;
-    const owner = hit.userId ? (await usersByIds([hit.userId], this.db)).get(hit.userId) : null;
+    const owner = hit.userId ? (await publicNamesOf(this.db, [hit.userId])).get(hit.userId) : null;
     return toBreakHit(hit, owner ?? null, null);
   }
 
@@ -71,9 +71,9 @@ export class BreakLive implements BreakEventSource {
       .leftJoin(breakSpotSales, saleOfSpot)
       .where(eq(breakSpots.breakId, breakId))
       .orderBy(asc(breakSpots.spotNumber));
-    const holders = await usersByIds(
-      spots.flatMap((s) => (s.userId ? [s.userId] : [])),
+    const holders = await publicNamesOf(
       this.db,
+      spots.flatMap((s) => (s.userId ? [s.userId] : [])),
     );
     const afterSteps = start + swaps.length * BREAK_STEP_MS;
     spots.forEach((s, a) =>

@@ -10,7 +10,7 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { breakHits, breaks, breakSpotSales, breakSpots } from '../../db/schema/index.js';
-import { usersByIds } from '../users/users.reads.js';
+import { publicNamesOf } from '../users/users.reads.js';
 import type { BreakSeedVault } from './breaks.fairness.js';
 import { breakNotFound, revealedSeed } from './breaks.reads.js';
 import { holderName, toBreakHit, toBreakSummary, type BreakRow } from './breaks.view.js';
@@ -99,10 +99,12 @@ export class BreakPages {
       .from(breakHits)
       .where(eq(breakHits.breakId, b.id))
       .orderBy(asc(breakHits.hitNumber));
-    const people = await usersByIds(
-      [...saleRows.map((s) => s.userId), ...hitRows.flatMap((h) => (h.userId ? [h.userId] : []))],
-      tx,
-    );
+    const people = await publicNamesOf(tx, [
+      ...new Set([
+        ...saleRows.map((s) => s.userId),
+        ...hitRows.flatMap((h) => (h.userId ? [h.userId] : [])),
+      ]),
+    ]);
     const sales = saleRows.flatMap((sale) => {
       const owner = people.get(sale.userId);
       return owner ? [{ sale, owner }] : [];

@@ -12,27 +12,24 @@ export const shipmentsShippedSql: SQL = sql`select shipped_at, ship_by from ${sh
 
 /** The shipments of these orders, pulls or break claims, by their source's id. */
 export async function shipmentsOf(
-  sourceType: ShipmentRow['sourceType'],
-  sourceIds: readonly string[],
   db: Db | Tx,
+  sourceType: ShipmentRow['sourceType'],
+  sourceIds: string[],
 ): Promise<Map<string, ShipmentRow>> {
   if (sourceIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(shipments)
-    .where(and(eq(shipments.sourceType, sourceType), inArray(shipments.sourceId, [...sourceIds])));
+    .where(and(eq(shipments.sourceType, sourceType), inArray(shipments.sourceId, sourceIds)));
   return new Map(rows.map((s) => [s.sourceId, s]));
 }
 
 /** These shipments, by id. */
 export async function shipmentsByIds(
-  ids: readonly string[],
   db: Db | Tx,
+  ids: string[],
 ): Promise<Map<string, ShipmentRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(shipments)
-    .where(inArray(shipments.id, [...ids]));
+  const rows = await db.select().from(shipments).where(inArray(shipments.id, ids));
   return new Map(rows.map((s) => [s.id, s]));
 }

@@ -25,6 +25,7 @@ import {
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import { isPhoto } from '../images/images.rules.js';
 import { LIMITS, type Limit } from '../auth/rate-limits.service.js';
 import { sealPayout } from './payouts.service.js';
 import { act, expireDue, sendMail, type Apply } from './submissions.changes.js';
@@ -33,7 +34,6 @@ import { collectorView, summaries, toSummary } from './submissions.reads.js';
 import {
   allows,
   illegalTransition,
-  isPhoto,
   OPEN_STATUSES,
   type SubmissionAction,
 } from './submissions.rules.js';

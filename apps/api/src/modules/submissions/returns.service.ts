@@ -54,16 +54,14 @@ export class SubmissionReturns {
       )
       .orderBy(asc(submissions.updatedAt))
       .limit(500);
-    const [owners, cards] = await Promise.all([
-      usersByIds(
-        rows.map((r) => r.userId),
-        tx,
-      ),
-      cardsOfMany(
-        rows.map((r) => r.id),
-        tx,
-      ),
-    ]);
+    const owners = await usersByIds(
+      tx,
+      rows.map((r) => r.userId),
+    );
+    const cards = await cardsOfMany(
+      rows.map((r) => r.id),
+      tx,
+    );
     return rows.flatMap(({ userId, ...r }) => {
       // A submission always has its collector (a foreign key); the guard satisfies the types.
       const owner = owners.get(userId);

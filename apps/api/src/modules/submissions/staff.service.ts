@@ -58,8 +58,8 @@ export class StaffSubmissions {
     );
     for (const r of byStatus) counts[r.status] = r.n;
     const collectors = await usersByIds(
-      rows.map((r) => r.submission.userId),
       this.db,
+      rows.map((r) => r.submission.userId),
     );
     const now = this.ctx.deps.now();
     return {

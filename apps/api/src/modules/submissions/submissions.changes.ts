@@ -203,7 +203,7 @@ export async function expireDue(
 export async function sendMail(ctx: SubmissionsContext, done: Done, tx: Tx): Promise<void> {
   if (!done.mail) return;
   const { row, mail } = done;
-  const user = await userById(row.userId, tx);
+  const user = await userById(tx, row.userId);
   if (!user) return;
   const cards = await cardsOf(row.id, tx);
   const totals = totalsOf(cards, row.creditBonusPercent);

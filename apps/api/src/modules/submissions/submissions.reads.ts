@@ -8,7 +8,7 @@ import {
   submissionReturns,
   submissions,
 } from '../../db/schema/index.js';
-import { usersByIds } from '../users/users.reads.js';
+import { userById, usersByIds } from '../users/users.reads.js';
 import type { SubmissionsContext } from './submissions.context.js';
 import {
   collectorActions,
@@ -47,8 +47,8 @@ async function parts(row: SubmissionRow, tx: Db | Tx) {
     .where(eq(submissionEvents.submissionId, row.id))
     .orderBy(asc(submissionEvents.id));
   const actors = await usersByIds(
-    eventRows.flatMap((e) => (e.actorId ? [e.actorId] : [])),
     tx,
+    eventRows.flatMap((e) => (e.actorId ? [e.actorId] : [])),
   );
   const events: SubmissionEventRow[] = eventRows.map((e) => ({
     ...e,
@@ -90,7 +90,7 @@ export async function staffView(
     cards.filter((c) => c.grader === 'PSA').map((c) => c.certNumber),
     tx,
   );
-  const collector = (await usersByIds([row.userId], tx)).get(row.userId);
+  const collector = await userById(tx, row.userId);
   return {
     ...submissionBase(row, cards, events, payout, returnShipment, true),
     collector: {

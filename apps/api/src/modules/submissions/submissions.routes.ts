@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { submissionEndpoints as api } from '@grail/contract';
 import { uploadedFile } from '../../http/multipart.js';
 import { route } from '../../http/route.js';
-import { MAX_IMAGE_BYTES } from '../images/images.service.js';
+import { IMAGE_UPLOAD_LIMITS } from '../images/images.rules.js';
 import type { SubmissionsService } from './submissions.service.js';
 
 /** How often this instance expires offers past due (reads expire them too, at once). */
@@ -14,7 +14,7 @@ export async function submissionsRoutes(
   { submissions }: { submissions: SubmissionsService },
 ): Promise<void> {
   const { collector, staff, payouts } = submissions;
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
   // ---- Collector ----
   route(app, api.sellSettings, async ({ user }) => collector.settings(user));
