@@ -58,6 +58,20 @@ export class BreaksAdminService {
     return this.deps.breaks.pages.assemble(b, null, tx);
   }
 
+  /** The audit record of a staff command on a break, in its transaction. */
+  private async audit(
+    tx: Tx,
+    actor: SessionUser,
+    action: string,
+    breakId: string,
+    change: { before?: unknown; after?: unknown },
+  ) {
+    await this.deps.audit.record(
+      { actorId: actor.id, action, subjectType: 'break', subjectId: breakId, ...change },
+      tx,
+    );
+  }
+
   private async lock(breakId: string, tx: Tx): Promise<BreakRow> {
     const [b] = await tx.select().from(breaks).where(eq(breaks.id, breakId)).for('update');
     if (!b) throw breakNotFound();
@@ -76,16 +90,7 @@ export class BreaksAdminService {
     return this.db.transaction(async (tx) => {
       await this.assertImage(input.imageId, tx);
       const b = await insertDraft(input, actor.id, tx);
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.create',
-          subjectType: 'break',
-          subjectId: b.id,
-          after: auditView(b),
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.create', b.id, { after: auditView(b) });
       return this.get(b.id, tx);
     });
   }
@@ -179,17 +184,10 @@ export class BreaksAdminService {
         await tx.delete(breakSpots).where(eq(breakSpots.breakId, breakId));
         await tx.insert(breakSpots).values(spotRowsOf(breakId, format, list, spotPriceCents));
       }
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.update',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: { ...auditView(b), fields },
-          after: auditView(after!),
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.update', breakId, {
+        before: { ...auditView(b), fields },
+        after: auditView(after!),
+      });
       if (b.status !== 'draft') await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
     });
@@ -204,17 +202,10 @@ export class BreaksAdminService {
         throw conflict('The sales deadline has passed: move it into the future before opening.');
       }
       const after = await putOnSale(breakId, this.deps.vault, tx);
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.open',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: { ...auditView(after), serverSeedHash: after.serverSeedHash },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.open', breakId, {
+        before: auditView(b),
+        after: { ...auditView(after), serverSeedHash: after.serverSeedHash },
+      });
       return this.get(breakId, tx);
     });
   }
@@ -256,17 +247,10 @@ export class BreaksAdminService {
         .set({ status: 'live', startedAt: sql`now()`, publicInput, updatedAt: sql`now()` })
         .where(eq(breaks.id, breakId))
         .returning();
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.start',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: { ...auditView(after!), publicInput },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.start', breakId, {
+        before: auditView(b),
+        after: { ...auditView(after!), publicInput },
+      });
       await notifyBreak({ breakId, type: 'started' }, tx);
       await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
@@ -333,23 +317,16 @@ export class BreaksAdminService {
             owner && input.buybackPrice !== null ? dollarsToCents(input.buybackPrice) : null,
         })
         .returning();
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.hit',
-          subjectType: 'break',
-          subjectId: breakId,
-          after: {
-            hitId: hit!.id,
-            hitNumber: hit!.hitNumber,
-            cardName: hit!.cardName,
-            team: hit!.team,
-            spotNumber: hit!.spotNumber,
-            userId: hit!.userId,
-          },
+      await this.audit(tx, actor, 'break.hit', breakId, {
+        after: {
+          hitId: hit!.id,
+          hitNumber: hit!.hitNumber,
+          cardName: hit!.cardName,
+          team: hit!.team,
+          spotNumber: hit!.spotNumber,
+          userId: hit!.userId,
         },
-        tx,
-      );
+      });
       await notifyBreak({ breakId, type: 'hit', hitId: hit!.id }, tx);
       return this.get(breakId, tx);
     });
@@ -378,17 +355,10 @@ export class BreaksAdminService {
       }
       const buybackCents = patch.buybackPrice === null ? null : dollarsToCents(patch.buybackPrice);
       await tx.update(breakHits).set({ buybackCents }).where(eq(breakHits.id, hitId));
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.hit.buyback',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: { hitId, buybackCents: hit.buybackCents },
-          after: { hitId, buybackCents },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.hit.buyback', breakId, {
+        before: { hitId, buybackCents: hit.buybackCents },
+        after: { hitId, buybackCents },
+      });
       return this.get(breakId, tx);
     });
   }
@@ -407,17 +377,10 @@ export class BreaksAdminService {
         .set({ status: 'completed', endedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(breaks.id, breakId))
         .returning();
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.complete',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: auditView(after!),
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.complete', breakId, {
+        before: auditView(b),
+        after: auditView(after!),
+      });
       await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
     });
@@ -439,17 +402,10 @@ export class BreaksAdminService {
             : 'This break has run: it can no longer be cancelled.',
         );
       }
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.cancel',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: { ...auditView(done.row), refunded: done.refunded },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.cancel', breakId, {
+        before: auditView(b),
+        after: { ...auditView(done.row), refunded: done.refunded },
+      });
       await notifyBreak({ breakId, type: 'spots' }, tx);
       return { break: await this.get(breakId, tx), refunded: done.refunded };
     });

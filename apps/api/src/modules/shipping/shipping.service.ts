@@ -156,24 +156,37 @@ export class ShippingService {
       {
         to: shipment.email,
         subject: 'Your card has shipped',
-        text: [
-          `Hi ${shipment.username},`,
-          '',
-          `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
-          `Carrier: ${shipment.carrier}`,
-          `Tracking number: ${shipment.trackingNumber}`,
-          ...trackingLine(shipment.carrier, shipment.trackingNumber),
-          '',
-          `Follow it in your dashboard: ${this.notify.publicUrl ?? ''}/dashboard`,
-        ].join('\n'),
+        text: shippedMailText({
+          username: shipment.username,
+          sent: `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
+          carrier: shipment.carrier,
+          trackingNumber: shipment.trackingNumber,
+          publicUrl: this.notify.publicUrl,
+        }),
       },
       tx,
     );
   }
 }
 
-/** The e-mail line that links to the carrier's tracking page; none for a carrier we have no page for. */
-export function trackingLine(carrier: string | null, trackingNumber: string | null): string[] {
-  const url = carrier && trackingNumber ? trackingUrl(carrier, trackingNumber) : null;
-  return url ? [`Track it: ${url}`] : [];
+/** The e-mail that tells a collector a box left: what was sent, how to follow it, and where. */
+export function shippedMailText(mail: {
+  username: string;
+  sent: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  publicUrl: string | undefined;
+}): string {
+  const url =
+    mail.carrier && mail.trackingNumber ? trackingUrl(mail.carrier, mail.trackingNumber) : null;
+  return [
+    `Hi ${mail.username},`,
+    '',
+    mail.sent,
+    `Carrier: ${mail.carrier}`,
+    `Tracking number: ${mail.trackingNumber}`,
+    ...(url ? [`Track it: ${url}`] : []),
+    '',
+    `Follow it in your dashboard: ${mail.publicUrl ?? ''}/dashboard`,
+  ].join('\n');
 }

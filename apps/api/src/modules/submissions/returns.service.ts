@@ -5,7 +5,7 @@ import { submissionReturns, submissions } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { trackingLine } from '../shipping/shipping.service.js';
+import { shippedMailText } from '../shipping/shipping.service.js';
 import { usersByIds } from '../users/users.reads.js';
 import { noSubmission } from './submissions.context.js';
 import { cardsOfMany } from './submissions.reads.js';
@@ -125,16 +125,13 @@ export class SubmissionReturns {
         {
           to: owed.email,
           subject: 'Your cards are on their way back',
-          text: [
-            `Hi ${owed.username},`,
-            '',
-            `We sent back the cards of submission ${submissionNumber(owed.number)}: ${owed.items.join(', ')}.`,
-            `Carrier: ${body.carrier}`,
-            `Tracking number: ${body.trackingNumber}`,
-            ...trackingLine(body.carrier, body.trackingNumber),
-            '',
-            `Follow it in your dashboard: ${this.deps.publicUrl ?? ''}/dashboard`,
-          ].join('\n'),
+          text: shippedMailText({
+            username: owed.username,
+            sent: `We sent back the cards of submission ${submissionNumber(owed.number)}: ${owed.items.join(', ')}.`,
+            carrier: body.carrier,
+            trackingNumber: body.trackingNumber,
+            publicUrl: this.deps.publicUrl,
+          }),
         },
         tx,
       );
