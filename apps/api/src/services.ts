@@ -38,6 +38,7 @@ import { FlagsService } from './modules/site/flags.service.js';
 import { FeedPostsService } from './modules/site/feed-posts.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { FulfilmentService } from './modules/fulfilment/fulfilment.service.js';
+import { SubmissionReturns } from './modules/submissions/returns.service.js';
 import { StaffUsersService } from './modules/staff-users/staff-users.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
 
@@ -172,11 +173,7 @@ export function createServices({
     discord,
     breaks,
     breaksAdmin: new BreaksAdminService(db, { breaks, vault: breakVault, audit }),
-    breakEvents: new BreakEvents(database, {
-      spots: (id) => breaks.spotsEvent(id),
-      hit: (id) => breaks.hitEvent(id),
-      reveal: (id) => breaks.reveal(id),
-    }),
+    breakEvents: new BreakEvents(database, breaks.live),
     feed,
     feedPosts: new FeedPostsService(db, { feed, audit }),
     maintenance: new MaintenanceService(db),
@@ -189,7 +186,11 @@ export function createServices({
       log,
     }),
     orders: new OrdersService(db, wallet, shipping, mail, limits),
-    fulfilment: new FulfilmentService(db, { shipping, mail, audit, publicUrl, log }),
+    fulfilment: new FulfilmentService(db, {
+      shipping,
+      returns: new SubmissionReturns(db, { mail, audit, publicUrl }),
+      log,
+    }),
     staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit }),
     analytics: new AnalyticsService(db),
     inventory,

@@ -18,7 +18,8 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import { unknownImageIds } from '../images/images.service.js';
 import { type BreakSeedVault, drawTeams, unownedHitSpot } from './breaks.fairness.js';
 import { insertDraft, type NewBreak, putOnSale, spotRowsOf, type Team } from './breaks.drafts.js';
-import { breakNotFound, type BreaksService, notifyBreak } from './breaks.service.js';
+import { breakNotFound, notifyBreak, saleOfSpot } from './breaks.reads.js';
+import type { BreaksService } from './breaks.service.js';
 import type { BreakRow } from './breaks.view.js';
 
 type NewHit = z.output<typeof HitInput>;
@@ -46,15 +47,29 @@ export class BreaksAdminService {
   ) {}
 
   async list(): Promise<BreakSummary[]> {
-    await this.deps.breaks.sweepDue();
+    await this.deps.breaks.refunds.sweepDue();
     const rows = await this.db.select().from(breaks).orderBy(desc(breaks.createdAt)).limit(500);
-    return this.deps.breaks.summaries(rows);
+    return this.deps.breaks.pages.summaries(rows);
   }
 
   async get(breakId: string, tx: Db | Tx = this.db): Promise<AdminBreak> {
     const [b] = await tx.select().from(breaks).where(eq(breaks.id, breakId));
     if (!b) throw breakNotFound();
-    return this.deps.breaks.assemble(b, null, tx);
+    return this.deps.breaks.pages.assemble(b, null, tx);
+  }
+
+  /** The audit record of a staff command on a break, in its transaction. */
+  private async audit(
+    tx: Tx,
+    actor: SessionUser,
+    action: string,
+    breakId: string,
+    change: { before?: unknown; after?: unknown },
+  ) {
+    await this.deps.audit.record(
+      { actorId: actor.id, action, subjectType: 'break', subjectId: breakId, ...change },
+      tx,
+    );
   }
 
   private async lock(breakId: string, tx: Tx): Promise<BreakRow> {
@@ -75,16 +90,7 @@ export class BreaksAdminService {
     return this.db.transaction(async (tx) => {
       await this.assertImage(input.imageId, tx);
       const b = await insertDraft(input, actor.id, tx);
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.create',
-          subjectType: 'break',
-          subjectId: b.id,
-          after: auditView(b),
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.create', b.id, { after: auditView(b) });
       return this.get(b.id, tx);
     });
   }
@@ -178,17 +184,10 @@ export class BreaksAdminService {
         await tx.delete(breakSpots).where(eq(breakSpots.breakId, breakId));
         await tx.insert(breakSpots).values(spotRowsOf(breakId, format, list, spotPriceCents));
       }
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.update',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: { ...auditView(b), fields },
-          after: auditView(after!),
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.update', breakId, {
+        before: { ...auditView(b), fields },
+        after: auditView(after!),
+      });
       if (b.status !== 'draft') await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
     });
@@ -203,17 +202,10 @@ export class BreaksAdminService {
         throw conflict('The sales deadline has passed: move it into the future before opening.');
       }
       const after = await putOnSale(breakId, this.deps.vault, tx);
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.open',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: { ...auditView(after), serverSeedHash: after.serverSeedHash },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.open', breakId, {
+        before: auditView(b),
+        after: { ...auditView(after), serverSeedHash: after.serverSeedHash },
+      });
       return this.get(breakId, tx);
     });
   }
@@ -224,7 +216,7 @@ export class BreaksAdminService {
    * shuffle step by step over the live events.
    */
   async start(actor: SessionUser, breakId: string): Promise<AdminBreak> {
-    await this.deps.breaks.sweepDue(breakId);
+    await this.deps.breaks.refunds.sweepDue(breakId);
     return this.db.transaction(async (tx) => {
       const b = await this.lock(breakId, tx);
       if (b.status === 'draft') throw conflict('Put the spots on sale first.');
@@ -255,17 +247,10 @@ export class BreaksAdminService {
         .set({ status: 'live', startedAt: sql`now()`, publicInput, updatedAt: sql`now()` })
         .where(eq(breaks.id, breakId))
         .returning();
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.start',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: { ...auditView(after!), publicInput },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.start', breakId, {
+        before: auditView(b),
+        after: { ...auditView(after!), publicInput },
+      });
       await notifyBreak({ breakId, type: 'started' }, tx);
       await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
@@ -300,14 +285,7 @@ export class BreaksAdminService {
           userId: breakSpotSales.userId,
         })
         .from(breakSpots)
-        .innerJoin(
-          breakSpotSales,
-          and(
-            eq(breakSpotSales.breakId, breakSpots.breakId),
-            eq(breakSpotSales.spotNumber, breakSpots.spotNumber),
-            isNull(breakSpotSales.refundedAt),
-          ),
-        )
+        .innerJoin(breakSpotSales, and(saleOfSpot, isNull(breakSpotSales.refundedAt)))
         .where(eq(breakSpots.breakId, breakId))
         .orderBy(asc(breakSpots.spotNumber));
       let owner: { spotNumber: number; userId: string } | null = null;
@@ -339,23 +317,16 @@ export class BreaksAdminService {
             owner && input.buybackPrice !== null ? dollarsToCents(input.buybackPrice) : null,
         })
         .returning();
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.hit',
-          subjectType: 'break',
-          subjectId: breakId,
-          after: {
-            hitId: hit!.id,
-            hitNumber: hit!.hitNumber,
-            cardName: hit!.cardName,
-            team: hit!.team,
-            spotNumber: hit!.spotNumber,
-            userId: hit!.userId,
-          },
+      await this.audit(tx, actor, 'break.hit', breakId, {
+        after: {
+          hitId: hit!.id,
+          hitNumber: hit!.hitNumber,
+          cardName: hit!.cardName,
+          team: hit!.team,
+          spotNumber: hit!.spotNumber,
+          userId: hit!.userId,
         },
-        tx,
-      );
+      });
       await notifyBreak({ breakId, type: 'hit', hitId: hit!.id }, tx);
       return this.get(breakId, tx);
     });
@@ -384,17 +355,10 @@ export class BreaksAdminService {
       }
       const buybackCents = patch.buybackPrice === null ? null : dollarsToCents(patch.buybackPrice);
       await tx.update(breakHits).set({ buybackCents }).where(eq(breakHits.id, hitId));
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.hit.buyback',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: { hitId, buybackCents: hit.buybackCents },
-          after: { hitId, buybackCents },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.hit.buyback', breakId, {
+        before: { hitId, buybackCents: hit.buybackCents },
+        after: { hitId, buybackCents },
+      });
       return this.get(breakId, tx);
     });
   }
@@ -413,17 +377,10 @@ export class BreaksAdminService {
         .set({ status: 'completed', endedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(breaks.id, breakId))
         .returning();
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.complete',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: auditView(after!),
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.complete', breakId, {
+        before: auditView(b),
+        after: auditView(after!),
+      });
       await notifyBreak({ breakId, type: 'spots' }, tx);
       return this.get(breakId, tx);
     });
@@ -433,7 +390,11 @@ export class BreaksAdminService {
   async cancel(actor: SessionUser, breakId: string): Promise<CancelBreakResponse> {
     return this.db.transaction(async (tx) => {
       const b = await this.lock(breakId, tx);
-      const done = await this.deps.breaks.cancelAndRefund(breakId, { allowDraft: true }, tx);
+      const done = await this.deps.breaks.refunds.cancelAndRefund(
+        breakId,
+        { allowDraft: true },
+        tx,
+      );
       if (!done) {
         throw conflict(
           b.status === 'cancelled'
@@ -441,17 +402,10 @@ export class BreaksAdminService {
             : 'This break has run: it can no longer be cancelled.',
         );
       }
-      await this.deps.audit.record(
-        {
-          actorId: actor.id,
-          action: 'break.cancel',
-          subjectType: 'break',
-          subjectId: breakId,
-          before: auditView(b),
-          after: { ...auditView(done.row), refunded: done.refunded },
-        },
-        tx,
-      );
+      await this.audit(tx, actor, 'break.cancel', breakId, {
+        before: auditView(b),
+        after: { ...auditView(done.row), refunded: done.refunded },
+      });
       await notifyBreak({ breakId, type: 'spots' }, tx);
       return { break: await this.get(breakId, tx), refunded: done.refunded };
     });

@@ -4,7 +4,8 @@ import { breakEndpoints as api, imageUrl } from '@grail/contract';
 import { eventStreams } from '../../http/event-stream.js';
 import { uploadedFile } from '../../http/multipart.js';
 import { route } from '../../http/route.js';
-import { MAX_IMAGE_BYTES, type ImagesService } from '../images/images.service.js';
+import { IMAGE_UPLOAD_LIMITS } from '../images/images.rules.js';
+import type { ImagesService } from '../images/images.service.js';
 import type { BreaksAdminService } from './breaks-admin.service.js';
 import type { BreakEvents, RevealItem } from './breaks.events.js';
 import type { BreaksService } from './breaks.service.js';
@@ -28,23 +29,23 @@ export async function breaksRoutes(
   },
 ): Promise<void> {
   const { breaks, admin, events, images } = deps;
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0 } });
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS });
 
-  route(app, api.breaks, async ({ query }) => ({ breaks: await breaks.list(query) }));
+  route(app, api.breaks, async ({ query }) => ({ breaks: await breaks.pages.list(query) }));
 
-  route(app, api.myBreaks, async ({ user }) => ({ breaks: await breaks.mine(user.id) }));
+  route(app, api.myBreaks, async ({ user }) => ({ breaks: await breaks.hits.mine(user.id) }));
 
   route(app, api.break, async ({ params, user }) => ({
-    break: await breaks.detail(params.id, user?.id ?? null),
+    break: await breaks.pages.detail(params.id, user?.id ?? null),
   }));
 
-  route(app, api.breakFairness, async ({ params }) => breaks.fairness(params.id));
+  route(app, api.breakFairness, async ({ params }) => breaks.pages.fairness(params.id));
 
   // Server-sent events of one break, from whichever instance sold the spot or entered the hit.
   // The reveal runs on the break's own clock, so every watcher sees the same step at once.
   const streams = eventStreams(app);
   route(app, api.breakEvents, async ({ params, request, reply }) => {
-    await breaks.assertVisible(params.id);
+    await breaks.pages.assertVisible(params.id);
     return streams.open(request, reply, async (send) => {
       let items: RevealItem[] = [];
       let sent = 0;
@@ -70,7 +71,7 @@ export async function breaksRoutes(
         else play(message.items);
       });
       // A watcher who arrives mid-reveal catches up at once, then follows the shared clock.
-      const current = await breaks.reveal(params.id).catch(() => []);
+      const current = await breaks.live.reveal(params.id).catch(() => []);
       if (current.length > 0 && current.at(-1)!.at > Date.now()) play(current);
       return () => {
         clearInterval(timer);
@@ -81,14 +82,14 @@ export async function breaksRoutes(
   app.addHook('onClose', async () => events.close());
 
   route(app, api.buySpots, async ({ user, params, body, idempotencyKey }) =>
-    breaks.buySpots(user, params.id, body, idempotencyKey),
+    breaks.spots.buy(user, params.id, body, idempotencyKey),
   );
 
   route(app, api.claimHits, async ({ user, params, body }) =>
-    breaks.claim(user, params.id, body ?? {}),
+    breaks.hits.claim(user, params.id, body ?? {}),
   );
 
-  route(app, api.sellBackHit, async ({ user, params }) => breaks.sellBack(user.id, params.id));
+  route(app, api.sellBackHit, async ({ user, params }) => breaks.hits.sellBack(user.id, params.id));
 
   // ---- Staff ----
 
@@ -138,7 +139,9 @@ export async function breaksRoutes(
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      breaks.sweepDue().catch((err: unknown) => app.log.warn({ err }, 'break sweep failed'));
+      breaks.refunds
+        .sweepDue()
+        .catch((err: unknown) => app.log.warn({ err }, 'break sweep failed'));
     }, SWEEP_EVERY_MS);
     sweep.unref();
   });

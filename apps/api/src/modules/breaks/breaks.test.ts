@@ -553,13 +553,16 @@ describe('breaks', () => {
 
       // Two instances sweep at once, then again: the break is cancelled once, each spot refunded once.
       const breaks = t.app.services.breaks;
-      const runs = await Promise.all([breaks.sweepDue(b._id), breaks.sweepDue(b._id)]);
+      const runs = await Promise.all([
+        breaks.refunds.sweepDue(b._id),
+        breaks.refunds.sweepDue(b._id),
+      ]);
       expect(runs.map((r) => r.cancelled).sort()).toEqual([0, 1]);
-      expect((await breaks.sweepDue()).cancelled).toBe(0);
+      expect((await breaks.refunds.sweepDue()).cancelled).toBe(0);
       // A direct second refund of the same break finds nothing left to refund.
-      expect(await t.database.db.transaction((tx) => breaks.refundSales(b._id, 'again', tx))).toBe(
-        0,
-      );
+      expect(
+        await t.database.db.transaction((tx) => breaks.refunds.refundSales(b._id, 'again', tx)),
+      ).toBe(0);
 
       for (const u of buyers) expect(await balanceOf(t, u.id)).toBe(10_000);
       const perSale = await refundsPerSale(t.database, b._id);

@@ -6,8 +6,10 @@ import {
   type BreakHit,
   type BreakSport,
   type BreakSummary,
+  type MyHit,
+  type MySpot,
 } from '@grail/contract';
-import type { breakHits, breaks } from '../../db/schema/index.js';
+import type { breakHits, breaks, breakSpotSales } from '../../db/schema/index.js';
 
 export type BreakRow = typeof breaks.$inferSelect;
 export type HitRow = typeof breakHits.$inferSelect;
@@ -63,5 +65,30 @@ export function toBreakHit(
     holder: holderName(owner) ?? HOUSE_HOLDER,
     mine: viewerId !== null && h.userId === viewerId,
     createdAt: h.createdAt.toISOString(),
+  };
+}
+
+/** A buyer and how they are shown (their username, or hidden). */
+export type Owner = { username: string; anonymous: boolean };
+
+export function toMySpot(s: typeof breakSpotSales.$inferSelect, team: string | null): MySpot {
+  return {
+    spotNumber: s.spotNumber,
+    team,
+    price: centsToDollars(s.priceCents),
+    k: s.k,
+    clientSeed: s.clientSeed,
+    purchasedAt: s.purchasedAt.toISOString(),
+    refundedAt: iso(s.refundedAt),
+  };
+}
+
+export function toMyHit(h: HitRow, owner: Owner | null, viewerId: string): MyHit {
+  return {
+    ...toBreakHit(h, owner, viewerId),
+    status: h.status,
+    buybackPrice:
+      h.status === 'held' && h.buybackCents !== null ? centsToDollars(h.buybackCents) : null,
+    soldBackFor: h.soldBackCents === null ? null : centsToDollars(h.soldBackCents),
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   FulfilmentItem,
@@ -8,19 +8,14 @@ import type {
   MarkShippedBody,
   ShippingCompliance,
 } from '@grail/contract';
-import { SHIPPING_PROMISE_HOURS } from '@grail/contract';
-import type { Db, Tx } from '../../db/client.js';
-import { submissionCards, submissionReturns, submissions, users } from '../../db/schema/index.js';
-import { conflict, notFound } from '../../errors.js';
-import type { AuditService } from '../audit/audit.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import { type ShippingService, trackingLine } from '../shipping/shipping.service.js';
+import type { Db } from '../../db/client.js';
+import type { ShippingService } from '../shipping/shipping.service.js';
+import type { SubmissionReturns } from '../submissions/returns.service.js';
+import { submissionNumber } from '../submissions/submissions.rules.js';
+import { everythingShippedSql } from './fulfilment.reads.js';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 const HOUR_MS = 3600_000;
-
-/** S-000042: how a submission is named to its collector. */
-const submissionNumber = (n: number) => `S-${String(n).padStart(6, '0')}`;
 
 /**
  * One queue of everything owed to collectors under the 48-hour promise: the shipments of store
@@ -32,9 +27,7 @@ export class FulfilmentService {
     private readonly db: Db,
     private readonly deps: {
       shipping: ShippingService;
-      mail: Pick<MailService, 'send'>;
-      audit: Pick<AuditService, 'record'>;
-      publicUrl?: string | undefined;
+      returns: SubmissionReturns;
       log?: Log | undefined;
     },
   ) {}
@@ -52,7 +45,7 @@ export class FulfilmentService {
       shipBy: s.shipBy,
       overdue: new Date(s.shipBy).getTime() < now.getTime(),
     }));
-    for (const r of await this.returnsOwed()) {
+    for (const r of await this.deps.returns.owed()) {
       items.push({
         kind: 'submission',
         _id: r.id,
@@ -75,11 +68,7 @@ export class FulfilmentService {
     const result = (await this.db.execute(sql`
       select count(*)::int as shipped,
              count(*) filter (where shipped_at <= ship_by)::int as on_time
-      from (
-        select shipped_at, ship_by from shipments where shipped_at is not null
-        union all
-        select shipped_at, ship_by from submission_returns
-      ) shipped
+      from (${everythingShippedSql}) shipped
       where shipped_at > ${since.toISOString()}::timestamptz
         and shipped_at <= ${now.toISOString()}::timestamptz`)) as unknown as {
       rows: { shipped: number; on_time: number }[];
@@ -97,128 +86,8 @@ export class FulfilmentService {
     body: MarkShippedBody,
     log: Log | undefined = this.deps.log,
   ): Promise<FulfilmentShippedResponse> {
-    if (kind !== 'submission') {
-      const s = await this.deps.shipping.markShipped(id, body, log, {
-        actorId,
-        sourceType: kind,
-      });
-      return { kind, _id: s._id, carrier: body.carrier, trackingNumber: body.trackingNumber };
-    }
-    await this.db.transaction(async (tx) => {
-      const [owed] = await this.returnsOwed(id, tx);
-      if (!owed) {
-        const [row] = await tx
-          .select({ status: submissions.status })
-          .from(submissions)
-          .where(eq(submissions.id, id));
-        if (!row) throw notFound('No submission with this id.');
-        throw conflict(
-          row.status === 'returned'
-            ? 'This submission was already marked shipped.'
-            : 'This submission is not being returned.',
-        );
-      }
-      const [inserted] = await tx
-        .insert(submissionReturns)
-        .values({
-          submissionId: id,
-          carrier: body.carrier,
-          trackingNumber: body.trackingNumber,
-          shipBy: owed.shipBy,
-          shippedBy: actorId,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!inserted) throw conflict('This submission was already marked shipped.');
-      await this.deps.audit.record(
-        {
-          actorId,
-          action: 'submission.return_ship',
-          subjectType: 'submission',
-          subjectId: id,
-          before: { carrier: null, trackingNumber: null },
-          after: { carrier: body.carrier, trackingNumber: body.trackingNumber },
-        },
-        tx,
-      );
-      // Written to the outbox with the shipment: it leaves once this commits, and only then.
-      await this.deps.mail.send(
-        {
-          to: owed.email,
-          subject: 'Your cards are on their way back',
-          text: [
-            `Hi ${owed.username},`,
-            '',
-            `We sent back the cards of submission ${submissionNumber(owed.number)}: ${owed.items.join(', ')}.`,
-            `Carrier: ${body.carrier}`,
-            `Tracking number: ${body.trackingNumber}`,
-            ...trackingLine(body.carrier, body.trackingNumber),
-            '',
-            `Follow it in your dashboard: ${this.deps.publicUrl ?? ''}/dashboard`,
-          ].join('\n'),
-        },
-        tx,
-      );
-    });
+    if (kind === 'submission') await this.deps.returns.ship(actorId, id, body);
+    else await this.deps.shipping.markShipped(id, body, log, { actorId, sourceType: kind });
     return { kind, _id: id, carrier: body.carrier, trackingNumber: body.trackingNumber };
-  }
-
-  /**
-   * Returned submissions not yet shipped back (or the one with `id`), with the deadline: the
-   * moment staff returned it, plus 48 hours.
-   */
-  private async returnsOwed(id?: string, tx: Db | Tx = this.db) {
-    const returnedAt = sql<Date>`coalesce((select max(e.created_at) from submission_events e
-      where e.submission_id = ${submissions.id} and e.to_status = 'returned'), ${submissions.updatedAt})`.mapWith(
-      (v: string | Date) => new Date(v),
-    );
-    const rows = await tx
-      .select({
-        id: submissions.id,
-        number: submissions.number,
-        username: users.username,
-        email: users.email,
-        address: users.shippingAddress,
-        returnedAt,
-      })
-      .from(submissions)
-      .innerJoin(users, eq(users.id, submissions.userId))
-      .leftJoin(submissionReturns, eq(submissionReturns.submissionId, submissions.id))
-      .where(
-        and(
-          eq(submissions.status, 'returned'),
-          sql`${submissionReturns.submissionId} is null`,
-          id ? eq(submissions.id, id) : undefined,
-        ),
-      )
-      .orderBy(asc(submissions.updatedAt))
-      .limit(500);
-    const cards = rows.length
-      ? await tx
-          .select({
-            submissionId: submissionCards.submissionId,
-            grader: submissionCards.grader,
-            certNumber: submissionCards.certNumber,
-            year: submissionCards.year,
-            player: submissionCards.player,
-            grade: submissionCards.grade,
-          })
-          .from(submissionCards)
-          .where(
-            inArray(
-              submissionCards.submissionId,
-              rows.map((r) => r.id),
-            ),
-          )
-          .orderBy(asc(submissionCards.position))
-      : [];
-    return rows.map((r) => ({
-      ...r,
-      address: r.address ? { ...r.address, country: r.address.country } : null,
-      shipBy: new Date(r.returnedAt.getTime() + SHIPPING_PROMISE_HOURS * HOUR_MS),
-      items: cards
-        .filter((c) => c.submissionId === r.id)
-        .map((c) => `${c.year} ${c.player} ${c.grader} ${c.grade} (cert ${c.certNumber})`),
-    }));
   }
 }

@@ -11,28 +11,23 @@ import {
   type Product,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  cards,
-  cartItems,
-  orderItems,
-  orders,
-  shipments,
-  users,
-  type ShippingAddress,
-} from '../../db/schema/index.js';
+import { cartItems, orderItems, orders, type ShippingAddress } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
 import { notifyChange } from '../../http/hot-reads.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { toProduct } from '../catalog/catalog.view.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
+import { lockCardsForSale, markCardsSold } from '../inventory/card-sales.service.js';
+import { cardsByIds } from '../inventory/inventory.reads.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import { shipmentsOf, type ShipmentRow } from '../shipping/shipping.reads.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
+import { lockUser } from '../users/users.reads.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect & { imageIds: string[] };
-type ShipmentRow = typeof shipments.$inferSelect;
 
 function toOrder(order: OrderRow, items: ItemRow[], shipment: ShipmentRow): Order {
   return {
@@ -56,6 +51,11 @@ function toOrder(order: OrderRow, items: ItemRow[], shipment: ShipmentRow): Orde
     paidAt: order.paidAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+/** The order is on its way: the shipping module calls this when staff mark the box sent. */
+export async function markOrderShipped(tx: Tx, orderId: string): Promise<void> {
+  await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, orderId));
 }
 
 /** Store checkout: one transaction locks the cards, debits the wallet, sells them and books the shipment. */
@@ -88,13 +88,7 @@ export class OrdersService {
   }
 
   private async sell(user: SessionUser, body: PlaceOrderBody, address: ShippingAddress, tx: Tx) {
-    // Locked in id order, so two orders sharing cards never deadlock; a loser waits, then sees 'sold'.
-    const locked = await tx
-      .select()
-      .from(cards)
-      .where(inArray(cards.id, body.items))
-      .orderBy(asc(cards.id))
-      .for('update');
+    const locked = await lockCardsForSale(tx, body.items);
     const byId = new Map(locked.map((c) => [c.id, c]));
     for (const cardId of body.items) {
       const card = byId.get(cardId);
@@ -124,10 +118,7 @@ export class OrdersService {
       },
       tx,
     );
-    await tx
-      .update(cards)
-      .set({ status: 'sold', updatedAt: new Date() })
-      .where(inArray(cards.id, body.items));
+    await markCardsSold(tx, body.items);
     await notifyChange('catalog', tx);
     const paidAt = new Date();
     const [order] = await tx
@@ -215,25 +206,21 @@ export class OrdersService {
   private async withDetails(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [items, ships] = await Promise.all([
-      this.db
-        .select({
-          orderId: orderItems.orderId,
-          cardId: orderItems.cardId,
-          priceCents: orderItems.priceCents,
-          name: orderItems.name,
-          imageIds: cards.imageIds,
-        })
-        .from(orderItems)
-        .innerJoin(cards, eq(cards.id, orderItems.cardId))
-        .where(inArray(orderItems.orderId, ids)),
-      this.db
-        .select()
-        .from(shipments)
-        .where(and(eq(shipments.sourceType, 'order'), inArray(shipments.sourceId, ids))),
-    ]);
+    const itemRows = await this.db
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids));
+    const cards = await cardsByIds(
+      this.db,
+      itemRows.map((i) => i.cardId),
+    );
+    const items = itemRows.flatMap((i) => {
+      const card = cards.get(i.cardId);
+      return card ? [{ ...i, imageIds: card.imageIds }] : [];
+    });
+    const ships = await shipmentsOf(this.db, 'order', ids);
     return rows.map((r) => {
-      const shipment = ships.find((s) => s.sourceId === r.id);
+      const shipment = ships.get(r.id);
       if (!shipment) throw new AppError(500, 'Order without a shipment');
       return toOrder(
         r,
@@ -246,12 +233,18 @@ export class OrdersService {
   // The cart of a signed-in collector (visitors keep theirs in the browser until they sign in).
   async cart(userId: string): Promise<Product[]> {
     const rows = await this.db
-      .select({ card: cards })
+      .select()
       .from(cartItems)
-      .innerJoin(cards, eq(cards.id, cartItems.cardId))
       .where(eq(cartItems.userId, userId))
-      .orderBy(asc(cartItems.addedAt), asc(cards.id));
-    return rows.map((r) => toProduct(r.card));
+      .orderBy(asc(cartItems.addedAt), asc(cartItems.cardId));
+    const cards = await cardsByIds(
+      this.db,
+      rows.map((r) => r.cardId),
+    );
+    return rows.flatMap((r) => {
+      const card = cards.get(r.cardId);
+      return card ? [toProduct(card)] : [];
+    });
   }
 
   /**
@@ -264,11 +257,10 @@ export class OrdersService {
     await this.db.transaction(async (tx) => {
       // One replacement at a time per collector: two at once (a double click, two tabs) would
       // otherwise both insert the same rows and one fail on the cart's primary key.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await lockUser(tx, userId);
       await tx.delete(cartItems).where(eq(cartItems.userId, userId));
       if (cardIds.length === 0) return;
-      const known = await tx.select({ id: cards.id }).from(cards).where(inArray(cards.id, cardIds));
-      const knownIds = new Set(known.map((k) => k.id));
+      const knownIds = new Set((await cardsByIds(tx, cardIds)).keys());
       const base = Date.now();
       const values = cardIds
         .filter((id) => knownIds.has(id))
@@ -290,7 +282,7 @@ export class OrdersService {
     const dropped: { _id: string; name: string }[] = [];
     await this.db.transaction(async (tx) => {
       // Serialised with setCart for this collector, as two replacements are.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+      await lockUser(tx, userId);
       const held = await tx
         .select({ cardId: cartItems.cardId })
         .from(cartItems)
@@ -298,23 +290,14 @@ export class OrdersService {
       const heldIds = new Set(held.map((h) => h.cardId));
       const incoming = [...new Set(visitorIds)].filter((id) => !heldIds.has(id));
       if (incoming.length === 0) return;
-      const found = await tx
-        .select({
-          id: cards.id,
-          name: cards.name,
-          status: cards.status,
-          price: cards.storePriceCents,
-        })
-        .from(cards)
-        .where(inArray(cards.id, incoming));
-      const byId = new Map(found.map((c) => [c.id, c]));
+      const byId = await cardsByIds(tx, incoming);
       const base = Date.now();
       const values: { userId: string; cardId: string; addedAt: Date }[] = [];
       for (const id of incoming) {
         const card = byId.get(id);
         // A card deleted since has no name left to show; it is simply gone.
         if (!card) continue;
-        if (card.status !== 'available' || card.price === null) {
+        if (card.status !== 'available' || card.storePriceCents === null) {
           dropped.push({ _id: card.id, name: card.name });
           continue;
         }

@@ -3,19 +3,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DueShipment, MarkShippedBody } from '@grail/contract';
 import { trackingUrl } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import {
-  breakHits,
-  cards,
-  orderItems,
-  orders,
-  pulls,
-  shipments,
-  users,
-  type ShippingAddress,
-} from '../../db/schema/index.js';
+import { shipments, type ShippingAddress } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { claimedHitNames } from '../breaks/breaks.reads.js';
+import { markClaimShipped } from '../breaks/hits.service.js';
+import { markPullShipped, pullItemNames } from '../grail/pull-shipping.service.js';
 import type { MailService } from '../mail/mail.service.js';
+import { orderItemNames } from '../orders/orders.reads.js';
+import { markOrderShipped } from '../orders/orders.service.js';
+import { usersByIds } from '../users/users.reads.js';
 
 export interface NewShipment {
   userId: string;
@@ -28,6 +25,14 @@ export interface NewShipment {
 }
 
 type ShippingLog = Pick<FastifyBaseLogger, 'error'>;
+
+/** What follows a sent box, by what it holds: the pull, the order or the claimed hits are shipped. */
+const MARK_SHIPPED: Record<NewShipment['sourceType'], (tx: Tx, sourceId: string) => Promise<void>> =
+  {
+    pull: markPullShipped,
+    order: markOrderShipped,
+    break: markClaimShipped,
+  };
 
 /** Shipments of sold and pulled cards: created inside the paying transaction, worked off by staff. */
 export class ShippingService {
@@ -51,63 +56,45 @@ export class ShippingService {
   /** Shipments not yet sent, earliest ship-by first, with what is in each box. */
   async listDue(ids?: string[], tx: Db | Tx = this.db): Promise<DueShipment[]> {
     const rows = await tx
-      .select({ shipment: shipments, username: users.username, email: users.email })
+      .select()
       .from(shipments)
-      .innerJoin(users, eq(users.id, shipments.userId))
       .where(ids ? inArray(shipments.id, ids) : eq(shipments.status, 'pending'))
       .orderBy(asc(shipments.shipBy))
       .limit(500);
-    const pullIds = rows
-      .filter((r) => r.shipment.sourceType === 'pull')
-      .map((r) => r.shipment.sourceId);
-    const orderIds = rows
-      .filter((r) => r.shipment.sourceType === 'order')
-      .map((r) => r.shipment.sourceId);
-    const claimIds = rows
-      .filter((r) => r.shipment.sourceType === 'break')
-      .map((r) => r.shipment.sourceId);
-    const items = new Map<string, string[]>();
-    const add = (sourceId: string, name: string) =>
-      items.set(sourceId, [...(items.get(sourceId) ?? []), name]);
-    if (pullIds.length) {
-      const got = await tx
-        .select({ id: pulls.id, name: cards.name })
-        .from(pulls)
-        .innerJoin(cards, eq(cards.id, pulls.cardId))
-        .where(inArray(pulls.id, pullIds));
-      for (const g of got) add(g.id, g.name);
-    }
-    if (orderIds.length) {
-      const got = await tx
-        .select({ id: orderItems.orderId, name: orderItems.name })
-        .from(orderItems)
-        .where(inArray(orderItems.orderId, orderIds));
-      for (const g of got) add(g.id, g.name);
-    }
-    if (claimIds.length) {
-      const got = await tx
-        .select({ id: breakHits.claimId, name: breakHits.cardName, detail: breakHits.detail })
-        .from(breakHits)
-        .where(inArray(breakHits.claimId, claimIds))
-        .orderBy(asc(breakHits.hitNumber));
-      for (const g of got) add(g.id!, g.detail ? `${g.name} (${g.detail})` : g.name);
-    }
+    const sourceIds = (type: NewShipment['sourceType']) =>
+      rows.filter((s) => s.sourceType === type).map((s) => s.sourceId);
+    // One query at a time: `tx` may be a transaction, which runs one statement at once.
+    const owners = await usersByIds(
+      tx,
+      rows.map((s) => s.userId),
+    );
+    const pullItems = await pullItemNames(tx, sourceIds('pull'));
+    const orderItems = await orderItemNames(tx, sourceIds('order'));
+    const claimItems = await claimedHitNames(tx, sourceIds('break'));
+    const items = new Map([...pullItems, ...orderItems, ...claimItems]);
     const now = Date.now();
-    return rows.map(({ shipment: s, username, email }) => ({
-      _id: s.id,
-      sourceType: s.sourceType,
-      sourceId: s.sourceId,
-      status: s.status,
-      shipBy: s.shipBy.toISOString(),
-      overdue: s.status === 'pending' && s.shipBy.getTime() < now,
-      username,
-      email,
-      address: s.address,
-      items: items.get(s.sourceId) ?? [],
-      carrier: s.carrier,
-      trackingNumber: s.trackingNumber,
-      createdAt: s.createdAt.toISOString(),
-    }));
+    return rows.flatMap((s) => {
+      // Every shipment has its collector (a foreign key); the guard satisfies the types.
+      const owner = owners.get(s.userId);
+      if (!owner) return [];
+      return [
+        {
+          _id: s.id,
+          sourceType: s.sourceType,
+          sourceId: s.sourceId,
+          status: s.status,
+          shipBy: s.shipBy.toISOString(),
+          overdue: s.status === 'pending' && s.shipBy.getTime() < now,
+          username: owner.username,
+          email: owner.email,
+          address: s.address,
+          items: items.get(s.sourceId) ?? [],
+          carrier: s.carrier,
+          trackingNumber: s.trackingNumber,
+          createdAt: s.createdAt.toISOString(),
+        },
+      ];
+    });
   }
 
   /**
@@ -142,16 +129,7 @@ export class ShippingService {
         if (!exists) throw notFound('No shipment with this id.');
         throw conflict('This shipment was already marked shipped.');
       }
-      if (s.sourceType === 'pull') {
-        await tx.update(pulls).set({ status: 'shipped' }).where(eq(pulls.id, s.sourceId));
-      } else if (s.sourceType === 'break') {
-        await tx
-          .update(breakHits)
-          .set({ status: 'shipped' })
-          .where(and(eq(breakHits.claimId, s.sourceId), eq(breakHits.status, 'claimed')));
-      } else {
-        await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, s.sourceId));
-      }
+      await MARK_SHIPPED[s.sourceType](tx, s.sourceId);
       const [view] = await this.listDue([s.id], tx);
       if (by)
         await this.notify.audit?.record(
@@ -178,24 +156,37 @@ export class ShippingService {
       {
         to: shipment.email,
         subject: 'Your card has shipped',
-        text: [
-          `Hi ${shipment.username},`,
-          '',
-          `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
-          `Carrier: ${shipment.carrier}`,
-          `Tracking number: ${shipment.trackingNumber}`,
-          ...trackingLine(shipment.carrier, shipment.trackingNumber),
-          '',
-          `Follow it in your dashboard: ${this.notify.publicUrl ?? ''}/dashboard`,
-        ].join('\n'),
+        text: shippedMailText({
+          username: shipment.username,
+          sent: `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
+          carrier: shipment.carrier,
+          trackingNumber: shipment.trackingNumber,
+          publicUrl: this.notify.publicUrl,
+        }),
       },
       tx,
     );
   }
 }
 
-/** The e-mail line that links to the carrier's tracking page; none for a carrier we have no page for. */
-export function trackingLine(carrier: string | null, trackingNumber: string | null): string[] {
-  const url = carrier && trackingNumber ? trackingUrl(carrier, trackingNumber) : null;
-  return url ? [`Track it: ${url}`] : [];
+/** The e-mail that tells a collector a box left: what was sent, how to follow it, and where. */
+export function shippedMailText(mail: {
+  username: string;
+  sent: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  publicUrl: string | undefined;
+}): string {
+  const url =
+    mail.carrier && mail.trackingNumber ? trackingUrl(mail.carrier, mail.trackingNumber) : null;
+  return [
+    `Hi ${mail.username},`,
+    '',
+    mail.sent,
+    `Carrier: ${mail.carrier}`,
+    `Tracking number: ${mail.trackingNumber}`,
+    ...(url ? [`Track it: ${url}`] : []),
+    '',
+    `Follow it in your dashboard: ${mail.publicUrl ?? ''}/dashboard`,
+  ].join('\n');
 }

@@ -5,7 +5,7 @@ import { KNOWN_CERT, startFakePsaApi, type FakePsaApi } from '../../../test/fake
 import { rateLimitEvents } from '../../db/schema/index.js';
 import { PsaApiError, PsaClient } from './psa.client.js';
 import { PsaLookup } from './psa-lookup.js';
-import { SELL_LIMITS } from './submissions.service.js';
+import { SELL_LIMITS } from './collector.service.js';
 import { offerBody, staffOk, submit, cardInput } from '../../../test/fixtures/submissions.js';
 
 let fake: FakePsaApi;

@@ -151,16 +151,6 @@ export function staffActions(
 /** The number a person reads: S-000042. */
 export const submissionNumber = (n: number) => `S-${String(n).padStart(6, '0')}`;
 
-/** Photos are JPEG, PNG or WebP by their magic bytes (never vector art or anything else). */
-export function isPhoto(b: Buffer): boolean {
-  return (
-    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) ||
-    b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) ||
-    (b.subarray(0, 4).toString('latin1') === 'RIFF' &&
-      b.subarray(8, 12).toString('latin1') === 'WEBP')
-  );
-}
-
 /** "Account ••••6789 (Casey Collector)", "c•••@example.com": enough to recognise, no more. */
 export function maskPayout(
   details:

@@ -16,7 +16,7 @@ import {
   walletLedger,
 } from '../../db/schema/index.js';
 import { SecretBox } from '../auth/totp.js';
-import { SELL_LIMITS } from './submissions.service.js';
+import { SELL_LIMITS } from './collector.service.js';
 import {
   cardInput,
   collectorPost,
@@ -408,8 +408,10 @@ describe(`selling graded cards: a submission's life (${testEngine})`, () => {
     const almost = service.withClock(() => new Date(Date.now() + 7 * DAY - 60_000));
     const later = service.withClock(() => new Date(Date.now() + 7 * DAY + 60_000));
 
-    expect((await almost.get(await sessionUser(collector), lazy._id)).status).toBe('offer_made');
-    const read = await later.get(await sessionUser(collector), lazy._id);
+    expect((await almost.collector.get(await sessionUser(collector), lazy._id)).status).toBe(
+      'offer_made',
+    );
+    const read = await later.collector.get(await sessionUser(collector), lazy._id);
     expect(read.status).toBe('expired');
     expect(read.actions).toEqual([]);
     expect(read.timeline.at(-1)).toMatchObject({

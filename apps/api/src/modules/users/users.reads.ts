@@ -89,3 +89,21 @@ export async function publicNamesOf(
  */
 export const activeUserRow = (user: string) =>
   `(select id, client_seed from users where id = ${user} and disabled_at is null)`;
+
+/** These accounts by id (for their names, e-mail and shipping address); unknown ids are absent. */
+export async function usersByIds(db: Db | Tx, userIds: string[]): Promise<Map<string, UserRow>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((u) => [u.id, u]));
+}
+
+/**
+ * Locks the account's row until `tx` ends: commands of one collector that must not interleave
+ * (two cart replacements at once) take it first.
+ */
+export async function lockUser(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
