@@ -9,18 +9,15 @@ import {
   Link,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import { StackedTable } from '@/components/StackedTable';
 import { BREAK_FORMAT_LABELS } from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import stacked from '@/components/StackedTable.module.css';
 import { useAdminBreak, useBreakCommands, type BreakCommand } from '../api/useAdminBreaks';
 import { STATUS_LABEL } from './breakStatus';
 import { BuybackCell } from './BreakBuybackCell';
@@ -178,79 +175,60 @@ export function BreakEditor({ id }: { id: string }) {
         {b.status === 'live' && <HitForm b={b} />}
 
         <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Spots and buyers" className={stacked.table}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Spot</TableCell>
-                <TableCell>Team</TableCell>
-                <TableCell>Buyer</TableCell>
-                <TableCell align="right">Price</TableCell>
+          <StackedTable
+            label="Spots and buyers"
+            head={['Spot', 'Team', 'Buyer', { name: 'Price', key: 'Price', align: 'right' }]}
+          >
+            {b.spots.map((s) => (
+              <TableRow key={s.spotNumber}>
+                <TableCell data-label="Spot">{s.spotNumber}</TableCell>
+                <TableCell data-label="Team">{s.team ?? '—'}</TableCell>
+                <TableCell data-label="Buyer">
+                  <span>
+                    {s.username ?? '—'}
+                    {s.refunded && (
+                      <Chip size="small" label="Refunded" sx={{ ml: 1 }} variant="outlined" />
+                    )}
+                  </span>
+                </TableCell>
+                <TableCell data-label="Price" align="right">
+                  {formatUsd(s.price)}
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {b.spots.map((s) => (
-                <TableRow key={s.spotNumber}>
-                  <TableCell data-label="Spot">{s.spotNumber}</TableCell>
-                  <TableCell data-label="Team">{s.team ?? '—'}</TableCell>
-                  <TableCell data-label="Buyer">
-                    <span>
-                      {s.username ?? '—'}
-                      {s.refunded && (
-                        <Chip size="small" label="Refunded" sx={{ ml: 1 }} variant="outlined" />
-                      )}
-                    </span>
-                  </TableCell>
-                  <TableCell data-label="Price" align="right">
-                    {formatUsd(s.price)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </StackedTable>
         </Box>
 
         {b.hits.length > 0 && (
           <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Hits" className={stacked.table}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>#</TableCell>
-                  <TableCell>Card</TableCell>
-                  <TableCell>Team</TableCell>
-                  <TableCell>Owner</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Buyback</TableCell>
+            <StackedTable label="Hits" head={['#', 'Card', 'Team', 'Owner', 'Status', 'Buyback']}>
+              {b.hits.map((h) => (
+                <TableRow key={h._id}>
+                  <TableCell data-label="#">{h.hitNumber}</TableCell>
+                  <TableCell data-label="Card">
+                    <span>
+                      {h.cardName}
+                      {h.detail && (
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {h.detail}
+                        </Typography>
+                      )}
+                    </span>
+                  </TableCell>
+                  <TableCell data-label="Team">{h.team}</TableCell>
+                  <TableCell data-label="Owner">
+                    <span>
+                      {h.username ?? 'House'}
+                      {h.spotNumber ? ` (spot ${h.spotNumber})` : ''}
+                    </span>
+                  </TableCell>
+                  <TableCell data-label="Status">{h.status.replace('_', ' ')}</TableCell>
+                  <TableCell data-label="Buyback">
+                    <BuybackCell b={b} hit={h} />
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {b.hits.map((h) => (
-                  <TableRow key={h._id}>
-                    <TableCell data-label="#">{h.hitNumber}</TableCell>
-                    <TableCell data-label="Card">
-                      <span>
-                        {h.cardName}
-                        {h.detail && (
-                          <Typography variant="caption" component="div" color="text.secondary">
-                            {h.detail}
-                          </Typography>
-                        )}
-                      </span>
-                    </TableCell>
-                    <TableCell data-label="Team">{h.team}</TableCell>
-                    <TableCell data-label="Owner">
-                      <span>
-                        {h.username ?? 'House'}
-                        {h.spotNumber ? ` (spot ${h.spotNumber})` : ''}
-                      </span>
-                    </TableCell>
-                    <TableCell data-label="Status">{h.status.replace('_', ' ')}</TableCell>
-                    <TableCell data-label="Buyback">
-                      <BuybackCell b={b} hit={h} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </StackedTable>
           </Box>
         )}
       </Stack>

@@ -6,18 +6,15 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import { StackedTable } from '@/components/StackedTable';
 import { INVENTORY_GRADERS, INVENTORY_STATUSES, type InventoryCard } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
-import stacked from '@/components/StackedTable.module.css';
 import ui from '@/lib/styles/ui.module.css';
 import { useInventory, inventoryExportUrl } from '../api/inventoryApi';
 import { FilteredResults, FilterForm, useAddressFilters } from '../components/AddressFilters';
@@ -172,59 +169,55 @@ export default function AdminInventoryPage() {
             sx={{ overflowX: 'auto', position: 'relative' }}
           >
             {/* On a phone each card is a block of labelled lines, so FMV and price stay in view. */}
-            <Table size="small" aria-label="Cards" className={stacked.table}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Card</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Grade</TableCell>
-                  <TableCell align="right">FMV</TableCell>
-                  <TableCell align="right">Store price</TableCell>
+            <StackedTable
+              label="Cards"
+              head={[
+                'Card',
+                'Status',
+                'Grade',
+                { name: 'FMV', key: 'FMV', align: 'right' },
+                { name: 'Store price', key: 'Store price', align: 'right' },
+                { name: <span className={ui.visuallyHidden}>Actions</span>, key: 'actions' },
+              ]}
+            >
+              {found.cards.map((card) => (
+                <TableRow key={card.cardId} hover data-testid="inventory-row">
+                  <TableCell sx={{ minWidth: 200 }}>
+                    <Box sx={{ textAlign: 'left' }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {card.name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {card.sport}
+                        {card.certNumber ? ` · cert ${card.certNumber}` : ''}
+                        {card.case ? ` · ${card.case.name}` : ''}
+                      </Typography>
+                    </Box>
+                  </TableCell>
+                  <TableCell data-label="Status">
+                    <Chip size="small" label={statusLabel(card.status)} />
+                  </TableCell>
+                  <TableCell data-label="Grade">
+                    {card.grader ? `${card.grader} ${card.grade}` : 'Raw'}
+                  </TableCell>
+                  <TableCell data-label="FMV" align="right">
+                    {formatUsd(card.fmv)}
+                  </TableCell>
+                  <TableCell data-label="Store price" align="right">
+                    {card.storePrice === null ? '—' : formatUsd(card.storePrice)}
+                  </TableCell>
                   <TableCell>
-                    <span className={ui.visuallyHidden}>Actions</span>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing(card)}
+                      aria-label={`Edit ${card.name}`}
+                    >
+                      Edit
+                    </Button>
                   </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {found.cards.map((card) => (
-                  <TableRow key={card.cardId} hover data-testid="inventory-row">
-                    <TableCell sx={{ minWidth: 200 }}>
-                      <Box sx={{ textAlign: 'left' }}>
-                        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                          {card.name}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {card.sport}
-                          {card.certNumber ? ` · cert ${card.certNumber}` : ''}
-                          {card.case ? ` · ${card.case.name}` : ''}
-                        </Typography>
-                      </Box>
-                    </TableCell>
-                    <TableCell data-label="Status">
-                      <Chip size="small" label={statusLabel(card.status)} />
-                    </TableCell>
-                    <TableCell data-label="Grade">
-                      {card.grader ? `${card.grader} ${card.grade}` : 'Raw'}
-                    </TableCell>
-                    <TableCell data-label="FMV" align="right">
-                      {formatUsd(card.fmv)}
-                    </TableCell>
-                    <TableCell data-label="Store price" align="right">
-                      {card.storePrice === null ? '—' : formatUsd(card.storePrice)}
-                    </TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        onClick={() => setEditing(card)}
-                        aria-label={`Edit ${card.name}`}
-                      >
-                        Edit
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+              ))}
+            </StackedTable>
           </TableContainer>
         )}
       </FilteredResults>
