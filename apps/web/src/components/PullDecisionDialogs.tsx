@@ -208,3 +208,31 @@ export function PullDecisionDialogs({
     </>
   );
 }
+
+/** The buttons that open a pull's decisions: Claim & Ship while revealed, and the sell-back. */
+export function PullDecisionButtons({
+  pull,
+  busy,
+  size,
+  onDecide,
+}: {
+  pull: Pull;
+  busy: boolean;
+  size: 'small' | 'large';
+  onDecide: (decision: PullDecision) => void;
+}) {
+  return (
+    <>
+      {pull.status === 'revealed' && (
+        <Button variant="contained" size={size} disabled={busy} onClick={() => onDecide('claim')}>
+          Claim &amp; Ship
+        </Button>
+      )}
+      {pull.sellBack && (
+        <Button variant="outlined" size={size} disabled={busy} onClick={() => onDecide('sellBack')}>
+          Sell back for {formatUsd(pull.sellBack.amount)}
+        </Button>
+      )}
+    </>
+  );
+}

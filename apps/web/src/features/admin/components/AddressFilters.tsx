@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Pagination } from '@mui/material';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Alert, Box, CircularProgress, Pagination, Paper, Typography } from '@mui/material';
+import { RetryAlert } from '@/components/RetryAlert';
 
 /**
  * A staff list's filters as the address holds them (`?status=sold&page=2`), each of `keys` that
@@ -44,5 +47,92 @@ export function ResultPages({
       }}
       aria-label={label}
     />
+  );
+}
+
+/** A staff list's filter form: a search landmark, its fields in a grid of up to `columns`. */
+export function FilterForm({
+  label,
+  columns,
+  onSubmit,
+  children,
+}: {
+  label: string;
+  columns: number;
+  onSubmit: (form: HTMLFormElement) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+      <Box
+        component="form"
+        role="search"
+        aria-label={label}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit(e.currentTarget);
+        }}
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: 'repeat(2, minmax(0, 1fr))',
+            md: `repeat(${columns}, minmax(0, 1fr))`,
+          },
+        }}
+      >
+        {children}
+      </Box>
+    </Paper>
+  );
+}
+
+interface ResultPage {
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * One page of a filtered staff list: a spinner while it loads, the error with a retry, `empty`
+ * when nothing matches, else how many match (`count`), the page (`children`) and the pages.
+ */
+export function FilteredResults<T extends ResultPage>({
+  query,
+  loadingLabel,
+  isEmpty,
+  empty,
+  count,
+  pagesLabel,
+  children,
+}: {
+  query: UseQueryResult<T, Error>;
+  loadingLabel: string;
+  isEmpty: (data: T) => boolean;
+  empty: string;
+  count: (total: number) => string;
+  pagesLabel: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <CircularProgress aria-label={loadingLabel} />;
+  if (query.isError) {
+    return <RetryAlert onRetry={() => void query.refetch()}>{query.error.message}</RetryAlert>;
+  }
+  const data = query.data;
+  if (isEmpty(data)) return <Alert severity="info">{empty}</Alert>;
+  return (
+    <>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+        {count(data.total)}
+      </Typography>
+      {children(data)}
+      <ResultPages
+        total={data.total}
+        pageSize={data.pageSize}
+        page={data.page}
+        label={pagesLabel}
+      />
+    </>
   );
 }

@@ -1,15 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-  type SxProps,
-  type Theme,
-} from '@mui/material';
-import stacked from '@/components/StackedTable.module.css';
+import { TableCell, TableRow, Typography, type SxProps, type Theme } from '@mui/material';
+import { StackedTable } from '@/components/StackedTable';
 
 export interface Column<R> {
   name: string;
@@ -39,25 +30,16 @@ export function DataTable<R>({
     return <Typography color="text.secondary">{empty}</Typography>;
   }
   return (
-    <Table size="small" aria-label={label} className={stacked.table} sx={sx}>
-      <TableHead>
-        <TableRow>
+    <StackedTable label={label} head={columns.map((c) => c.name)} sx={sx}>
+      {rows.map((row) => (
+        <TableRow key={rowKey(row)}>
           {columns.map((c) => (
-            <TableCell key={c.name}>{c.name}</TableCell>
+            <TableCell key={c.name} data-label={c.name}>
+              {c.cell(row)}
+            </TableCell>
           ))}
         </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((row) => (
-          <TableRow key={rowKey(row)}>
-            {columns.map((c) => (
-              <TableCell key={c.name} data-label={c.name}>
-                {c.cell(row)}
-              </TableCell>
-            ))}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </StackedTable>
   );
 }

@@ -6,18 +6,15 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import { StackedTable } from '@/components/StackedTable';
 import { RetryAlert } from '@/components/RetryAlert';
 import { dateTimeFormat } from '@/lib/format';
-import stacked from '@/components/StackedTable.module.css';
 import { useOutbox, useRetryOutbox, type OutboxFilter } from '../api/outbox';
 
 /**
@@ -68,56 +65,54 @@ export function OutboxPanel() {
           {status === 'dead' ? 'No failed messages.' : 'Nothing waiting to be sent.'}
         </Typography>
       ) : (
-        <Table size="small" aria-label="Outbox messages" className={stacked.table}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Created</TableCell>
-              <TableCell>Message</TableCell>
-              <TableCell>Attempts</TableCell>
-              <TableCell>Last error</TableCell>
-              <TableCell>{status === 'dead' ? 'Action' : 'Next attempt'}</TableCell>
+        <StackedTable
+          label="Outbox messages"
+          head={[
+            'Created',
+            'Message',
+            'Attempts',
+            'Last error',
+            status === 'dead' ? 'Action' : 'Next attempt',
+          ]}
+        >
+          {messages.data.map((m) => (
+            <TableRow key={m._id} data-testid="outbox-message">
+              <TableCell data-label="Created">
+                {dateTimeFormat.format(new Date(m.createdAt))}
+              </TableCell>
+              <TableCell data-label="Message">
+                <span>
+                  <Chip
+                    size="small"
+                    label={m.kind === 'email' ? 'E-mail' : 'Webhook'}
+                    sx={{ mr: 1 }}
+                  />
+                  {m.subject ? `${m.subject} → ` : ''}
+                  {m.target}
+                </span>
+              </TableCell>
+              <TableCell data-label="Attempts">{m.attempts}</TableCell>
+              <TableCell data-label="Last error" sx={{ wordBreak: 'break-word' }}>
+                {m.lastError ?? '—'}
+              </TableCell>
+              <TableCell data-label={status === 'dead' ? 'Action' : 'Next attempt'}>
+                {status === 'dead' ? (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    onClick={() => retry.mutate(m._id)}
+                    disabled={retry.isPending}
+                    aria-label={`Send again: ${m.subject ?? m.target}`}
+                  >
+                    Send again
+                  </Button>
+                ) : (
+                  dateTimeFormat.format(new Date(m.nextAttemptAt))
+                )}
+              </TableCell>
             </TableRow>
-          </TableHead>
-          <TableBody>
-            {messages.data.map((m) => (
-              <TableRow key={m._id} data-testid="outbox-message">
-                <TableCell data-label="Created">
-                  {dateTimeFormat.format(new Date(m.createdAt))}
-                </TableCell>
-                <TableCell data-label="Message">
-                  <span>
-                    <Chip
-                      size="small"
-                      label={m.kind === 'email' ? 'E-mail' : 'Webhook'}
-                      sx={{ mr: 1 }}
-                    />
-                    {m.subject ? `${m.subject} → ` : ''}
-                    {m.target}
-                  </span>
-                </TableCell>
-                <TableCell data-label="Attempts">{m.attempts}</TableCell>
-                <TableCell data-label="Last error" sx={{ wordBreak: 'break-word' }}>
-                  {m.lastError ?? '—'}
-                </TableCell>
-                <TableCell data-label={status === 'dead' ? 'Action' : 'Next attempt'}>
-                  {status === 'dead' ? (
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      onClick={() => retry.mutate(m._id)}
-                      disabled={retry.isPending}
-                      aria-label={`Send again: ${m.subject ?? m.target}`}
-                    >
-                      Send again
-                    </Button>
-                  ) : (
-                    dateTimeFormat.format(new Date(m.nextAttemptAt))
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          ))}
+        </StackedTable>
       )}
     </Paper>
   );

@@ -5,19 +5,16 @@ import {
   Chip,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import { StackedTable } from '@/components/StackedTable';
 import type { DueShipment } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
 import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
 import { trackingProblems } from './trackingProblems';
-import stacked from '@/components/StackedTable.module.css';
 
 function ShipForm({ shipment }: { shipment: DueShipment }) {
   const mark = useMarkShipped();
@@ -76,56 +73,48 @@ export function ShipmentsDue() {
         Shipments due
       </Typography>
       {due.isError && <Alert severity="error">{due.error.message}</Alert>}
-      <Table size="small" aria-label="Shipments due" className={stacked.table}>
-        <TableHead>
+      <StackedTable
+        label="Shipments due"
+        head={['Ship by', 'Collector', 'Items', 'Address', 'Ship']}
+      >
+        {due.data?.length === 0 && (
           <TableRow>
-            <TableCell>Ship by</TableCell>
-            <TableCell>Collector</TableCell>
-            <TableCell>Items</TableCell>
-            <TableCell>Address</TableCell>
-            <TableCell>Ship</TableCell>
+            <TableCell colSpan={5}>Nothing to ship right now.</TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {due.data?.length === 0 && (
-            <TableRow>
-              <TableCell colSpan={5}>Nothing to ship right now.</TableCell>
-            </TableRow>
-          )}
-          {due.data?.map((s) => (
-            <TableRow key={s._id} data-testid="shipment-due">
-              <TableCell data-label="Ship by">
-                <span>
-                  {dateTimeFormat.format(new Date(s.shipBy))}
-                  {s.overdue && <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />}
-                </span>
-              </TableCell>
-              <TableCell data-label="Collector">
-                <span>
-                  {s.username}
-                  <Typography variant="caption" component="div" color="text.secondary">
-                    {s.sourceType === 'pull'
-                      ? 'Grail pull'
-                      : s.sourceType === 'break'
-                        ? 'Break hits'
-                        : 'Store order'}
-                  </Typography>
-                </span>
-              </TableCell>
-              <TableCell data-label="Items">{s.items.join(', ')}</TableCell>
-              <TableCell data-label="Address">
-                <span>
-                  {s.address.name}, {s.address.line1}, {s.address.city} {s.address.state}{' '}
-                  {s.address.postalCode}
-                </span>
-              </TableCell>
-              <TableCell>
-                <ShipForm shipment={s} />
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        )}
+        {due.data?.map((s) => (
+          <TableRow key={s._id} data-testid="shipment-due">
+            <TableCell data-label="Ship by">
+              <span>
+                {dateTimeFormat.format(new Date(s.shipBy))}
+                {s.overdue && <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />}
+              </span>
+            </TableCell>
+            <TableCell data-label="Collector">
+              <span>
+                {s.username}
+                <Typography variant="caption" component="div" color="text.secondary">
+                  {s.sourceType === 'pull'
+                    ? 'Grail pull'
+                    : s.sourceType === 'break'
+                      ? 'Break hits'
+                      : 'Store order'}
+                </Typography>
+              </span>
+            </TableCell>
+            <TableCell data-label="Items">{s.items.join(', ')}</TableCell>
+            <TableCell data-label="Address">
+              <span>
+                {s.address.name}, {s.address.line1}, {s.address.city} {s.address.state}{' '}
+                {s.address.postalCode}
+              </span>
+            </TableCell>
+            <TableCell>
+              <ShipForm shipment={s} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </StackedTable>
     </Paper>
   );
 }

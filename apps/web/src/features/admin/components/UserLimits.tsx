@@ -5,18 +5,15 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
+import { StackedTable } from '@/components/StackedTable';
 import { LIMIT_WINDOW_LABELS, type LimitWindowState } from '@grail/contract';
 import { limitEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
-import stacked from '@/components/StackedTable.module.css';
 
 const at = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -81,20 +78,13 @@ export function UserLimits({ userId }: { userId: string }) {
               {data.realityCheckMinutes ? `every ${data.realityCheckMinutes} minutes` : 'off'}.
             </Typography>
           </Stack>
-          <Table size="small" aria-label="Spending and deposit limits" className={stacked.table}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Limit</TableCell>
-                <TableCell>Amount</TableCell>
-                <TableCell>Used</TableCell>
-                <TableCell>Pending change</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              <LimitRows title="Spending" windows={data.spending} />
-              <LimitRows title="Deposit" windows={data.deposit} />
-            </TableBody>
-          </Table>
+          <StackedTable
+            label="Spending and deposit limits"
+            head={['Limit', 'Amount', 'Used', 'Pending change']}
+          >
+            <LimitRows title="Spending" windows={data.spending} />
+            <LimitRows title="Deposit" windows={data.deposit} />
+          </StackedTable>
           <Typography variant="body2" color="text.secondary">
             Staff cannot lift these early; only the collector can change them, under the same
             cooling-off rules.

@@ -1,17 +1,7 @@
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { RetryAlert } from '@/components/RetryAlert';
+import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
 import { dateTimeFormat } from '@/lib/format';
 import { useAuditLog } from '../api/audit';
-import { ResultPages, useAddressFilters } from '../components/AddressFilters';
+import { FilteredResults, FilterForm, useAddressFilters } from '../components/AddressFilters';
 import { AuditDiff } from '../components/AuditDiff';
 
 const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId', 'from', 'to', 'page'] as const;
@@ -24,7 +14,6 @@ const PAGE_SIZE = 25;
 export default function AdminAuditPage() {
   const { filters, setParams } = useAddressFilters(FILTER_KEYS, PAGE_SIZE);
   const log = useAuditLog(filters);
-  const data = log.data;
   const apply = (form: HTMLFormElement) => {
     const next = new URLSearchParams();
     const fields = new FormData(form);
@@ -54,99 +43,66 @@ export default function AdminAuditPage() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Every staff action, newest first. Entries are never changed or removed.
       </Typography>
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Box
-          component="form"
-          role="search"
-          aria-label="Filter the audit log"
-          onSubmit={(e) => {
-            e.preventDefault();
-            apply(e.currentTarget);
-          }}
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              md: 'repeat(3, minmax(0, 1fr))',
-            },
-          }}
-        >
-          {field('actor', 'Staff member (e-mail)')}
-          {field('action', 'Action (e.g. card.update, or card.)')}
-          {field('subjectType', 'Subject type (card, flag, user…)')}
-          {field('subjectId', 'Subject id')}
-          {field('from', 'From', 'date')}
-          {field('to', 'To', 'date')}
-          <Stack direction="row" spacing={1}>
-            <Button type="submit" variant="contained">
-              Filter
-            </Button>
-            <Button onClick={() => setParams(new URLSearchParams())}>Clear</Button>
-          </Stack>
-        </Box>
-      </Paper>
+      <FilterForm label="Filter the audit log" columns={3} onSubmit={apply}>
+        {field('actor', 'Staff member (e-mail)')}
+        {field('action', 'Action (e.g. card.update, or card.)')}
+        {field('subjectType', 'Subject type (card, flag, user…)')}
+        {field('subjectId', 'Subject id')}
+        {field('from', 'From', 'date')}
+        {field('to', 'To', 'date')}
+        <Stack direction="row" spacing={1}>
+          <Button type="submit" variant="contained">
+            Filter
+          </Button>
+          <Button onClick={() => setParams(new URLSearchParams())}>Clear</Button>
+        </Stack>
+      </FilterForm>
 
-      {log.isPending ? (
-        <CircularProgress aria-label="Loading the audit log" />
-      ) : log.isError ? (
-        <RetryAlert onRetry={() => void log.refetch()}>{log.error.message}</RetryAlert>
-      ) : data && data.entries.length === 0 ? (
-        <Alert severity="info">No staff action matches these filters.</Alert>
-      ) : (
-        data && (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-              {data.total} entr{data.total === 1 ? 'y' : 'ies'}
-            </Typography>
-            <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-              {data.entries.map((entry) => (
-                <Paper
-                  component="li"
-                  key={entry.id}
-                  variant="outlined"
-                  sx={{ p: 2 }}
-                  data-testid="audit-entry"
+      <FilteredResults
+        query={log}
+        loadingLabel="Loading the audit log"
+        isEmpty={(data) => data.entries.length === 0}
+        empty="No staff action matches these filters."
+        count={(total) => `${total} entr${total === 1 ? 'y' : 'ies'}`}
+        pagesLabel="Audit log pages"
+      >
+        {(data) => (
+          <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {data.entries.map((entry) => (
+              <Paper
+                component="li"
+                key={entry.id}
+                variant="outlined"
+                sx={{ p: 2 }}
+                data-testid="audit-entry"
+              >
+                <Stack
+                  direction={{ xs: 'column', sm: 'row' }}
+                  spacing={{ xs: 0.5, sm: 2 }}
+                  sx={{ mb: 1, justifyContent: 'space-between' }}
                 >
-                  <Stack
-                    direction={{ xs: 'column', sm: 'row' }}
-                    spacing={{ xs: 0.5, sm: 2 }}
-                    sx={{ mb: 1, justifyContent: 'space-between' }}
-                  >
-                    <Typography
-                      variant="subtitle2"
-                      component="h2"
-                      sx={{ overflowWrap: 'anywhere' }}
-                    >
-                      {entry.action} · {entry.subjectType} {entry.subjectId}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      <time dateTime={entry.createdAt}>
-                        {dateTimeFormat.format(new Date(entry.createdAt))}
-                      </time>
-                    </Typography>
-                  </Stack>
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ mb: 1, overflowWrap: 'anywhere' }}
-                  >
-                    By {entry.actor.email ?? entry.actor.userId}
+                  <Typography variant="subtitle2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                    {entry.action} · {entry.subjectType} {entry.subjectId}
                   </Typography>
-                  <AuditDiff before={entry.before} after={entry.after} />
-                </Paper>
-              ))}
-            </Stack>
-            <ResultPages
-              total={data.total}
-              pageSize={data.pageSize}
-              page={data.page}
-              label="Audit log pages"
-            />
-          </>
-        )
-      )}
+                  <Typography variant="body2" color="text.secondary">
+                    <time dateTime={entry.createdAt}>
+                      {dateTimeFormat.format(new Date(entry.createdAt))}
+                    </time>
+                  </Typography>
+                </Stack>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mb: 1, overflowWrap: 'anywhere' }}
+                >
+                  By {entry.actor.email ?? entry.actor.userId}
+                </Typography>
+                <AuditDiff before={entry.before} after={entry.after} />
+              </Paper>
+            ))}
+          </Stack>
+        )}
+      </FilteredResults>
     </Box>
   );
 }

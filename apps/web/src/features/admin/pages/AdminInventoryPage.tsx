@@ -1,29 +1,23 @@
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Chip,
-  CircularProgress,
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
   TextField,
   Typography,
 } from '@mui/material';
+import { StackedTable } from '@/components/StackedTable';
 import { INVENTORY_GRADERS, INVENTORY_STATUSES, type InventoryCard } from '@grail/contract';
-import { RetryAlert } from '@/components/RetryAlert';
 import { formatUsd } from '@/lib/format';
-import stacked from '@/components/StackedTable.module.css';
 import ui from '@/lib/styles/ui.module.css';
 import { useInventory, inventoryExportUrl } from '../api/inventory';
-import { ResultPages, useAddressFilters } from '../components/AddressFilters';
+import { FilteredResults, FilterForm, useAddressFilters } from '../components/AddressFilters';
 import { InventoryEditDialog } from '../components/InventoryEditDialog';
 import { InventoryImportDialog } from '../components/InventoryImportDialog';
 
@@ -103,159 +97,130 @@ export default function AdminInventoryPage() {
         </Button>
       </Stack>
 
-      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-        <Box
-          component="form"
-          role="search"
-          aria-label="Filter the inventory"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setFilter({ q: search.trim() });
-          }}
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: {
-              xs: '1fr',
-              sm: 'repeat(2, minmax(0, 1fr))',
-              md: 'repeat(4, minmax(0, 1fr))',
-            },
-          }}
-        >
-          <TextField
-            size="small"
-            label="Search name, player, set, team, cert"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onBlur={() => search.trim() !== (filters.q ?? '') && setFilter({ q: search.trim() })}
-            sx={{ gridColumn: { md: 'span 2' } }}
-          />
-          {filterSelect(
-            'status',
-            'Status',
-            'Any status',
-            INVENTORY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-          )}
-          {filterSelect(
-            'caseId',
-            'Grail case',
-            'Any case',
-            (data?.cases ?? []).map((c) => ({ value: c.caseId, label: c.name })),
-          )}
-          {filterSelect(
-            'sport',
-            'Sport',
-            'Any sport',
-            (data?.sports ?? []).map((s) => ({ value: s, label: s })),
-          )}
-          {filterSelect('grader', 'Grader', 'Any grader', [
-            ...INVENTORY_GRADERS.map((g) => ({ value: g, label: g })),
-            { value: 'raw', label: 'Raw (ungraded)' },
-          ])}
-          <TextField
-            size="small"
-            label="FMV from ($)"
-            type="number"
-            defaultValue={filters.minFmv ?? ''}
-            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
-            onBlur={(e) => setFilter({ minFmv: e.target.value })}
-          />
-          <TextField
-            size="small"
-            label="FMV to ($)"
-            type="number"
-            defaultValue={filters.maxFmv ?? ''}
-            slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
-            onBlur={(e) => setFilter({ maxFmv: e.target.value })}
-          />
-          <Button type="submit" variant="outlined">
-            Search
-          </Button>
-        </Box>
-      </Paper>
+      <FilterForm
+        label="Filter the inventory"
+        columns={4}
+        onSubmit={() => setFilter({ q: search.trim() })}
+      >
+        <TextField
+          size="small"
+          label="Search name, player, set, team, cert"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          onBlur={() => search.trim() !== (filters.q ?? '') && setFilter({ q: search.trim() })}
+          sx={{ gridColumn: { md: 'span 2' } }}
+        />
+        {filterSelect(
+          'status',
+          'Status',
+          'Any status',
+          INVENTORY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+        )}
+        {filterSelect(
+          'caseId',
+          'Grail case',
+          'Any case',
+          (data?.cases ?? []).map((c) => ({ value: c.caseId, label: c.name })),
+        )}
+        {filterSelect(
+          'sport',
+          'Sport',
+          'Any sport',
+          (data?.sports ?? []).map((s) => ({ value: s, label: s })),
+        )}
+        {filterSelect('grader', 'Grader', 'Any grader', [
+          ...INVENTORY_GRADERS.map((g) => ({ value: g, label: g })),
+          { value: 'raw', label: 'Raw (ungraded)' },
+        ])}
+        <TextField
+          size="small"
+          label="FMV from ($)"
+          type="number"
+          defaultValue={filters.minFmv ?? ''}
+          slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+          onBlur={(e) => setFilter({ minFmv: e.target.value })}
+        />
+        <TextField
+          size="small"
+          label="FMV to ($)"
+          type="number"
+          defaultValue={filters.maxFmv ?? ''}
+          slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+          onBlur={(e) => setFilter({ maxFmv: e.target.value })}
+        />
+        <Button type="submit" variant="outlined">
+          Search
+        </Button>
+      </FilterForm>
 
-      {inventory.isPending ? (
-        <CircularProgress aria-label="Loading the inventory" />
-      ) : inventory.isError ? (
-        <RetryAlert onRetry={() => void inventory.refetch()}>{inventory.error.message}</RetryAlert>
-      ) : data && data.cards.length === 0 ? (
-        <Alert severity="info">No card matches these filters.</Alert>
-      ) : (
-        data && (
-          <>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-              {data.total} card{data.total === 1 ? '' : 's'}
-            </Typography>
-            <TableContainer
-              component={Paper}
-              variant="outlined"
-              // The table scrolls inside its box; positioned, so the hidden column title stays in it too.
-              sx={{ overflowX: 'auto', position: 'relative' }}
+      <FilteredResults
+        query={inventory}
+        loadingLabel="Loading the inventory"
+        isEmpty={(found) => found.cards.length === 0}
+        empty="No card matches these filters."
+        count={(total) => `${total} card${total === 1 ? '' : 's'}`}
+        pagesLabel="Inventory pages"
+      >
+        {(found) => (
+          <TableContainer
+            component={Paper}
+            variant="outlined"
+            // The table scrolls inside its box; positioned, so the hidden column title stays in it too.
+            sx={{ overflowX: 'auto', position: 'relative' }}
+          >
+            {/* On a phone each card is a block of labelled lines, so FMV and price stay in view. */}
+            <StackedTable
+              label="Cards"
+              head={[
+                'Card',
+                'Status',
+                'Grade',
+                { name: 'FMV', key: 'FMV', align: 'right' },
+                { name: 'Store price', key: 'Store price', align: 'right' },
+                { name: <span className={ui.visuallyHidden}>Actions</span>, key: 'actions' },
+              ]}
             >
-              {/* On a phone each card is a block of labelled lines, so FMV and price stay in view. */}
-              <Table size="small" aria-label="Cards" className={stacked.table}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Card</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Grade</TableCell>
-                    <TableCell align="right">FMV</TableCell>
-                    <TableCell align="right">Store price</TableCell>
-                    <TableCell>
-                      <span className={ui.visuallyHidden}>Actions</span>
-                    </TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.cards.map((card) => (
-                    <TableRow key={card.cardId} hover data-testid="inventory-row">
-                      <TableCell sx={{ minWidth: 200 }}>
-                        <Box sx={{ textAlign: 'left' }}>
-                          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                            {card.name}
-                          </Typography>
-                          <Typography variant="caption" color="text.secondary">
-                            {card.sport}
-                            {card.certNumber ? ` · cert ${card.certNumber}` : ''}
-                            {card.case ? ` · ${card.case.name}` : ''}
-                          </Typography>
-                        </Box>
-                      </TableCell>
-                      <TableCell data-label="Status">
-                        <Chip size="small" label={statusLabel(card.status)} />
-                      </TableCell>
-                      <TableCell data-label="Grade">
-                        {card.grader ? `${card.grader} ${card.grade}` : 'Raw'}
-                      </TableCell>
-                      <TableCell data-label="FMV" align="right">
-                        {formatUsd(card.fmv)}
-                      </TableCell>
-                      <TableCell data-label="Store price" align="right">
-                        {card.storePrice === null ? '—' : formatUsd(card.storePrice)}
-                      </TableCell>
-                      <TableCell>
-                        <Button
-                          size="small"
-                          onClick={() => setEditing(card)}
-                          aria-label={`Edit ${card.name}`}
-                        >
-                          Edit
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <ResultPages
-              total={data.total}
-              pageSize={data.pageSize}
-              page={data.page}
-              label="Inventory pages"
-            />
-          </>
-        )
-      )}
+              {found.cards.map((card) => (
+                <TableRow key={card.cardId} hover data-testid="inventory-row">
+                  <TableCell sx={{ minWidth: 200 }}>
+                    <Box sx={{ textAlign: 'left' }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {card.name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {card.sport}
+                        {card.certNumber ? ` · cert ${card.certNumber}` : ''}
+                        {card.case ? ` · ${card.case.name}` : ''}
+                      </Typography>
+                    </Box>
+                  </TableCell>
+                  <TableCell data-label="Status">
+                    <Chip size="small" label={statusLabel(card.status)} />
+                  </TableCell>
+                  <TableCell data-label="Grade">
+                    {card.grader ? `${card.grader} ${card.grade}` : 'Raw'}
+                  </TableCell>
+                  <TableCell data-label="FMV" align="right">
+                    {formatUsd(card.fmv)}
+                  </TableCell>
+                  <TableCell data-label="Store price" align="right">
+                    {card.storePrice === null ? '—' : formatUsd(card.storePrice)}
+                  </TableCell>
+                  <TableCell>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing(card)}
+                      aria-label={`Edit ${card.name}`}
+                    >
+                      Edit
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </StackedTable>
+          </TableContainer>
+        )}
+      </FilteredResults>
       {editing && <InventoryEditDialog card={editing} onClose={() => setEditing(null)} />}
       {importing && <InventoryImportDialog onClose={() => setImporting(false)} />}
     </Box>

@@ -39,6 +39,7 @@ import {
 import { DataTable } from '../components/DataTable';
 import { UserLimits } from '../components/UserLimits';
 import { AuthHealthCheck } from '@/components/AuthHealthCheck';
+import { LedgerTable } from '@/components/LedgerTable';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 const userHref = (id: string) => `${paths.adminUsers.getHref()}/${encodeURIComponent(id)}`;
@@ -314,18 +315,11 @@ function UserDetail({ userId }: { userId: string }) {
         </Typography>
         <WalletAdjustForm userId={d.user._id} />
         <Box sx={{ mt: 2 }}>
-          <DataTable
-            label="Ledger"
-            rows={d.ledger}
-            rowKey={(e) => e._id}
-            empty="No wallet entries yet."
-            columns={[
-              { name: 'When', cell: (e) => when(e.createdAt) },
-              { name: 'What', cell: (e) => e.description },
-              { name: 'Amount', cell: (e) => formatUsd(e.amount) },
-              { name: 'Balance', cell: (e) => formatUsd(e.balanceAfter) },
-            ]}
-          />
+          {d.ledger.length === 0 ? (
+            <Typography color="text.secondary">No wallet entries yet.</Typography>
+          ) : (
+            <LedgerTable label="Ledger" entries={d.ledger} />
+          )}
         </Box>
       </Section>
       <Section title="Orders">

@@ -14,6 +14,7 @@ import { SubmitButton } from '@/components/form/SubmitButton';
 import { TextField } from '@/components/form/TextField';
 import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
+import { AuthForm, EmailField } from '../components/AuthForm';
 import styles from '../components/authForm.module.css';
 import { useLogin, useLoginTotp } from '../api/signIn';
 
@@ -189,16 +190,8 @@ export default function LoginPage() {
           }}
         />
       ) : (
-        <form noValidate onSubmit={onSubmit} className={styles.form}>
-          {formError && <FormAlert>{formError}</FormAlert>}
-          <FormField
-            form={form}
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            autoFocus
-          />
+        <AuthForm onSubmit={onSubmit} error={formError}>
+          <EmailField form={form} />
           <FormField
             form={form}
             name="password"
@@ -225,7 +218,7 @@ export default function LoginPage() {
               Create an account
             </Link>
           </p>
-        </form>
+        </AuthForm>
       )}
       {!challenge && (
         <details className={styles.trouble}>

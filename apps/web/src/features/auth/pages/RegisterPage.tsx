@@ -7,12 +7,12 @@ import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { applyServerError, lazyResolver } from '@/lib/forms';
 import { CheckboxField } from '@/components/form/CheckboxField';
-import { FormAlert } from '@/components/form/FormAlert';
 import { FormField } from '@/components/form/FormField';
 import { PasswordStrength } from '@/components/form/PasswordStrength';
 import { SubmitButton } from '@/components/form/SubmitButton';
 import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
+import { AuthForm, EmailField } from '../components/AuthForm';
 import styles from '../components/authForm.module.css';
 import { useRegister } from '../api/signIn';
 import type { RegisterForm } from '../forms/schemas';
@@ -66,16 +66,8 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Buy packs, track your pulls and sell cards.">
-      <form noValidate onSubmit={onSubmit} className={styles.form}>
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <FormField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-        />
+      <AuthForm onSubmit={onSubmit} error={formError}>
+        <EmailField form={form} />
         <FormField
           form={form}
           name="username"
@@ -119,7 +111,7 @@ export default function RegisterPage() {
             Sign in
           </Link>
         </p>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

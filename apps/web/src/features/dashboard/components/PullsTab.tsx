@@ -17,7 +17,11 @@ import {
 } from '@mui/material';
 import { ClientSeed, type Pull, type PullStatus } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { PullDecisionDialogs, type PullDecision } from '@/components/PullDecisionDialogs';
+import {
+  PullDecisionButtons,
+  PullDecisionDialogs,
+  type PullDecision,
+} from '@/components/PullDecisionDialogs';
 import { claimId, useMyPulls, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { usePullPreferences, useSavePullPreferences } from '../api/usePullPreferences';
@@ -119,26 +123,7 @@ function PullRow({ pull }: { pull: Pull }) {
           '& .MuiButton-root': { whiteSpace: 'nowrap' },
         }}
       >
-        {pull.status === 'revealed' && (
-          <Button
-            size="small"
-            variant="contained"
-            disabled={busy}
-            onClick={() => setConfirming('claim')}
-          >
-            Claim &amp; Ship
-          </Button>
-        )}
-        {pull.sellBack && (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={busy}
-            onClick={() => setConfirming('sellBack')}
-          >
-            Sell back for {formatUsd(pull.sellBack.amount)}
-          </Button>
-        )}
+        <PullDecisionButtons pull={pull} busy={busy} size="small" onDecide={setConfirming} />
         <Button
           size="small"
           component={RouterLink}

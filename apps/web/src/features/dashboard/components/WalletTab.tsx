@@ -4,44 +4,21 @@ import {
   Alert,
   Box,
   Button,
-  Chip,
   InputAdornment,
   Link,
   Pagination,
   Paper,
   Skeleton,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import {
-  TOP_UP_MAX,
-  TOP_UP_MIN,
-  TopUpBody,
-  type LedgerEntry,
-  type LedgerKind,
-} from '@grail/contract';
+import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerKind } from '@grail/contract';
 import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
 import { useLimits } from '@/lib/api/limits';
-import { dateTimeFormat, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import stacked from '@/components/StackedTable.module.css';
-
-const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
-  top_up: 'Top-up',
-  order: 'Store order',
-  pack: 'Grail pack',
-  buyback: 'Sell-back',
-  refund: 'Refund',
-  adjustment: 'Adjustment',
-  sale: 'Payout',
-  break: 'Break spot',
-};
+import { LedgerTable } from '@/components/LedgerTable';
 
 function AddFunds() {
   const [amount, setAmount] = useState('50');
@@ -179,46 +156,7 @@ export function WalletTab() {
         )}
         {data && data.entries.length > 0 && (
           <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Wallet history" className={stacked.table}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Description</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell align="right">Balance after</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.entries.map((e) => (
-                  <TableRow key={e._id}>
-                    <TableCell data-label="Date" sx={{ whiteSpace: 'nowrap' }}>
-                      {dateTimeFormat.format(new Date(e.createdAt))}
-                    </TableCell>
-                    <TableCell data-label="Description">
-                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                        <Chip size="small" label={KIND_LABELS[e.kind]} variant="outlined" />
-                        <span>{e.description}</span>
-                      </Stack>
-                    </TableCell>
-                    <TableCell
-                      data-label="Amount"
-                      align="right"
-                      sx={{
-                        fontWeight: 700,
-                        color: e.amount > 0 ? 'success.main' : 'text.primary',
-                        whiteSpace: 'nowrap',
-                      }}
-                    >
-                      {e.amount > 0 ? '+' : '−'}
-                      {formatUsd(Math.abs(e.amount))}
-                    </TableCell>
-                    <TableCell data-label="Balance after" align="right">
-                      {formatUsd(e.balanceAfter)}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
+            <LedgerTable label="Wallet history" entries={data.entries} />
           </Paper>
         )}
         {data && data.total > PAGE_SIZE && (

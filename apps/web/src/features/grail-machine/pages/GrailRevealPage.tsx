@@ -14,7 +14,11 @@ import {
 } from '@mui/material';
 import type { Pull } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
-import { PullDecisionDialogs, type PullDecision } from '@/components/PullDecisionDialogs';
+import {
+  PullDecisionButtons,
+  PullDecisionDialogs,
+  type PullDecision,
+} from '@/components/PullDecisionDialogs';
 import { useMyPull, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { PackReveal } from '../components/PackReveal';
@@ -44,24 +48,7 @@ function PullActions({ pull }: { pull: Pull }) {
       />
       {pull.status === 'revealed' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <Button
-            variant="contained"
-            size="large"
-            disabled={busy}
-            onClick={() => setConfirming('claim')}
-          >
-            Claim &amp; Ship
-          </Button>
-          {pull.sellBack && (
-            <Button
-              variant="outlined"
-              size="large"
-              disabled={busy}
-              onClick={() => setConfirming('sellBack')}
-            >
-              Sell back for {formatUsd(pull.sellBack.amount)}
-            </Button>
-          )}
+          <PullDecisionButtons pull={pull} busy={busy} size="large" onDecide={setConfirming} />
         </Stack>
       )}
       {busy && <CircularProgress size={24} aria-label="Working" />}

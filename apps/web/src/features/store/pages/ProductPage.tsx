@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/client';
 import { formatShipping, formatUsd } from '@/lib/format';
 import { resolveImageUrl } from '@/lib/images';
 import { paths } from '@/lib/paths';
+import skeleton from '@/components/Skeleton.module.css';
 import ui from '@/lib/styles/ui.module.css';
 import { useProduct } from '../api/useProduct';
 import { useCart } from '../cart/useCart';
@@ -25,11 +26,11 @@ const MoreFromStore = lazy(() => import('../components/ProductMoreFromStore'));
 function ProductLoading() {
   return (
     <div className={clsx(styles.layout, styles.loading)} aria-busy="true">
-      <span className={clsx(styles.skeleton, styles.rounded, styles.pictureSkeleton)} />
+      <span className={clsx(skeleton.skeleton, skeleton.rounded, styles.pictureSkeleton)} />
       <div className={styles.skeletonLines}>
-        <span className={clsx(styles.skeleton, styles.textSkeleton, styles.titleSkeleton)} />
-        <span className={clsx(styles.skeleton, styles.textSkeleton, styles.priceSkeleton)} />
-        <span className={clsx(styles.skeleton, styles.rounded, styles.detailsSkeleton)} />
+        <span className={clsx(skeleton.skeleton, skeleton.text, styles.titleSkeleton)} />
+        <span className={clsx(skeleton.skeleton, skeleton.text, styles.priceSkeleton)} />
+        <span className={clsx(skeleton.skeleton, skeleton.rounded, styles.detailsSkeleton)} />
       </div>
     </div>
   );

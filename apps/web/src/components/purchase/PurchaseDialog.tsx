@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import {
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { formatUsd } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { LimitStopAlert, RefusalAlert, TopUpOffer } from '@/components/RefusalAlert';
+import { SummaryRow } from '@/components/SummaryRow';
+import { usePurchaseConfirmation } from './usePurchaseConfirmation';
+
+/** The purchase's request as the dialog sees it (a TanStack mutation). */
+interface PurchaseState {
+  isPending: boolean;
+  error: unknown;
+  reset: () => void;
+}
+
+/**
+ * The confirmation before paying from the wallet: what is bought, the balance, the terms, the
+ * shortfall with a top-up that covers it, what a limit would refuse, and the server's refusal
+ * (a 403 names what settles it). Signed out, it asks the collector to sign in first.
+ */
+export function PurchaseDialog({
+  open,
+  onClose,
+  titleId,
+  title,
+  amount,
+  purchase,
+  onConfirm,
+  payLabel,
+  summary,
+  terms,
+  shortfall,
+  signedOut,
+  returnPath,
+}: {
+  open: boolean;
+  onClose: () => void;
+  titleId: string;
+  title: string;
+  /** What the collector pays, in dollars. */
+  amount: number;
+  purchase: PurchaseState;
+  /** Sends the purchase with this confirmation's key; `renewKey` once it went through. */
+  onConfirm: (idempotencyKey: string, renewKey: () => void) => void;
+  payLabel: string;
+  /** The rows above the balance: what is bought and its price. */
+  summary: ReactNode;
+  terms: ReactNode;
+  /** The sentence for what is short. */
+  shortfall: (short: string) => ReactNode;
+  signedOut: ReactNode;
+  /** Where sign-in and a top-up come back to. */
+  returnPath: string;
+}) {
+  const c = usePurchaseConfirmation({ open, amount });
+  const close = () => {
+    purchase.reset();
+    c.renewKey();
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        {!c.isLoggedIn ? (
+          <Typography>{signedOut}</Typography>
+        ) : (
+          <Stack spacing={1.25}>
+            {summary}
+            <SummaryRow
+              label="Your balance"
+              value={
+                c.wallet.isPending ? '…' : c.balance === undefined ? '—' : formatUsd(c.balance)
+              }
+            />
+            <Divider />
+            <Typography variant="body2" color="text.secondary">
+              {terms}
+            </Typography>
+            <LimitStopAlert limits={c.limits.data} amount={amount} />
+            {c.short > 0 && !c.stopped && (
+              <TopUpOffer
+                limits={c.limits.data}
+                amount={c.topUpAmount}
+                pending={c.topUp.isPending}
+                onTopUp={() => c.topUp.mutate({ amount: c.topUpAmount, returnPath })}
+              >
+                {shortfall(formatUsd(c.short))}
+              </TopUpOffer>
+            )}
+            <RefusalAlert error={c.topUp.error} />
+            <RefusalAlert error={purchase.error} />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={close}>Cancel</Button>
+        {c.isLoggedIn ? (
+          <Button
+            variant="contained"
+            onClick={() => onConfirm(c.idempotencyKey, c.renewKey)}
+            disabled={purchase.isPending || c.wallet.isPending || c.short > 0 || c.stopped}
+            startIcon={
+              purchase.isPending ? <CircularProgress size={16} color="inherit" /> : undefined
+            }
+          >
+            {payLabel}
+          </Button>
+        ) : (
+          <Button
+            variant="contained"
+            component={RouterLink}
+            to={paths.login.getHref({ redirectTo: returnPath })}
+          >
+            Sign in
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
