@@ -36,15 +36,6 @@ function fileNameProblem(path) {
   return null;
 }
 /** Files of other modules that break the rule until they are renamed (empty this list). */
-const FILE_NAME_EXCEPTIONS = [
-  'apps/api/src/modules/breaks/breaks.fairness.ts',
-  'apps/api/src/modules/breaks/breaks.drafts.ts',
-  'apps/api/src/modules/inventory/inventory.csv.ts',
-  'apps/api/src/modules/inventory/inventory.imports.ts',
-  'apps/api/src/modules/submissions/submissions.mail.ts',
-  'apps/api/src/modules/discord/discord.embed.ts',
-  'apps/web/src/features/sell/api/sellSettings.ts',
-];
 const files = {
   rules: {
     'file-name': {
@@ -87,7 +78,6 @@ export default tseslint.config(
   },
   {
     files: ['apps/api/{src,test}/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
-    ignores: FILE_NAME_EXCEPTIONS,
     plugins: { files },
     rules: { 'files/file-name': 'error' },
   },

@@ -14,10 +14,10 @@ const NO_DATABASE = [
   'src/config.test.ts',
   'src/lib/sealed-box.test.ts',
   'src/main.test.ts',
-  'src/modules/breaks/breaks.fairness.test.ts',
-  'src/modules/discord/discord.embed.test.ts',
+  'src/modules/breaks/fairness.test.ts',
+  'src/modules/discord/embed.test.ts',
   'src/modules/grail/fairness.test.ts',
-  'src/modules/grail/purchase-groups.test.ts',
+  'src/modules/grail/purchase/purchase-groups.test.ts',
   'src/modules/limits/limits.rules.test.ts',
   'test/architecture.test.ts',
 ];
@@ -31,6 +31,7 @@ const NO_DATABASE = [
 const BOTH_ENGINES = [
   'src/db/batch.test.ts',
   'src/db/migrate.test.ts',
+  'src/db/statements.test.ts',
   'src/http/hot-reads.test.ts',
   'src/modules/analytics/analytics.test.ts',
   'src/modules/auth/session-cache.test.ts',

@@ -31,7 +31,7 @@ import { PullsService } from './modules/grail/pulls.service.js';
 import { BreaksService } from './modules/breaks/breaks.service.js';
 import { BreaksAdminService } from './modules/breaks/breaks-admin.service.js';
 import { BreakEvents } from './modules/breaks/breaks.events.js';
-import { BreakSeedVault } from './modules/breaks/breaks.fairness.js';
+import { BreakSeedVault } from './modules/breaks/fairness.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { InventoryService } from './modules/inventory/inventory.service.js';
 import { FlagsService } from './modules/site/flags.service.js';

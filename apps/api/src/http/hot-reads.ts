@@ -18,7 +18,6 @@ import {
 } from '../lib/hot-changes.js';
 
 // Writers (modules) import these from lib/hot-changes.ts; they stay here for the modules not yet moved.
-export { notifyChange } from '../lib/hot-changes.js';
 
 /**
  * Route options of a hot read: no access line per request (two JSON lines, redacted, cost more CPU

@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { breakHits, breakSpots, breakSpotSales } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { BREAK_EVENTS_CHANNEL, type BreakNotice } from './breaks.events.js';
-import type { BreakSeedVault } from './breaks.fairness.js';
+import type { BreakSeedVault } from './fairness.js';
 import type { BreakRow } from './breaks.view.js';
 
 export const breakNotFound = () => notFound('No break with this id.');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-import type { BreakSeedVault } from './breaks.fairness.js';
+import type { BreakSeedVault } from './fairness.js';
 import { BreakHits } from './hits.service.js';
 import { BreakLive } from './live.service.js';
 import { BreakPages } from './pages.service.js';

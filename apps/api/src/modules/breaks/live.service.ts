@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { breakHits, breaks, breakSpotSales, breakSpots } from '../../db/schema/index.js';
 import { publicNamesOf } from '../users/users.reads.js';
 import type { BreakEventSource, RevealItem } from './breaks.events.js';
-import { type BreakSeedVault, drawTeams } from './breaks.fairness.js';
+import { type BreakSeedVault, drawTeams } from './fairness.js';
 import { saleOfSpot } from './breaks.reads.js';
 import { holderName, toBreakHit } from './breaks.view.js';
 

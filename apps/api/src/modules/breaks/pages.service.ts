@@ -11,7 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { breakHits, breaks, breakSpotSales, breakSpots } from '../../db/schema/index.js';
 import { publicNamesOf } from '../users/users.reads.js';
-import type { BreakSeedVault } from './breaks.fairness.js';
+import type { BreakSeedVault } from './fairness.js';
 import { breakNotFound, revealedSeed } from './breaks.reads.js';
 import { holderName, toBreakHit, toBreakSummary, type BreakRow } from './breaks.view.js';
 import type { BreakRefunds } from './refunds.service.js';

@@ -27,7 +27,7 @@ import { cardSearch } from '../inventory/inventory.reads.js';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases, orderItems, orders } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
 import { unknownImageIds } from '../images/images.service.js';
 import { toProduct, toStoreItem } from './catalog.view.js';
 

@@ -9,7 +9,7 @@ import { SealedBox } from '../../lib/sealed-box.js';
 import { publicPull } from '../grail/grail.reads.js';
 import { webhookHandler, type OutboxService } from '../outbox/outbox.service.js';
 import type { DiscordClient } from './discord.client.js';
-import { grailPullEmbed } from './discord.embed.js';
+import { grailPullEmbed } from './embed.js';
 
 /** How long a started link may take on Discord's side before its state is refused. */
 export const LINK_STATE_TTL_MS = 10 * 60_000;

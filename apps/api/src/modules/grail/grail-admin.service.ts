@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, cards, grailCases } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
 import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from './fairness.js';
 import { contentsOf, toCaseSummary } from './grail.service.js';
 import { caseNotFound } from './grail.rules.js';

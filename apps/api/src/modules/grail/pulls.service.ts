@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { cards, grailCases, pulls, shipments, users } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';

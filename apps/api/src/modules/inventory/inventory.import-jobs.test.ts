@@ -16,7 +16,7 @@ import { auditLog, cards, imageVariants, inventoryImports } from '../../db/schem
 import { IMAGE_FETCH_DEFAULTS } from '../../lib/image-fetch.js';
 import { AuditService } from '../audit/audit.service.js';
 import { ImagesService } from '../images/images.service.js';
-import { InventoryImports } from './inventory.imports.js';
+import { InventoryImports } from './imports.js';
 
 const HEADER = INVENTORY_CSV_COLUMNS.join(',');
 const row = (cert: string, image: string) =>

@@ -24,7 +24,7 @@ import {
 } from '@grail/contract';
 import { cardSearch } from './inventory.reads.js';
 import type { Db, Tx } from '../../db/client.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
 import { cards, caseCards, grailCases, images } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import {
@@ -34,13 +34,8 @@ import {
 } from '../../lib/image-fetch.js';
 import type { EncodedImage, ImagesService } from '../images/images.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import { InventoryImports } from './inventory.imports.js';
-import {
-  gradeValueOf,
-  inventoryCsvHeader,
-  inventoryCsvLine,
-  readInventoryCsv,
-} from './inventory.csv.js';
+import { InventoryImports } from './imports.js';
+import { gradeValueOf, inventoryCsvHeader, inventoryCsvLine, readInventoryCsv } from './csv.js';
 
 type Filters = Omit<InventoryQuery, 'page' | 'pageSize'>;
 type CardRow = typeof cards.$inferSelect;

@@ -13,7 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, type ShippingAddress } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, notFound } from '../../errors.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { toProduct } from '../catalog/catalog.view.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';

@@ -28,8 +28,8 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import { isPhoto } from '../images/images.rules.js';
 import { LIMITS, type Limit } from '../auth/rate-limits.service.js';
 import { sealPayout } from './payouts.service.js';
-import { act, expireDue, sendMail, type Apply } from './submissions.changes.js';
-import { noSubmission, type SubmissionsContext } from './submissions.context.js';
+import { act, expireDue, sendMail, type Apply } from './changes.js';
+import { noSubmission, type SubmissionsContext } from './context.js';
 import { collectorView, summaries, toSummary } from './submissions.reads.js';
 import {
   allows,

@@ -13,8 +13,8 @@ import { badRequest, conflict } from '../../errors.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
-import { actIn, sendMail, type Done } from './submissions.changes.js';
-import { joinNotes, noSubmission, type SubmissionsContext } from './submissions.context.js';
+import { actIn, sendMail, type Done } from './changes.js';
+import { joinNotes, noSubmission, type SubmissionsContext } from './context.js';
 import { staffView } from './submissions.reads.js';
 import {
   maskPayout,

@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { shippedMailText } from '../shipping/shipping.service.js';
 import { usersByIds } from '../users/users.reads.js';
-import { noSubmission } from './submissions.context.js';
+import { noSubmission } from './context.js';
 import { cardsOfMany } from './submissions.reads.js';
 import { submissionNumber } from './submissions.rules.js';
 

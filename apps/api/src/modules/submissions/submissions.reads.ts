@@ -10,7 +10,7 @@ import {
   submissions,
 } from '../../db/schema/index.js';
 import { userById, usersByIds } from '../users/users.reads.js';
-import type { SubmissionsContext } from './submissions.context.js';
+import type { SubmissionsContext } from './context.js';
 import {
   collectorActions,
   currentStatus,

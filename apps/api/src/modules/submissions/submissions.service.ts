@@ -6,8 +6,8 @@ import { PsaLookup } from './psa-lookup.js';
 import { PsaClient } from './psa.client.js';
 import { SubmissionPayouts } from './payouts.service.js';
 import { StaffSubmissions } from './staff.service.js';
-import { expireDue } from './submissions.changes.js';
-import type { SubmissionsContext, SubmissionsDeps } from './submissions.context.js';
+import { expireDue } from './changes.js';
+import type { SubmissionsContext, SubmissionsDeps } from './context.js';
 
 /**
  * Selling graded cards: a collector's submission from the form to the payout, and the staff's
@@ -17,7 +17,7 @@ import type { SubmissionsContext, SubmissionsDeps } from './submissions.context.
  *
  * Where each part lives: collector.service.ts (the sell form, the collector's own submissions),
  * staff.service.ts (the review queue), payouts.service.ts (paying), returns.service.ts (sending
- * cards back), submissions.changes.ts (how a status changes), submissions.rules.ts (which
+ * cards back), changes.ts (how a status changes), submissions.rules.ts (which
  * changes are allowed), submissions.reads.ts and submissions.view.ts (what is shown).
  */
 export class SubmissionsService {

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, type LedgerKind, type WalletResponse } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { debitQuery, type LedgerRef } from './wallet.debit.js';
+import { debitQuery, type LedgerRef } from './debit.js';
 import { walletLedger, wallets } from '../../db/schema/index.js';
 import { AppError } from '../../errors.js';
 import { toLedgerEntry } from './wallet.view.js';
@@ -97,4 +97,4 @@ export class WalletService {
   }
 }
 
-export { debitStatement, isShortBalance, type LedgerRef } from './wallet.debit.js';
+export { debitStatement, isShortBalance, type LedgerRef } from './debit.js';

@@ -6,7 +6,7 @@ import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import type { PublicUser } from '@grail/contract';
 import { paths } from '@/lib/paths';
-import { useSellSettings } from '../api/sellSettings';
+import { useSellSettings } from '../api/settings';
 import { SellForm } from './SellForm';
 
 const STEPS = [

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildEmbed,
-  EMBED_LIMITS,
-  embedLength,
-  grailPullEmbed,
-  truncate,
-} from './discord.embed.js';
+import { buildEmbed, EMBED_LIMITS, embedLength, grailPullEmbed, truncate } from './embed.js';
 
 describe('discord embeds: within Discord limits', () => {
   it('cuts a text to its limit with an ellipsis, never splitting an emoji', () => {

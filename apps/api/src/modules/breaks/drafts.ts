@@ -4,7 +4,7 @@ import { type BreakInput, dollarsToCents } from '@grail/contract';
 import type { Tx } from '../../db/client.js';
 import { breaks, breakSpots } from '../../db/schema/index.js';
 import { newServerSeed, sha256Hex } from '../../lib/provably-fair.js';
-import type { BreakSeedVault } from './breaks.fairness.js';
+import type { BreakSeedVault } from './fairness.js';
 import type { BreakRow } from './breaks.view.js';
 
 export type NewBreak = z.output<typeof BreakInput>;

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TEAM_PRESETS } from '@grail/contract';
-import { drawTeams, publicInputOf, unownedHitSpot } from './breaks.fairness.js';
+import { drawTeams, publicInputOf, unownedHitSpot } from './fairness.js';
 
 /** A fixed seed stream, so every run draws the same teams and the test is repeatable. */
 const seedFor = (i: number) => createHash('sha256').update(`chi-square-break-${i}`).digest();

@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { InventoryImportJob } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { notifyChange } from '../../http/hot-reads.js';
+import { notifyChange } from '../../lib/hot-changes.js';
 import { cards, inventoryImportRows, inventoryImports } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../errors.js';
 import { ImageFetchError, fetchImage, type ImageFetchOptions } from '../../lib/image-fetch.js';
 import type { EncodedImage, ImagesService } from '../images/images.service.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { ImageRef, ImportedCard } from './inventory.csv.js';
+import type { ImageRef, ImportedCard } from './csv.js';
 
 type JobRow = typeof inventoryImports.$inferSelect;
 /** A row's card as the job keeps it: uploaded files already stored, URLs still to fetch. */

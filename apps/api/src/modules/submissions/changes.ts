@@ -3,8 +3,8 @@ import type { SubmissionStatus } from '@grail/contract';
 import type { Tx } from '../../db/client.js';
 import { submissionEvents, submissions } from '../../db/schema/index.js';
 import { userById } from '../users/users.reads.js';
-import { noSubmission, type SubmissionsContext } from './submissions.context.js';
-import { changeMail } from './submissions.mail.js';
+import { noSubmission, type SubmissionsContext } from './context.js';
+import { changeMail } from './mail.js';
 import {
   allows,
   illegalTransition,
