@@ -8,7 +8,11 @@ import { chromiumPath } from './apps/web/e2e/support/env';
 // database images in E2E_IMAGE_DIR and starts the shared server on E2E_PORT from a copy.
 process.env.E2E_PORT ??= String(40_000 + Math.floor(Math.random() * 20_000));
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'grail-e2e-'));
-process.env.E2E_IMAGE_DIR ??= mkdtempSync(join(tmpdir(), 'grail-e2e-image-'));
+if (!process.env.E2E_IMAGE_DIR) {
+  // Made here, so the run removes it at the end (one given from outside is kept for the next run).
+  process.env.E2E_IMAGE_DIR = mkdtempSync(join(tmpdir(), 'grail-e2e-image-'));
+  process.env.E2E_IMAGE_TEMPORARY = 'true';
+}
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({

@@ -76,5 +76,9 @@ export default async function globalSetup() {
     dataDir: process.env.E2E_DATA_DIR!,
     startTimeoutMs: 120_000,
   });
-  return () => main.stop();
+  return async () => {
+    await main.stop();
+    rmSync(process.env.E2E_DATA_DIR!, { recursive: true, force: true });
+    if (process.env.E2E_IMAGE_TEMPORARY === 'true') rmSync(root, { recursive: true, force: true });
+  };
 }
