@@ -58,6 +58,4 @@ export const KNOWN_FOREIGN_TABLES: string[] = [
 ];
 
 /** Files that still send raw SQL not declared through db/statements.ts. */
-export const KNOWN_UNDECLARED_SQL: string[] = [
-  'modules/grail/grail-admin.service.ts',
-];
+export const KNOWN_UNDECLARED_SQL: string[] = ['modules/grail/grail-admin.service.ts'];

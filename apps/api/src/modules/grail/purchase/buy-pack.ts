@@ -135,7 +135,9 @@ export class PackPurchases {
   }
 
   private async readCase(caseId: string) {
-    const read = (await this.deps.db.execute(readCaseStatement(caseId))) as unknown as { rows: (OpennessRead & { pack_price_cents: number })[] };
+    const read = (await this.deps.db.execute(readCaseStatement(caseId))) as unknown as {
+      rows: (OpennessRead & { pack_price_cents: number })[];
+    };
     return read.rows[0];
   }
 

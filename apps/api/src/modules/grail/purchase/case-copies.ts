@@ -95,7 +95,9 @@ export class CaseCopies {
   }
 
   private async readLiveCase(caseId: string) {
-    const read = (await this.db.execute(liveCaseStatement(caseId))) as unknown as { rows: (CaseRead & { positions: number[] })[] };
+    const read = (await this.db.execute(liveCaseStatement(caseId))) as unknown as {
+      rows: (CaseRead & { positions: number[] })[];
+    };
     const c = read.rows[0];
     if (!c?.server_seed_enc) return;
     try {
