@@ -58,17 +58,4 @@ export const KNOWN_FOREIGN_TABLES: string[] = [
 ];
 
 /** Files that still send raw SQL not declared through db/statements.ts. */
-export const KNOWN_UNDECLARED_SQL: string[] = [
-  'modules/breaks/breaks.reads.ts',
-  'modules/fulfilment/fulfilment.service.ts',
-  'modules/grail/grail-admin.service.ts',
-  'modules/grail/grail.reads.ts',
-  'modules/grail/purchase/buy-pack.ts',
-  'modules/grail/purchase/case-copies.ts',
-  'modules/grail/purchase/draw-statement.ts',
-  'modules/grail/purchase/fast-path-check.ts',
-  'modules/grail/purchase/see-pack.ts',
-  'modules/submissions/collector.service.ts',
-  'modules/wallet/debit.ts',
-  'modules/wallet/wallet.service.ts',
-];
+export const KNOWN_UNDECLARED_SQL: string[] = ['modules/grail/grail-admin.service.ts'];

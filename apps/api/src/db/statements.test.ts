@@ -41,7 +41,7 @@ describe(`declared SQL statements (${testEngine})`, () => {
   afterAll(() => t.drop());
 
   it('finds the declarations', () => {
-    expect(declaredStatements().length).toBeGreaterThanOrEqual(8);
+    expect(declaredStatements().length).toBeGreaterThanOrEqual(23);
   });
 
   it('prepares every declared statement on the migrated schema', async () => {

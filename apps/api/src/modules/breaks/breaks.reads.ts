@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { rawStatement, SAMPLE_UUID } from '../../db/statements.js';
 import { breakHits, breakSpots, breakSpotSales } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import { BREAK_EVENTS_CHANNEL, type BreakNotice } from './breaks.events.js';
@@ -26,8 +27,15 @@ export const saleOfSpot = and(
 
 /** Queues a live event; PostgreSQL delivers it to every instance when the transaction commits. */
 export async function notifyBreak(notice: BreakNotice, tx: Db | Tx): Promise<void> {
-  await tx.execute(sql`select pg_notify(${BREAK_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`);
+  await tx.execute(breakNotice(notice));
 }
+
+const breakNotice = rawStatement(
+  'breaks.notify',
+  (notice: BreakNotice) =>
+    sql`select pg_notify(${BREAK_EVENTS_CHANNEL}, ${JSON.stringify(notice)})`,
+  { breakId: SAMPLE_UUID, type: 'spots' },
+);
 
 /** What is in each claim's box, by claim id: the hits, in the order they were pulled. */
 export async function claimedHitNames(

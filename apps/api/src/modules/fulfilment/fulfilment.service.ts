@@ -13,9 +13,23 @@ import type { ShippingService } from '../shipping/shipping.service.js';
 import type { SubmissionReturns } from '../submissions/returns.service.js';
 import { submissionNumber } from '../submissions/submissions.rules.js';
 import { everythingShippedSql } from './fulfilment.reads.js';
+import { rawStatement } from '../../db/statements.js';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 const HOUR_MS = 3600_000;
+
+/** How many of the shipments that left in (since, until] left within their 48 hours. */
+const shippedBetween = rawStatement(
+  'fulfilment.shipped_between',
+  (since: Date, until: Date) => sql`
+      select count(*)::int as shipped,
+             count(*) filter (where shipped_at <= ship_by)::int as on_time
+      from (${everythingShippedSql}) shipped
+      where shipped_at > ${since.toISOString()}::timestamptz
+        and shipped_at <= ${until.toISOString()}::timestamptz`,
+  new Date(0),
+  new Date(0),
+);
 
 /**
  * One queue of everything owed to collectors under the 48-hour promise: the shipments of store
@@ -65,12 +79,7 @@ export class FulfilmentService {
   /** The share of everything shipped in the 30 days before `now` that left within its 48 hours. */
   async compliance(now = new Date()): Promise<ShippingCompliance> {
     const since = new Date(now.getTime() - 30 * 24 * HOUR_MS);
-    const result = (await this.db.execute(sql`
-      select count(*)::int as shipped,
-             count(*) filter (where shipped_at <= ship_by)::int as on_time
-      from (${everythingShippedSql}) shipped
-      where shipped_at > ${since.toISOString()}::timestamptz
-        and shipped_at <= ${now.toISOString()}::timestamptz`)) as unknown as {
+    const result = (await this.db.execute(shippedBetween(since, now))) as unknown as {
       rows: { shipped: number; on_time: number }[];
     };
     const row = result.rows[0]!;

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lt, min, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, grailCases, pulls } from '../../db/schema/index.js';
+import { rawStatement, SAMPLE_UUID } from '../../db/statements.js';
 import { utcDayAfter, utcDayStart } from '../../lib/report-periods.js';
 import { cardFmvCents, cardsByIds } from '../inventory/inventory.reads.js';
 import { publicNamesOf } from '../users/users.reads.js';
@@ -144,7 +145,14 @@ export const pullsBetween = (start: SQL, end: SQL) =>
 /** For the staff's figures: the cases as a relation of (id, name, pack_price_cents). */
 export const caseFacts = sql`(select id, name, pack_price_cents from grail_cases)`;
 
-/** SQL: the expected value of case `caseId` (SQL), the mean FMV in cents of all its cards. */
-export const caseExpectedValueCents = (caseId: SQL) =>
-  sql`(select coalesce(round(avg(${sql.raw(cardFmvCents('cc.card_id'))})), 0)::bigint
-      from case_cards cc where cc.case_id = ${caseId})`;
+/**
+ * SQL: the expected value of case `caseId` (SQL), the mean FMV in cents of all its cards. A
+ * subquery is a statement of its own too, so the declaration's sample is prepared as it is.
+ */
+export const caseExpectedValueCents = rawStatement(
+  'grail.case_expected_value',
+  (caseId: SQL) =>
+    sql`(select coalesce(round(avg(${sql.raw(cardFmvCents('cc.card_id'))})), 0)::bigint
+      from case_cards cc where cc.case_id = ${caseId})`,
+  sql`${SAMPLE_UUID}::uuid`,
+);

@@ -420,7 +420,7 @@ const hasLimit = (user: string, kind: LimitKind) =>
  * limit (the only thing a judgement counts amounts for, see stateText), and no time-out or
  * self-exclusion on record, even a past one.
  */
-function unrestrictedCondition(user: string): string {
+export function unrestrictedCondition(user: string): string {
   return `not ${hasLimit(user, 'spending')}
     and not exists (select 1 from play_controls where user_id = ${user} and (time_out_until is not null
       or self_excluded_at is not null or self_excluded_until is not null

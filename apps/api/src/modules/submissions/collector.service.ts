@@ -24,6 +24,7 @@ import {
   submissionUploads,
 } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict } from '../../errors.js';
+import { rawStatement, SAMPLE_UUID } from '../../db/statements.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { isPhoto } from '../images/images.rules.js';
 import { LIMITS, type Limit } from '../auth/rate-limits.service.js';
@@ -48,6 +49,14 @@ export const SELL_LIMITS = {
   photosPerUser: { name: 'submission-photo:user', max: 300, windowMs: 60 * MINUTE },
   psaLookupsPerUser: { name: 'psa-lookup:user', max: 120, windowMs: 60 * MINUTE },
 } satisfies Record<string, Limit>;
+
+/** One collector's submissions are counted and created one at a time: held until commit. */
+const lockCollector = rawStatement(
+  'submissions.lock_collector',
+  (userId: string) =>
+    sql`select pg_advisory_xact_lock(hashtextextended(${`submissions:${userId}`}, 0))`,
+  SAMPLE_UUID,
+);
 
 /**
  * What a collector does with their own submissions: the sell form (settings, PSA lookup, photos,
@@ -117,10 +126,7 @@ export class CollectorSubmissions {
     const payout = sealPayout(deps.payoutBox, body.payout);
     const now = deps.now();
     const row = await this.db.transaction(async (tx) => {
-      // One collector's submissions are counted and created one at a time.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`submissions:${user.id}`}, 0))`,
-      );
+      await tx.execute(lockCollector(user.id));
       const [open] = await tx
         .select({ n: count() })
         .from(submissions)

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type { LedgerKind } from '@grail/contract';
-import { sqlText, type Execution, type Prepared } from '../../db/batch.js';
+import { sqlText, type Execution } from '../../db/batch.js';
+import { prepared, rawStatement, SAMPLE_UUID } from '../../db/statements.js';
 
 export interface LedgerRef {
   kind: LedgerKind;
@@ -41,9 +43,9 @@ function debitText(v: DebitValues, failWhenShort: boolean): string {
     returning balance_after_cents`;
 }
 
-const debitInBatch: Prepared = {
-  name: 'wallet_debit',
-  text: debitText(
+const debitInBatch = prepared(
+  'wallet_debit',
+  debitText(
     {
       user: '$1::uuid',
       amount: '$2::bigint',
@@ -54,7 +56,7 @@ const debitInBatch: Prepared = {
     },
     true,
   ),
-};
+);
 
 function assertDebitAmount(amountCents: number) {
   if (!Number.isInteger(amountCents) || amountCents <= 0)
@@ -70,21 +72,29 @@ export function debitStatement(userId: string, amountCents: number, ref: LedgerR
   };
 }
 
-/** The debit as text with literals, for a drizzle transaction; a short balance answers no row. */
-export function debitQuery(userId: string, amountCents: number, ref: LedgerRef): string {
-  assertDebitAmount(amountCents);
-  return debitText(
-    {
-      user: sqlText`${userId}::uuid`,
-      amount: sqlText`${amountCents}::bigint`,
-      kind: sqlText`${ref.kind}::text`,
-      refType: sqlText`${ref.refType}::text`,
-      refId: sqlText`${ref.refId}::text`,
-      description: sqlText`${ref.description}::text`,
-    },
-    false,
-  );
-}
+/** The debit with literals, for a drizzle transaction; a short balance answers no row. */
+export const debitQuery = rawStatement(
+  'wallet.debit',
+  (userId: string, amountCents: number, ref: LedgerRef) => {
+    assertDebitAmount(amountCents);
+    return sql.raw(
+      debitText(
+        {
+          user: sqlText`${userId}::uuid`,
+          amount: sqlText`${amountCents}::bigint`,
+          kind: sqlText`${ref.kind}::text`,
+          refType: sqlText`${ref.refType}::text`,
+          refId: sqlText`${ref.refId}::text`,
+          description: sqlText`${ref.description}::text`,
+        },
+        false,
+      ),
+    );
+  },
+  SAMPLE_UUID,
+  1,
+  { kind: 'pack', refType: 'pull', refId: SAMPLE_UUID, description: 'sample' },
+);
 
 /** The failure of a debitStatement whose balance was short (its ledger row had no balance). */
 export const isShortBalance = (err: unknown) => {

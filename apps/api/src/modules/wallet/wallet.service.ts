@@ -40,7 +40,7 @@ export class WalletService {
 
   /** Debits or throws 402 `{ message, shortfall }` (dollars) without writing anything. */
   async debit(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
-    const result = await tx.execute(sql.raw(debitQuery(userId, amountCents, ref)));
+    const result = await tx.execute(debitQuery(userId, amountCents, ref));
     const [row] = (result as unknown as { rows: { balance_after_cents: number }[] }).rows;
     if (!row) throw this.shortfall(amountCents, await this.balance(userId, tx));
     return row.balance_after_cents;

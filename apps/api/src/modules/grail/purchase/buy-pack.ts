@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { PullResponse } from '@grail/contract';
 import type { Db } from '../../../db/client.js';
 import { batchTransaction, type BatchTransaction, type Statement } from '../../../db/batch.js';
+import { rawStatement, SAMPLE_UUID } from '../../../db/statements.js';
 import { AppError, unauthorized } from '../../../errors.js';
 import {
   idempotencyLock,
@@ -28,6 +29,15 @@ import {
 } from './receipt.js';
 import type { RemainingPositions } from './remaining-positions.js';
 import { seeStatement, type SeenPack } from './see-pack.js';
+
+/** A case's openness and price, read when a full-path attempt failed. */
+const readCaseStatement = rawStatement(
+  'grail.purchase_case',
+  (caseId: string) =>
+    sql`select ${sql.raw(caseOpenness('c'))} as openness, c.activation_time, c.pack_price_cents
+      from grail_cases c where c.id = ${caseId}`,
+  SAMPLE_UUID,
+);
 
 /** Purchases of one case run at once by one process on the full path (see `gates`). */
 const PURCHASES_AT_ONCE = 4;
@@ -125,10 +135,9 @@ export class PackPurchases {
   }
 
   private async readCase(caseId: string) {
-    const read = (await this.deps.db.execute(
-      sql`select ${sql.raw(caseOpenness('c'))} as openness, c.activation_time, c.pack_price_cents
-          from grail_cases c where c.id = ${caseId}`,
-    )) as unknown as { rows: (OpennessRead & { pack_price_cents: number })[] };
+    const read = (await this.deps.db.execute(readCaseStatement(caseId))) as unknown as {
+      rows: (OpennessRead & { pack_price_cents: number })[];
+    };
     return read.rows[0];
   }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { rawStatement, SAMPLE_UUID } from '../../../db/statements.js';
 import type { SeedVault } from '../fairness.js';
 import type { PullNotice } from '../grail.events.js';
 import { assertOpen, caseOpenness, type OpennessRead } from '../grail.rules.js';
@@ -12,6 +13,18 @@ export type CaseRead = OpennessRead &
     SeenPack,
     'name' | 'pack_price_cents' | 'total_items' | 'pulls_count' | 'tiers' | 'server_seed_enc'
   >;
+
+/** A case's facts and unpulled positions, read in one statement (see learn). */
+const liveCaseStatement = rawStatement(
+  'grail.live_case',
+  (caseId: string) =>
+    sql`select c.name, ${sql.raw(caseOpenness('c'))} as openness, c.pack_price_cents,
+        c.activation_time, c.total_items, c.pulls_count, c.tiers, c.server_seed_enc,
+        (select coalesce(array_agg(position order by position), '{}') from case_cards
+          where case_id = c.id and not pulled) as positions
+      from grail_cases c where c.id = ${caseId}`,
+  SAMPLE_UUID,
+);
 
 /**
  * What this process keeps of the live cases it sells: each one's remaining positions (and, once
@@ -82,13 +95,9 @@ export class CaseCopies {
   }
 
   private async readLiveCase(caseId: string) {
-    const read = (await this.db.execute(
-      sql`select c.name, ${sql.raw(caseOpenness('c'))} as openness, c.pack_price_cents,
-            c.activation_time, c.total_items, c.pulls_count, c.tiers, c.server_seed_enc,
-            (select coalesce(array_agg(position order by position), '{}') from case_cards
-              where case_id = c.id and not pulled) as positions
-          from grail_cases c where c.id = ${caseId}`,
-    )) as unknown as { rows: (CaseRead & { positions: number[] })[] };
+    const read = (await this.db.execute(liveCaseStatement(caseId))) as unknown as {
+      rows: (CaseRead & { positions: number[] })[];
+    };
     const c = read.rows[0];
     if (!c?.server_seed_enc) return;
     try {

@@ -1,4 +1,5 @@
-import { sqlText, type Execution, type Prepared, type SqlValue } from '../../../db/batch.js';
+import { sqlText, type Execution, type SqlValue } from '../../../db/batch.js';
+import { prepared } from '../../../db/statements.js';
 import { requestHashOf, type IdempotencyOptions } from '../../idempotency/idempotency.service.js';
 import { GRAIL_EVENTS_CHANNEL } from '../grail.events.js';
 import { caseOpenness } from '../grail.rules.js';
@@ -13,10 +14,10 @@ export function lockStatement(caseId: string): Execution {
   return { prepared: lockCase, values: [caseId] };
 }
 
-const lockCase: Prepared = {
-  name: 'grail_lock_case',
-  text: 'select 1 from grail_cases where id = $1::uuid for no key update',
-};
+const lockCase = prepared(
+  'grail_lock_case',
+  'select 1 from grail_cases where id = $1::uuid for no key update',
+);
 
 /**
  * The statement that needs the case row's lock (taken by the statement before it, so that this
@@ -36,9 +37,10 @@ const lockCase: Prepared = {
  * all. Without announcements the statement has no outbox part (less to set up per purchase).
  * It answers the draw (the receipt's `drawn`), which the caller adds to the receipt it sent.
  */
-const drawPullOf = (announcing: boolean): Prepared => ({
-  name: announcing ? 'grail_draw_pull_announced' : 'grail_draw_pull',
-  text: `with taken as (
+const drawPullOf = (announcing: boolean) =>
+  prepared(
+    announcing ? 'grail_draw_pull_announced' : 'grail_draw_pull',
+    `with taken as (
       update grail_cases set
         pulls_count = pulls_count + 1,
         status = case when pulls_count + 1 = total_items then 'sold_out' else 'active' end,
@@ -109,7 +111,7 @@ const drawPullOf = (announcing: boolean): Prepared => ({
         'remaining', answer.remaining_before - 1, 'totalItems', answer.total_items,
         'status', answer.case_status)::text)
     from answer, between_pulls`,
-});
+  );
 const drawPull = drawPullOf(false);
 const drawPullAnnounced = drawPullOf(true);
 

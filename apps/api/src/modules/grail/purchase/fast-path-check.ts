@@ -1,4 +1,6 @@
 import type { Execution, Prepared } from '../../../db/batch.js';
+import { rawStatement } from '../../../db/statements.js';
+import { unrestrictedCondition } from '../../limits/limits.service.js';
 import type { IdempotencyOptions } from '../../idempotency/idempotency.service.js';
 import type { LiveCase } from './remaining-positions.js';
 import { liveSession } from '../../auth/auth.reads.js';
@@ -17,14 +19,17 @@ import { activeUserRow } from '../../users/users.reads.js';
  */
 // Its text is built once per condition, not per purchase.
 const fastPathChecks = new WeakMap<(user: string) => string, Prepared>();
-const fastPathCheck = (unrestricted: (user: string) => string): Prepared => {
+const fastPathCheck = (unrestricted: (user: string) => string) => {
   let check = fastPathChecks.get(unrestricted);
   if (!check) fastPathChecks.set(unrestricted, (check = fastPathCheckOf(unrestricted)));
   return check;
 };
-const fastPathCheckOf = (unrestricted: (user: string) => string): Prepared => ({
-  name: 'grail_fast_path_check',
-  text: `select pack_purchase_fast_path(
+// Declared with the limits' own condition, which the purchase path passes in.
+const fastPathCheckOf = rawStatement(
+  'grail.fast_path_check',
+  (unrestricted: (user: string) => string): Prepared => ({
+    name: 'grail_fast_path_check',
+    text: `select pack_purchase_fast_path(
       not exists (select 1 from ${storedKeyRow('$2::uuid', '$3::text', '$4::text')} stored)
       and exists (select 1 from ${activeUserRow('$2::uuid')} u
         where ${liveSession('$5::uuid', '$2::uuid')}
@@ -32,7 +37,9 @@ const fastPathCheckOf = (unrestricted: (user: string) => string): Prepared => ({
       and exists (select 1 from grail_cases
         where id = $1::uuid and name = $7::text and pack_price_cents = $8::bigint)
       and ${unrestricted('$2::uuid')})`,
-});
+  }),
+  unrestrictedCondition,
+);
 
 export function fastPathCheckStatement(
   unrestricted: (user: string) => string,

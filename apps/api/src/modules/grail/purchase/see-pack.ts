@@ -1,4 +1,5 @@
-import type { Execution, Prepared } from '../../../db/batch.js';
+import type { Execution } from '../../../db/batch.js';
+import { prepared } from '../../../db/statements.js';
 import type { grailCases } from '../../../db/schema/index.js';
 import type { IdempotencyOptions } from '../../idempotency/idempotency.service.js';
 import { walletBalance } from '../../wallet/wallet.reads.js';
@@ -21,9 +22,10 @@ type CaseRow = typeof grailCases.$inferSelect;
  * $1 case id, $2 user id, $3 and $4 the key's scope and key, $5 the copy's pull number, $6 the
  * session id.
  */
-const seePack = (all: boolean): Prepared => ({
-  name: all ? 'grail_see_pack_all' : 'grail_see_pack',
-  text: `select c.name, ${caseOpenness('c')} as openness, c.pack_price_cents, c.activation_time,
+const seePack = (all: boolean) =>
+  prepared(
+    all ? 'grail_see_pack_all' : 'grail_see_pack',
+    `select c.name, ${caseOpenness('c')} as openness, c.pack_price_cents, c.activation_time,
       c.total_items, c.pulls_count, c.tiers, c.server_seed_enc,
       ${walletBalance('$2::uuid')} as balance_cents,
       stored.request_hash as stored_hash, stored.response as stored_response,
@@ -39,7 +41,7 @@ const seePack = (all: boolean): Prepared => ({
     from grail_cases c
     left join ${storedKeyRow('$2::uuid', '$3::text', '$4::text')} stored on true
     where c.id = $1::uuid`,
-});
+  );
 const seeDelta = seePack(false);
 const seeAll = seePack(true);
 
