@@ -13,8 +13,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
-import { accountByEmail, accountsByEmailOrUsername, userById } from '../users/users.reads.js';
-import type { UsersService } from '../users/users.service.js';
+import { accountsByEmailOrUsername, userById } from '../users/users.reads.js';
+import { accountByEmail, type UsersService } from '../users/users.service.js';
 import {
   hashToken,
   randomToken,
@@ -154,7 +154,7 @@ export class AuthService {
   }
 
   private accountByEmail(email: string) {
-    return accountByEmail(this.db, email);
+    return accountByEmail(email, this.db);
   }
 
   /**

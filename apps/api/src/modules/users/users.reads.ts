@@ -16,16 +16,6 @@ export async function userById(db: Db | Tx, userId: string): Promise<UserRow | u
   return user;
 }
 
-/** The account with this address, whatever its letter case (addresses are unique without case). */
-export async function accountByEmail(db: Db | Tx, email: string): Promise<UserRow | null> {
-  const [account] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-    .limit(1);
-  return account ?? null;
-}
-
 /** The accounts holding this address or this username, letter case ignored (at most two). */
 export async function accountsByEmailOrUsername(
   db: Db | Tx,

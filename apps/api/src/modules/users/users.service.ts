@@ -12,7 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
-import { accountByEmail, type UserRow } from './users.reads.js';
+import type { UserRow } from './users.reads.js';
 import type { SessionsService, SessionUser } from '../auth/sessions.service.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.rules.js';
 import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
@@ -180,7 +180,7 @@ export class UsersService {
   }
 
   private accountByEmail(email: string) {
-    return accountByEmail(this.db, email);
+    return accountByEmail(email, this.db);
   }
 
   /**
@@ -307,4 +307,14 @@ export class UsersService {
       .limit(1);
     return Boolean(row);
   }
+}
+
+/** The account with this address, whatever its letter case (addresses are unique without case). */
+export async function accountByEmail(email: string, db: Db) {
+  const [account] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  return account ?? null;
 }
