@@ -92,12 +92,14 @@ export function createServices({
   const twoFactor = new TwoFactorService(db, {
     secretBox: new SecretBox(appSecret),
     rateLimits,
+    users,
   });
   const auth = new AuthService(db, {
     sessions,
     mail,
     rateLimits,
     twoFactor,
+    users,
     publicUrl,
     log,
     onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),

@@ -36,9 +36,6 @@ export const TABLE_OWNERS: Record<string, string[]> = {
 
 /** `file → table`: a module that still imports or names another module's table. */
 export const KNOWN_FOREIGN_TABLES: string[] = [
-  'modules/auth/auth.service.ts → users',
-  'modules/auth/sessions.service.ts → users',
-  'modules/auth/two-factor.service.ts → users',
   'modules/catalog/catalog.service.ts → cards',
   'modules/catalog/catalog.service.ts → case_cards',
   'modules/catalog/catalog.service.ts → grail_cases',

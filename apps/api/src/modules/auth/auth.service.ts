@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   FORGOT_PASSWORD_MESSAGE,
@@ -10,10 +10,11 @@ import {
   type RegisterRequest,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { authTokens, users } from '../../db/schema/index.js';
+import { authTokens } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
-import { accountByEmail } from '../users/users.service.js';
+import { accountsByEmailOrUsername, userById } from '../users/users.reads.js';
+import { accountByEmail, type UsersService } from '../users/users.service.js';
 import {
   hashToken,
   randomToken,
@@ -55,6 +56,8 @@ export interface AuthOptions {
   mail: MailService;
   rateLimits: RateLimitService;
   twoFactor: Pick<TwoFactorService, 'acceptSecondFactor'>;
+  /** The accounts themselves: auth writes them only through this. */
+  users: Pick<UsersService, 'createAccount' | 'markEmailVerified' | 'setPasswordHash'>;
   /** PUBLIC_URL: every link in an e-mail starts with it, never with a request's Host. */
   publicUrl: string;
   log?: FastifyBaseLogger;
@@ -122,20 +125,14 @@ export class AuthService {
     const verifyToken = randomToken();
     try {
       const result = await this.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
-            email: input.email,
-            username: input.username,
-            passwordHash,
-            termsAcceptedAt: new Date(),
-            termsVersion: TERMS_VERSION,
-          })
-          .returning();
-        await this.issueToken(user!.id, 'verify_email', verifyToken, VERIFY_EMAIL_TTL_MS, tx);
-        const session = await this.sessions.create(user!.id, meta, tx);
-        await this.sendVerification(user!, verifyToken, tx, input.returnPath);
-        return { user: user!, token: session.token, csrfToken: session.csrfToken };
+        const user = await this.options.users.createAccount(
+          { email: input.email, username: input.username, passwordHash },
+          tx,
+        );
+        await this.issueToken(user.id, 'verify_email', verifyToken, VERIFY_EMAIL_TTL_MS, tx);
+        const session = await this.sessions.create(user.id, meta, tx);
+        await this.sendVerification(user, verifyToken, tx, input.returnPath);
+        return { user, token: session.token, csrfToken: session.csrfToken };
       });
       return result;
     } catch (e) {
@@ -150,15 +147,7 @@ export class AuthService {
 
   /** 409 when the username belongs to someone else; answers the account holding the address. */
   private async assertUsernameFree(email: string, username: string) {
-    const holders = await this.db
-      .select()
-      .from(users)
-      .where(
-        or(
-          eq(sql`lower(${users.email})`, email.toLowerCase()),
-          eq(sql`lower(${users.username})`, username.toLowerCase()),
-        ),
-      );
+    const holders = await accountsByEmailOrUsername(this.db, email, username);
     if (holders.some((u) => u.username.toLowerCase() === username.toLowerCase()))
       throw usernameTaken();
     return holders.find((u) => u.email.toLowerCase() === email.toLowerCase()) ?? null;
@@ -212,11 +201,7 @@ export class AuthService {
   }
 
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResult> {
-    const [user] = await this.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
-      .limit(1);
+    const user = await this.accountByEmail(input.email);
     const device = this.knownDevice(user?.id, meta);
     // Counted before the password is checked, so parallel guesses cannot all slip in under it.
     const buckets: Array<[Limit, string]> = device
@@ -270,7 +255,7 @@ export class AuthService {
     if (!challenge || challenge.usedAt || challenge.expiresAt <= new Date())
       throw unauthorized(CHALLENGE_OVER);
     if (challenge.failedAttempts >= CHALLENGE_MAX_FAILURES) throw this.tooManyCodes();
-    const [user] = await this.db.select().from(users).where(eq(users.id, challenge.userId));
+    const user = await userById(this.db, challenge.userId);
     if (!user?.totpEnabledAt || !user.totpSecretEnc) throw unauthorized(CHALLENGE_OVER);
     // Codes have their own count per account, across challenges: fresh challenges (one right
     // password each) cannot be farmed for more guesses.
@@ -329,12 +314,7 @@ export class AuthService {
     const user = await this.db.transaction(async (tx) => {
       const row = await this.consumeToken(token, 'verify_email', tx);
       if (!row) throw badRequest('This verification link is invalid or has expired.');
-      const [updated] = await tx
-        .update(users)
-        .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-        .where(eq(users.id, row.userId))
-        .returning();
-      return updated!;
+      return this.options.users.markEmailVerified(row.userId, tx);
     });
     if (!this.options.onEmailVerified) return user;
     return this.options.onEmailVerified(user, session?.userId === user.id ? session.id : undefined);
@@ -404,9 +384,8 @@ export class AuthService {
    */
   async resetPassword(token: string, password: string): Promise<void> {
     const [pending] = await this.db
-      .select({ email: users.email, username: users.username })
+      .select({ userId: authTokens.userId })
       .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
       .where(
         and(
           eq(authTokens.tokenHash, hashToken(token)),
@@ -416,13 +395,14 @@ export class AuthService {
         ),
       )
       .limit(1);
-    if (!pending) throw badRequest('This reset link is invalid or has expired.');
-    assertStrongPassword(password, [pending.email, pending.username]);
+    const account = pending && (await userById(this.db, pending.userId));
+    if (!account) throw badRequest('This reset link is invalid or has expired.');
+    assertStrongPassword(password, [account.email, account.username]);
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
       const row = await this.consumeToken(token, 'reset_password', tx);
       if (!row) throw badRequest('This reset link is invalid or has expired.');
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
+      await this.options.users.setPasswordHash(row.userId, passwordHash, tx);
       await this.sessions.revokeCredentials(row.userId, undefined, tx);
     });
   }

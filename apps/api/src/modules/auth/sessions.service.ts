@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.js';
-import { authTokens, sessions, users } from '../../db/schema/index.js';
+import { authTokens, sessions } from '../../db/schema/index.js';
+import { activeAccounts, type UserRow } from '../users/users.reads.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -20,7 +21,7 @@ const SESSION_CHANGES_CHANNEL = 'session_changes';
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
 
-export type SessionUser = typeof users.$inferSelect;
+export type SessionUser = UserRow;
 export interface ActiveSession {
   id: string;
   csrfToken: string;
@@ -31,21 +32,22 @@ export interface ActiveSession {
  * The look-up behind every signed-in request, prepared once: the query is not rebuilt per request
  * and PostgreSQL plans it once per connection.
  */
-const sessionByToken = (db: Db) =>
-  db
-    .select({ session: sessions, user: users })
+const sessionByToken = (db: Db) => {
+  // A disabled account's sessions are ended; none it might still hold counts.
+  const account = activeAccounts(db);
+  return db
+    .select()
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(account, eq(account.id, sessions.userId))
     .where(
       and(
         eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql.placeholder('now')),
-        // A disabled account's sessions are ended; none it might still hold counts.
-        isNull(users.disabledAt),
       ),
     )
     .limit(1)
     .prepare('session_by_token');
+};
 
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionByToken>['execute']>>[number];
 
@@ -108,23 +110,23 @@ export class SessionsService {
       ? (this.remembered(tokenHash, now) ?? (await this.read(tokenHash, now)))
       : await this.read(tokenHash, now);
     if (!row) return null;
-    if (row.session.expiresAt <= now) {
+    if (row.sessions.expiresAt <= now) {
       this.recent.delete(tokenHash);
       return null;
     }
-    if (now.getTime() - row.session.lastSeenAt.getTime() > SESSION_IDLE_MS) {
+    if (now.getTime() - row.sessions.lastSeenAt.getTime() > SESSION_IDLE_MS) {
       this.recent.delete(tokenHash);
-      await this.db.delete(sessions).where(eq(sessions.id, row.session.id));
+      await this.db.delete(sessions).where(eq(sessions.id, row.sessions.id));
       return null;
     }
-    if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      row.session.lastSeenAt = now;
+    if (now.getTime() - row.sessions.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      row.sessions.lastSeenAt = now;
       await this.db
         .update(sessions)
         .set({ lastSeenAt: sql`now()` })
-        .where(eq(sessions.id, row.session.id));
+        .where(eq(sessions.id, row.sessions.id));
     }
-    return { id: row.session.id, csrfToken: row.session.csrfToken, user: row.user };
+    return { id: row.sessions.id, csrfToken: row.sessions.csrfToken, user: row.account };
   }
 
   private remembered(tokenHash: string, now: Date): SessionRow | undefined {
@@ -174,7 +176,7 @@ export class SessionsService {
   private forgetUser(userId: string): void {
     this.changes++;
     for (const [tokenHash, entry] of this.recent)
-      if (entry.row.user.id === userId) this.recent.delete(tokenHash);
+      if (entry.row.account.id === userId) this.recent.delete(tokenHash);
   }
 
   private forgetAll(): void {

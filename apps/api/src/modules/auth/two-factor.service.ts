@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT } from '@grail/contract';
 import type { Db } from '../../db/client.js';
-import { recoveryCodes, users } from '../../db/schema/index.js';
+import { recoveryCodes } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
+import type { UsersService } from '../users/users.service.js';
 import { hashToken, type SessionUser } from './sessions.service.js';
 import { verifyPassword } from './passwords.rules.js';
 import { LIMITS, type RateLimitService } from './rate-limits.service.js';
@@ -27,7 +28,15 @@ function newRecoveryCode(): string {
 export class TwoFactorService {
   constructor(
     private readonly db: Db,
-    private readonly deps: { secretBox: SecretBox; rateLimits: RateLimitService },
+    private readonly deps: {
+      secretBox: SecretBox;
+      rateLimits: RateLimitService;
+      /** The accounts, where the TOTP secret and steps are kept. */
+      users: Pick<
+        UsersService,
+        'recordTotpStep' | 'setPendingTotpSecret' | 'enableTotp' | 'disableTotp'
+      >;
+    },
   ) {}
 
   /**
@@ -40,14 +49,7 @@ export class TwoFactorService {
     if (isTotpCodeShape(code)) {
       const step = matchTotpStep(this.deps.secretBox.open(user.totpSecretEnc), code);
       if (step === null) return false;
-      const won = await this.db
-        .update(users)
-        .set({ totpLastStep: step })
-        .where(
-          and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
-        )
-        .returning({ id: users.id });
-      return won.length > 0;
+      return this.deps.users.recordTotpStep(user.id, step);
     }
     const used = await this.db
       .update(recoveryCodes)
@@ -67,10 +69,7 @@ export class TwoFactorService {
   async totpSetup(user: SessionUser) {
     if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');
     const setup = await newTotpSecret(user.email);
-    await this.db
-      .update(users)
-      .set({ totpSecretEnc: this.deps.secretBox.seal(setup.secret), totpLastStep: null })
-      .where(eq(users.id, user.id));
+    await this.deps.users.setPendingTotpSecret(user.id, this.deps.secretBox.seal(setup.secret));
     return setup;
   }
 
@@ -85,11 +84,7 @@ export class TwoFactorService {
       });
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     const updated = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ totpEnabledAt: new Date(), totpLastStep: step })
-        .where(and(eq(users.id, user.id), isNull(users.totpEnabledAt)))
-        .returning();
+      const row = await this.deps.users.enableTotp(user.id, step, tx);
       if (!row) throw conflict('Two-factor authentication is already on.');
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
       await tx
@@ -119,12 +114,7 @@ export class TwoFactorService {
     await codeTry.refund();
     return this.db.transaction(async (tx) => {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-      const [row] = await tx
-        .update(users)
-        .set({ totpEnabledAt: null, totpSecretEnc: null, totpLastStep: null })
-        .where(eq(users.id, user.id))
-        .returning();
-      return row!;
+      return this.deps.users.disableTotp(user.id, tx);
     });
   }
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { utcDayAfter, utcDayOf, utcDayStart } from '../../lib/report-periods.js';
@@ -15,6 +15,30 @@ export async function userById(db: Db | Tx, userId: string): Promise<UserRow | u
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   return user;
 }
+
+/** The accounts holding this address or this username, letter case ignored (at most two). */
+export async function accountsByEmailOrUsername(
+  db: Db | Tx,
+  email: string,
+  username: string,
+): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(
+      or(
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+        eq(sql`lower(${users.username})`, username.toLowerCase()),
+      ),
+    );
+}
+
+/**
+ * The accounts that may sign in (not disabled), as a subquery: the session look-up joins it to
+ * its session in one round trip on every signed-in request.
+ */
+export const activeAccounts = (db: Db | Tx) =>
+  db.select().from(users).where(isNull(users.disabledAt)).as('account');
 
 /** The e-mail address of each of these accounts that exists. */
 export async function emailsOf(db: Db | Tx, userIds: string[]): Promise<Map<string, string>> {

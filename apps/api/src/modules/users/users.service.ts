@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   TERMS_MINIMUM_AGE,
   TERMS_VERSION,
@@ -12,6 +12,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
+import type { UserRow } from './users.reads.js';
 import type { SessionsService, SessionUser } from '../auth/sessions.service.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.rules.js';
 import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
@@ -78,9 +79,79 @@ export class UsersService {
     assertStrongPassword(input.newPassword, [user.email, user.username], 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await this.setPasswordHash(user.id, passwordHash, tx);
       await this.sessions.revokeCredentials(user.id, currentSessionId, tx);
     });
+  }
+
+  /** A sign-up's account, in the transaction that also issues its session and verification. */
+  async createAccount(
+    account: { email: string; username: string; passwordHash: string },
+    tx: Db | Tx = this.db,
+  ): Promise<UserRow> {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...account, termsAcceptedAt: new Date(), termsVersion: TERMS_VERSION })
+      .returning();
+    return row!;
+  }
+
+  /** The address is verified (the first verification's time is kept); answers the account. */
+  async markEmailVerified(userId: string, tx: Db | Tx = this.db): Promise<UserRow> {
+    const [row] = await tx
+      .update(users)
+      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning();
+    return row!;
+  }
+
+  /** A new password's hash, in the caller's transaction (which also revokes credentials). */
+  async setPasswordHash(userId: string, passwordHash: string, tx: Db | Tx = this.db) {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  }
+
+  /** A TOTP secret (sealed) waiting for its first code; two-factor is not on yet. */
+  async setPendingTotpSecret(userId: string, totpSecretEnc: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ totpSecretEnc, totpLastStep: null })
+      .where(eq(users.id, userId));
+  }
+
+  /**
+   * Records `step` as the last TOTP step accepted, only when later than the one recorded
+   * (atomically, so a replayed or raced code loses); true when it was.
+   */
+  async recordTotpStep(userId: string, step: number): Promise<boolean> {
+    const won = await this.db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(
+        and(eq(users.id, userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))),
+      )
+      .returning({ id: users.id });
+    return won.length > 0;
+  }
+
+  /** Turns two-factor on with its first accepted step; null when it was already on. */
+  async enableTotp(userId: string, step: number, tx: Db | Tx = this.db): Promise<UserRow | null> {
+    const [row] = await tx
+      .update(users)
+      .set({ totpEnabledAt: new Date(), totpLastStep: step })
+      .where(and(eq(users.id, userId), isNull(users.totpEnabledAt)))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Turns two-factor off and forgets its secret. */
+  async disableTotp(userId: string, tx: Db | Tx = this.db): Promise<UserRow> {
+    const [row] = await tx
+      .update(users)
+      .set({ totpEnabledAt: null, totpSecretEnc: null, totpLastStep: null })
+      .where(eq(users.id, userId))
+      .returning();
+    return row!;
   }
 
   async setTheme(user: SessionUser, theme: Theme): Promise<Theme> {
