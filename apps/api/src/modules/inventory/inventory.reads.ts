@@ -1,4 +1,15 @@
-import { asc, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  notInArray,
+  or,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 
@@ -54,14 +65,18 @@ export function cardSearch(text: string, opts: { certNumber?: boolean } = {}): S
   )!;
 }
 
-/** SQL: the FMV in cents of card `cardId` (SQL). */
-export const cardFmvCents = (cardId: string) =>
-  `(select fmv_cents from cards where id = ${cardId})`;
+/** Available cards not among `excluded` (a subquery of card ids), highest FMV first. */
+export function availableCardsExcept(db: Db | Tx, excluded: SQLWrapper, limit: number) {
+  return db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.status, 'available'), notInArray(cards.id, excluded)))
+    .orderBy(desc(cards.fmvCents))
+    .limit(limit);
+}
 
-/**
- * The cards of a store order, locked in id order inside the order's transaction, so two orders
- * sharing cards never deadlock: a loser waits, then sees them sold.
- */
-export function lockCardsForSale(tx: Tx, ids: string[]) {
-  return tx.select().from(cards).where(inArray(cards.id, ids)).orderBy(asc(cards.id)).for('update');
+/** How many cards there are, whatever their status. */
+export async function cardCount(db: Db | Tx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cards);
+  return row?.n ?? 0;
 }
