@@ -1,7 +1,7 @@
 import type { Database, Tx } from '../../db/client.js';
 import type { ImagesService } from '../images/images.service.js';
 import { cardCount } from '../inventory/inventory.reads.js';
-import { insertCard } from '../inventory/inventory.service.js';
+import { insertCard } from '../inventory/cards.service.js';
 import { readSetting, writeSetting } from '../site/settings.service.js';
 import { cardArtSvg } from './card-art.js';
 import { DEMO_CASE_CARDS, DEMO_STORE_CARDS, demoCardName, type DemoCard } from './catalogue.js';
@@ -73,7 +73,7 @@ export async function seedDemoData(
           card.storeMarkup === null
             ? null
             : Math.max(100, Math.round(card.fmv * card.storeMarkup) * 100 - 1);
-        const id = await insertCard(tx, {
+        const { id } = await insertCard(tx, {
           name: demoCardName(card),
           player: card.player,
           year: card.year,

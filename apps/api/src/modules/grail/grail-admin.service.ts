@@ -18,7 +18,7 @@ import { badRequest, conflict } from '../../errors.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from './fairness.js';
 import { availableCardsExcept } from '../inventory/inventory.reads.js';
-import { releaseCardsFromCase, takeCardsForCase } from '../inventory/inventory.service.js';
+import { releaseCardsFromCase, takeCardsForCase } from '../inventory/cards.service.js';
 import { caseCardsOf, contentsOf, toCaseSummary } from './grail.service.js';
 import { caseNotFound } from './grail.rules.js';
 import { tierOf, toGrailCard, tiersToCents, tiersToDollars } from './grail.view.js';

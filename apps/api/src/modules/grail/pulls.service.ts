@@ -17,7 +17,7 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-import { returnPulledCard } from '../inventory/inventory.service.js';
+import { returnPulledCard } from '../inventory/cards.service.js';
 import { cardsByIds } from '../inventory/inventory.reads.js';
 import { shipmentsByIds } from '../shipping/shipping.reads.js';
 import { userById } from '../users/users.reads.js';

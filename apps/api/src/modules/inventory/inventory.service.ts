@@ -10,10 +10,8 @@ import {
   inArray,
   isNull,
   lte,
-  notInArray,
   sql,
   type SQL,
-  type SQLWrapper,
 } from 'drizzle-orm';
 import {
   centsToDollars,
@@ -380,41 +378,4 @@ export class InventoryService {
       after = batch.at(-1)!.id;
     }
   }
-}
-
-/**
- * Puts these cards into a case (status in_case) if each is available and not among `inCases`
- * (a subquery of the card ids any case holds); returns the ids it took.
- */
-export async function takeCardsForCase(tx: Tx, ids: string[], inCases: SQLWrapper) {
-  const taken = await tx
-    .update(cards)
-    .set({ status: 'in_case', updatedAt: sql`now()` })
-    .where(
-      and(inArray(cards.id, ids), eq(cards.status, 'available'), notInArray(cards.id, inCases)),
-    )
-    .returning({ id: cards.id });
-  return taken.map((r) => r.id);
-}
-
-/** Cards a case no longer holds go back to inventory (those still in_case among `ids`). */
-export async function releaseCardsFromCase(tx: Tx, ids: string[] | SQLWrapper): Promise<void> {
-  await tx
-    .update(cards)
-    .set({ status: 'available', updatedAt: sql`now()` })
-    .where(and(eq(cards.status, 'in_case'), inArray(cards.id, ids)));
-}
-
-/** Adds a card as given (the demo catalogue); returns its id. */
-export async function insertCard(tx: Tx, card: typeof cards.$inferInsert): Promise<string> {
-  const [row] = await tx.insert(cards).values(card).returning({ id: cards.id });
-  return row!.id;
-}
-
-/** A pulled card sold back: it returns to inventory, and stays out of future cases. */
-export async function returnPulledCard(tx: Tx, cardId: string): Promise<void> {
-  await tx
-    .update(cards)
-    .set({ status: 'available', updatedAt: sql`now()` })
-    .where(eq(cards.id, cardId));
 }
