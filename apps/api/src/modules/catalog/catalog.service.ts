@@ -27,7 +27,6 @@ import { notifyChange } from '../../lib/hot-changes.js';
 import { unknownImageIds } from '../images/images.service.js';
 import { toProduct, toStoreItem } from './catalog.view.js';
 
-export type { StoreFilters };
 export type NewCard = z.output<typeof CardInput>;
 export type CardChanges = z.output<typeof CardUpdate>;
 

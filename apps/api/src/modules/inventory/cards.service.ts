@@ -1,8 +1,11 @@
-import { and, eq, inArray, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 
-/** The writes other modules ask of the cards: the catalogue's upkeep, cases, sell-backs, the demo. */
+/**
+ * The writes other modules ask of the cards: the catalogue's upkeep, cases, sell-backs, store
+ * sales, the demo.
+ */
 
 type CardRow = typeof cards.$inferSelect;
 
@@ -70,4 +73,20 @@ export async function appendCardImage(
     .where(eq(cards.id, id))
     .returning();
   return row;
+}
+
+/**
+ * The store's checkout locks the cards it sells until its transaction ends, in id order, so two
+ * orders sharing cards never deadlock: a loser waits, then sees them sold.
+ */
+export function lockCardsForSale(tx: Tx, ids: string[]) {
+  return tx.select().from(cards).where(inArray(cards.id, ids)).orderBy(asc(cards.id)).for('update');
+}
+
+/** The cards are sold (the checkout that locked them calls this in its transaction). */
+export async function markCardsSold(tx: Tx, ids: string[]): Promise<void> {
+  await tx
+    .update(cards)
+    .set({ status: 'sold', updatedAt: new Date() })
+    .where(inArray(cards.id, ids));
 }
