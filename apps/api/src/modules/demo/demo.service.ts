@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.js';
-import { cards, settings } from '../../db/schema/index.js';
 import type { ImagesService } from '../images/images.service.js';
+import { cardCount } from '../inventory/inventory.reads.js';
+import { insertCard } from '../inventory/cards.service.js';
+import { readSetting, writeSetting } from '../site/settings.service.js';
 import { cardArtSvg } from './card-art.js';
 import { DEMO_CASE_CARDS, DEMO_STORE_CARDS, demoCardName, type DemoCard } from './catalogue.js';
 
@@ -49,11 +50,8 @@ export async function seedDemoData(
 ): Promise<boolean> {
   return database.withAdvisoryLock(SEED_LOCK, async () => {
     const { db } = database;
-    const [marker] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY)).limit(1);
-    const [{ count } = { count: 0 }] = await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(cards);
-    if (marker || count > 0) return false;
+    const [marker, count] = await Promise.all([readSetting(db, SEEDED_KEY), cardCount(db)]);
+    if (marker !== undefined || count > 0) return false;
 
     const rand = prng(20261122);
     const prepared = [...DEMO_CASE_CARDS, ...DEMO_STORE_CARDS].map((card) => ({
@@ -75,40 +73,35 @@ export async function seedDemoData(
           card.storeMarkup === null
             ? null
             : Math.max(100, Math.round(card.fmv * card.storeMarkup) * 100 - 1);
-        const [row] = await tx
-          .insert(cards)
-          .values({
-            name: demoCardName(card),
-            player: card.player,
-            year: card.year,
-            setName: card.setName,
-            cardNumber: card.cardNumber,
-            sport: card.sport,
-            team: card.team,
-            variant: card.variant,
-            grader: card.grader,
-            grade: card.grade,
-            gradeValue: card.gradeValue,
-            certNumber: cert,
-            conditionNote: card.conditionNote,
-            imageIds: [imageId],
-            fmvCents: card.fmv * 100,
-            storePriceCents,
-            status: 'available',
-            // Spread over weeks so "New Arrivals" has a real order.
-            createdAt: new Date(base + i * 6 * 3600 * 1000),
-          })
-          .returning({ id: cards.id });
-        ids.push(row!.id);
+        const { id } = await insertCard(tx, {
+          name: demoCardName(card),
+          player: card.player,
+          year: card.year,
+          setName: card.setName,
+          cardNumber: card.cardNumber,
+          sport: card.sport,
+          team: card.team,
+          variant: card.variant,
+          grader: card.grader,
+          grade: card.grade,
+          gradeValue: card.gradeValue,
+          certNumber: cert,
+          conditionNote: card.conditionNote,
+          imageIds: [imageId],
+          fmvCents: card.fmv * 100,
+          storePriceCents,
+          status: 'available',
+          // Spread over weeks so "New Arrivals" has a real order.
+          createdAt: new Date(base + i * 6 * 3600 * 1000),
+        });
+        ids.push(id);
       }
       const seeded = {
         caseCardIds: ids.slice(0, DEMO_CASE_CARDS.length),
         storeCardIds: ids.slice(DEMO_CASE_CARDS.length),
       };
       for (const step of steps) await step(tx, seeded);
-      await tx
-        .insert(settings)
-        .values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } });
+      await writeSetting(tx, SEEDED_KEY, { at: new Date().toISOString() });
     });
     return true;
   });

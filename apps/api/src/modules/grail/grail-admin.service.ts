@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   type AdminCase,
   type CaseInput,
@@ -12,15 +12,32 @@ import {
   tierRange,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { caseCards, cards, grailCases } from '../../db/schema/index.js';
+import { caseCards, grailCases } from '../../db/schema/index.js';
+import { rawStatement, SAMPLE_UUID } from '../../db/statements.js';
 import { badRequest, conflict } from '../../errors.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import { contentsHash, newServerSeed, sha256Hex, type SeedVault } from './fairness.js';
-import { contentsOf, toCaseSummary } from './grail.service.js';
+import { availableCardsExcept } from '../inventory/inventory.reads.js';
+import { releaseCardsFromCase, takeCardsForCase } from '../inventory/cards.service.js';
+import { caseCardsOf, contentsOf, toCaseSummary } from './grail.service.js';
 import { caseNotFound } from './grail.rules.js';
 import { tierOf, toGrailCard, tiersToCents, tiersToDollars } from './grail.view.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
+
+/** Go-live fixes the positions 1..N in the order the cards were added. */
+const numberPositions = rawStatement(
+  'grail.number_case_positions',
+  (caseId: string) => sql`
+    update ${caseCards} set position = numbered.n
+    from (select card_id, row_number() over (order by added_at, card_id) as n
+          from ${caseCards} where case_id = ${caseId}) as numbered
+    where ${caseCards.cardId} = numbered.card_id`,
+  SAMPLE_UUID,
+);
+
+/** The ids of every card any case holds or held (a card goes into one case at most). */
+const cardsInCases = (db: Db | Tx) => db.select({ id: caseCards.cardId }).from(caseCards);
 
 const isUniqueViolation = (err: unknown) =>
   typeof err === 'object' &&
@@ -43,12 +60,10 @@ export class GrailAdminService {
   async getCase(caseId: string, tx: Db | Tx = this.db): Promise<AdminCase> {
     const [c] = await tx.select().from(grailCases).where(eq(grailCases.id, caseId));
     if (!c) throw caseNotFound();
-    const rows = await tx
-      .select({ card: cards, position: caseCards.position, pulled: caseCards.pulled })
-      .from(caseCards)
-      .innerJoin(cards, eq(cards.id, caseCards.cardId))
-      .where(eq(caseCards.caseId, caseId))
-      .orderBy(asc(caseCards.position), desc(cards.fmvCents));
+    const rows = (await caseCardsOf(tx, caseId)).sort(
+      (a, b) =>
+        (a.position ?? Infinity) - (b.position ?? Infinity) || b.card.fmvCents - a.card.fmvCents,
+    );
     const summary = toCaseSummary(c);
     return {
       ...summary,
@@ -68,14 +83,8 @@ export class GrailAdminService {
 
   /** Cards that can go into a case: available and never in a case before. */
   async availableCards(): Promise<GrailCard[]> {
-    const rows = await this.db
-      .select({ card: cards })
-      .from(cards)
-      .leftJoin(caseCards, eq(caseCards.cardId, cards.id))
-      .where(and(eq(cards.status, 'available'), isNull(caseCards.cardId)))
-      .orderBy(desc(cards.fmvCents))
-      .limit(500);
-    return rows.map((r) => toGrailCard(r.card));
+    const rows = await availableCardsExcept(this.db, cardsInCases(this.db), 500);
+    return rows.map((card) => toGrailCard(card));
   }
 
   async createCase(input: CaseInput, tx: Db | Tx = this.db): Promise<string> {
@@ -121,19 +130,9 @@ export class GrailAdminService {
     const run = async (t: Tx) => {
       await lockDraft(caseId, t);
       const unique = [...new Set(cardIds)];
-      const taken = await t
-        .update(cards)
-        .set({ status: 'in_case', updatedAt: sql`now()` })
-        .where(
-          and(
-            inArray(cards.id, unique),
-            eq(cards.status, 'available'),
-            sql`not exists (select 1 from ${caseCards} where ${caseCards.cardId} = ${cards.id})`,
-          ),
-        )
-        .returning({ id: cards.id });
+      const taken = await takeCardsForCase(t, unique, cardsInCases(t));
       if (taken.length !== unique.length) {
-        const got = new Set(taken.map((r) => r.id));
+        const got = new Set(taken);
         const missing = unique.filter((id) => !got.has(id));
         throw conflict(`These cards are not available for a case: ${missing.join(', ')}.`, {
           cardIds: missing,
@@ -154,10 +153,7 @@ export class GrailAdminService {
         .where(and(eq(caseCards.caseId, caseId), eq(caseCards.cardId, cardId)))
         .returning();
       if (!gone) throw conflict('This card is not in the case.');
-      await tx
-        .update(cards)
-        .set({ status: 'available', updatedAt: sql`now()` })
-        .where(eq(cards.id, cardId));
+      await releaseCardsFromCase(tx, [cardId]);
       await notifyChange('catalog', tx);
     });
   }
@@ -171,11 +167,7 @@ export class GrailAdminService {
   async goLive(caseId: string, tx?: Tx): Promise<void> {
     const run = async (t: Tx) => {
       const c = await lockDraft(caseId, t);
-      await t.execute(sql`
-        update ${caseCards} set position = numbered.n
-        from (select card_id, row_number() over (order by added_at, card_id) as n
-              from ${caseCards} where case_id = ${caseId}) as numbered
-        where ${caseCards.cardId} = numbered.card_id`);
+      await t.execute(numberPositions(caseId));
       const contents = await contentsOf(caseId, t);
       if (contents.length === 0) throw conflict('Add at least one card before going live.');
       const problems = tierProblems(tiersToDollars(c.tiers));
@@ -239,15 +231,13 @@ export class GrailAdminService {
           .set({ status: 'closed', closedAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(grailCases.id, caseId));
       if (c.status !== 'draft') await markClosed();
-      await tx
-        .update(cards)
-        .set({ status: 'available', updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(cards.status, 'in_case'),
-            sql`${cards.id} in (select ${caseCards.cardId} from ${caseCards} where ${caseCards.caseId} = ${caseId} and ${caseCards.pulled} = false)`,
-          ),
-        );
+      await releaseCardsFromCase(
+        tx,
+        tx
+          .select({ id: caseCards.cardId })
+          .from(caseCards)
+          .where(and(eq(caseCards.caseId, caseId), eq(caseCards.pulled, false))),
+      );
       if (c.status === 'draft') {
         // A draft never committed to anything: its cards are simply released.
         await tx.delete(caseCards).where(eq(caseCards.caseId, caseId));

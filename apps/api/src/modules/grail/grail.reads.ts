@@ -1,9 +1,8 @@
-import { and, count, desc, eq, gte, inArray, lt, min, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, min, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { caseCards, grailCases, pulls } from '../../db/schema/index.js';
-import { rawStatement, SAMPLE_UUID } from '../../db/statements.js';
 import { utcDayAfter, utcDayStart } from '../../lib/report-periods.js';
-import { cardFmvCents, cardsByIds } from '../inventory/inventory.reads.js';
+import { cardsByIds } from '../inventory/inventory.reads.js';
 import { publicNamesOf } from '../users/users.reads.js';
 import type { PublicPullRow } from './pull.view.js';
 
@@ -74,8 +73,6 @@ export async function recentPullsOf(db: Db | Tx, userId: string, limit: number) 
     .limit(limit);
 }
 
-type PullRow = typeof pulls.$inferSelect;
-
 /**
  * A pull as anyone may see it (its public page, its Discord announcement): the pull, its card,
  * its case and how the collector is named. Undefined for no such pull.
@@ -101,58 +98,44 @@ export async function publicPull(db: Db | Tx, pullId: string): Promise<PublicPul
   return { ...row, card, username: name.username, anonymous: name.anonymous };
 }
 
-/** A collector's latest pulls, newest first, each with its card's name (the staff's user page). */
-export async function pullsOfCollector(
+/** The case each of these cards is in, by card id (cards in no case are absent). */
+export async function casesOfCards(
   db: Db | Tx,
-  userId: string,
-  limit: number,
-): Promise<{ pull: PullRow; cardName: string }[]> {
+  cardIds: string[],
+): Promise<Map<string, { caseId: string; name: string; status: string }>> {
+  if (cardIds.length === 0) return new Map();
   const rows = await db
-    .select()
-    .from(pulls)
-    .where(eq(pulls.userId, userId))
-    .orderBy(desc(pulls.pulledAt))
-    .limit(limit);
-  const names = await cardsByIds(
-    db,
-    rows.map((p) => p.cardId),
-  );
-  return rows.map((pull) => ({ pull, cardName: names.get(pull.cardId)?.name ?? '' }));
+    .select({
+      cardId: caseCards.cardId,
+      caseId: grailCases.id,
+      name: grailCases.name,
+      status: grailCases.status,
+    })
+    .from(caseCards)
+    .innerJoin(grailCases, eq(grailCases.id, caseCards.caseId))
+    .where(inArray(caseCards.cardId, cardIds));
+  return new Map(rows.map(({ cardId, ...c }) => [cardId, c]));
 }
 
-/** The card names of these pulls, by pull id (a shipment's packing list). */
-export async function pullCardNames(db: Db | Tx, pullIds: string[]): Promise<Map<string, string>> {
-  if (pullIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: pulls.id, cardId: pulls.cardId })
-    .from(pulls)
-    .where(inArray(pulls.id, pullIds));
-  const cards = await cardsByIds(
-    db,
-    rows.map((r) => r.cardId),
-  );
-  return new Map(rows.map((r) => [r.id, cards.get(r.cardId)?.name ?? '']));
+/** The ids of the cards case `caseId` holds, as a subquery for the caller's WHERE. */
+export const cardIdsOfCase = (db: Db | Tx, caseId: string) =>
+  db.select({ id: caseCards.cardId }).from(caseCards).where(eq(caseCards.caseId, caseId));
+
+/** Every case's id and name, newest first. */
+export function caseNames(db: Db | Tx) {
+  return db
+    .select({ caseId: grailCases.id, name: grailCases.name })
+    .from(grailCases)
+    .orderBy(desc(grailCases.createdAt));
 }
 
-/**
- * For the staff's figures: the pulls made from `start` until before `end` (SQL timestamptz), as a
- * relation of (id, case_id, status, fmv_cents, buyback_cents, pulled_at).
- */
-export const pullsBetween = (start: SQL, end: SQL) =>
-  sql`(select id, case_id, status, fmv_cents, buyback_cents, pulled_at
-      from pulls where pulled_at >= ${start} and pulled_at < ${end})`;
-
-/** For the staff's figures: the cases as a relation of (id, name, pack_price_cents). */
-export const caseFacts = sql`(select id, name, pack_price_cents from grail_cases)`;
-
-/**
- * SQL: the expected value of case `caseId` (SQL), the mean FMV in cents of all its cards. A
- * subquery is a statement of its own too, so the declaration's sample is prepared as it is.
- */
-export const caseExpectedValueCents = rawStatement(
-  'grail.case_expected_value',
-  (caseId: SQL) =>
-    sql`(select coalesce(round(avg(${sql.raw(cardFmvCents('cc.card_id'))})), 0)::bigint
-      from case_cards cc where cc.case_id = ${caseId})`,
-  sql`${SAMPLE_UUID}::uuid`,
-);
+/** Whether card `cardId` is in a case that was committed (went live), whatever it is now. */
+export async function inCommittedCase(db: Db | Tx, cardId: string): Promise<boolean> {
+  const [committed] = await db
+    .select({ status: grailCases.status })
+    .from(caseCards)
+    .innerJoin(grailCases, eq(grailCases.id, caseCards.caseId))
+    .where(and(eq(caseCards.cardId, cardId), ne(grailCases.status, 'draft')))
+    .limit(1);
+  return committed !== undefined;
+}

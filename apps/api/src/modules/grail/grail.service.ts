@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   type ActiveCaseResponse,
   type BuyPackBody,
@@ -11,10 +11,13 @@ import {
   type RecentPull,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { caseCards, cards, grailCases, pulls, users } from '../../db/schema/index.js';
+import type { cards } from '../../db/schema/index.js';
+import { caseCards, grailCases, pulls } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { IdempotentResult } from '../idempotency/idempotency.service.js';
+import { cardsByIds } from '../inventory/inventory.reads.js';
+import { publicNamesOf } from '../users/users.reads.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { BuybackTerms } from './pull.view.js';
 import type { LimitsService } from '../limits/limits.service.js';
@@ -65,14 +68,8 @@ export class GrailService {
   // ---- Reading ----
 
   private async remainingCards(caseId: string, tx: Db | Tx = this.db): Promise<CardRow[]> {
-    return (
-      await tx
-        .select({ card: cards })
-        .from(caseCards)
-        .innerJoin(cards, eq(cards.id, caseCards.cardId))
-        .where(and(eq(caseCards.caseId, caseId), eq(caseCards.pulled, false)))
-        .orderBy(desc(cards.fmvCents), asc(caseCards.position))
-    ).map((r) => r.card);
+    const rows = await caseCardsOf(tx, caseId, eq(caseCards.pulled, false));
+    return rows.map((r) => r.card);
   }
 
   private summarize(c: CaseRow, remaining: CardRow[]): ActiveCaseResponse {
@@ -148,12 +145,7 @@ export class GrailService {
    */
   async caseChecklist(caseId: string): Promise<CaseChecklistResponse> {
     const c = await this.publicCase(caseId);
-    const rows = await this.db
-      .select({ card: cards, pulled: caseCards.pulled })
-      .from(caseCards)
-      .innerJoin(cards, eq(cards.id, caseCards.cardId))
-      .where(eq(caseCards.caseId, c.id))
-      .orderBy(desc(cards.fmvCents), asc(caseCards.position));
+    const rows = await caseCardsOf(this.db, c.id);
     const summary = this.summarize(
       c,
       rows.filter((r) => !r.pulled).map((r) => r.card),
@@ -186,16 +178,26 @@ export class GrailService {
 
   async recentPulls(limit: number, pullId?: string): Promise<RecentPull[]> {
     const rows = await this.db
-      .select({ pull: pulls, card: cards, username: users.username, anon: users.pullsAnonymous })
+      .select()
       .from(pulls)
-      .innerJoin(cards, eq(cards.id, pulls.cardId))
-      .innerJoin(users, eq(users.id, pulls.userId))
       .where(pullId ? eq(pulls.id, pullId) : undefined)
       .orderBy(desc(pulls.pulledAt), desc(pulls.k))
       .limit(limit);
-    return rows.map((r) =>
-      toRecentPull(r.pull.id, r.card, r.pull.fmvCents, r.pull.pulledAt, r.anon ? null : r.username),
-    );
+    const [cardsById, names] = await Promise.all([
+      cardsByIds(
+        this.db,
+        rows.map((p) => p.cardId),
+      ),
+      publicNamesOf(this.db, [...new Set(rows.map((p) => p.userId))]),
+    ]);
+    return rows.flatMap((p) => {
+      const card = cardsById.get(p.cardId);
+      const name = names.get(p.userId);
+      if (!card || !name) return [];
+      return [
+        toRecentPull(p.id, card, p.fmvCents, p.pulledAt, name.anonymous ? null : name.username),
+      ];
+    });
   }
 
   async fairness(caseId: string): Promise<FairnessResponse> {
@@ -257,19 +259,44 @@ export class GrailService {
  */
 export async function contentsOf(caseId: string, db: Db | Tx): Promise<ContentsEntry[]> {
   const rows = await db
-    .select({
-      position: caseCards.position,
-      cardId: caseCards.cardId,
-      grader: cards.grader,
-      grade: cards.grade,
-      certNumber: cards.certNumber,
-      fmvCents: cards.fmvCents,
-    })
+    .select({ position: caseCards.position, cardId: caseCards.cardId })
     .from(caseCards)
-    .innerJoin(cards, eq(cards.id, caseCards.cardId))
     .where(eq(caseCards.caseId, caseId))
     .orderBy(asc(caseCards.position));
-  return rows.map((e) => ({ ...e, position: e.position ?? 0 }));
+  const cardsById = await cardsByIds(
+    db,
+    rows.map((r) => r.cardId),
+  );
+  return rows.flatMap((e) => {
+    const card = cardsById.get(e.cardId);
+    if (!card) return [];
+    const { grader, grade, certNumber, fmvCents } = card;
+    return [{ position: e.position ?? 0, cardId: e.cardId, grader, grade, certNumber, fmvCents }];
+  });
+}
+
+/**
+ * A case's cards (those matching `where` too) with where each sits and whether it was pulled,
+ * highest FMV first, then by position.
+ */
+export async function caseCardsOf(db: Db | Tx, caseId: string, where?: SQL) {
+  const rows = await db
+    .select({ cardId: caseCards.cardId, position: caseCards.position, pulled: caseCards.pulled })
+    .from(caseCards)
+    .where(and(eq(caseCards.caseId, caseId), where));
+  const cardsById = await cardsByIds(
+    db,
+    rows.map((r) => r.cardId),
+  );
+  return rows
+    .flatMap(({ cardId, position, pulled }) => {
+      const card = cardsById.get(cardId);
+      return card ? [{ card, position, pulled }] : [];
+    })
+    .sort(
+      (a, b) =>
+        b.card.fmvCents - a.card.fmvCents || (a.position ?? Infinity) - (b.position ?? Infinity),
+    );
 }
 
 export function toCaseSummary(c: CaseRow): CaseSummary {

@@ -10,17 +10,26 @@ import {
   SHIPPING_PROMISE_HOURS,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { cards, grailCases, pulls, shipments, users } from '../../db/schema/index.js';
+import { grailCases, pulls } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../errors.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-
-import { returnPulledCard } from '../inventory/inventory.service.js';
+import { returnPulledCard } from '../inventory/cards.service.js';
+import { cardsByIds } from '../inventory/inventory.reads.js';
+import { shipmentsByIds } from '../shipping/shipping.reads.js';
+import { userById } from '../users/users.reads.js';
+import { setPullPreferences } from '../users/users.service.js';
 import { publicPull } from './grail.reads.js';
-import { buybackDeadline, toPublicPull, toPull, type BuybackTerms } from './pull.view.js';
+import {
+  buybackDeadline,
+  toPublicPull,
+  toPull,
+  type BuybackTerms,
+  type PullRow,
+} from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
 
@@ -38,17 +47,34 @@ export class PullsService {
     return tx
       .select({
         pull: pulls,
-        card: cards,
         caseName: grailCases.name,
         totalItems: grailCases.totalItems,
         tiers: grailCases.tiers,
-        shipment: shipments,
       })
       .from(pulls)
-      .innerJoin(cards, eq(cards.id, pulls.cardId))
       .innerJoin(grailCases, eq(grailCases.id, pulls.caseId))
-      .leftJoin(shipments, eq(shipments.id, pulls.shipmentId))
       .$dynamic();
+  }
+
+  /** The pulls with their cards and shipments, read in one batch per owner. */
+  private async withCardsAndShipments(
+    tx: Db | Tx,
+    rows: Omit<PullRow, 'card' | 'shipment'>[],
+  ): Promise<PullRow[]> {
+    const shipmentIds = rows.flatMap((r) => (r.pull.shipmentId ? [r.pull.shipmentId] : []));
+    const [cardsById, shipmentsById] = await Promise.all([
+      cardsByIds(
+        tx,
+        rows.map((r) => r.pull.cardId),
+      ),
+      shipmentsByIds(tx, shipmentIds),
+    ]);
+    return rows.flatMap((r) => {
+      const card = cardsById.get(r.pull.cardId);
+      if (!card) return [];
+      const shipment = r.pull.shipmentId ? (shipmentsById.get(r.pull.shipmentId) ?? null) : null;
+      return [{ ...r, card, shipment }];
+    });
   }
 
   async list(userId: string): Promise<Pull[]> {
@@ -56,12 +82,13 @@ export class PullsService {
       .where(eq(pulls.userId, userId))
       .orderBy(desc(pulls.pulledAt), desc(pulls.k))
       .limit(500);
-    return rows.map((r) => toPull(r, this.buyback));
+    return (await this.withCardsAndShipments(this.db, rows)).map((r) => toPull(r, this.buyback));
   }
 
   /** The owner's pull; anyone else's is indistinguishable from a missing one (404). */
   async get(userId: string, pullId: string, tx: Db | Tx = this.db): Promise<Pull> {
-    const [row] = await this.query(tx).where(and(eq(pulls.id, pullId), eq(pulls.userId, userId)));
+    const rows = await this.query(tx).where(and(eq(pulls.id, pullId), eq(pulls.userId, userId)));
+    const [row] = await this.withCardsAndShipments(tx, rows);
     if (!row) throw pullNotFound();
     return toPull(row, this.buyback);
   }
@@ -157,20 +184,13 @@ export class PullsService {
   }
 
   async preferences(userId: string): Promise<PullPreferences> {
-    const [row] = await this.db
-      .select({ clientSeed: users.clientSeed, pullsAnonymous: users.pullsAnonymous })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!row) throw notFound();
-    return row;
+    const user = await userById(this.db, userId);
+    if (!user) throw notFound();
+    return { clientSeed: user.clientSeed, pullsAnonymous: user.pullsAnonymous };
   }
 
   async setPreferences(userId: string, prefs: PullPreferences): Promise<PullPreferences> {
-    const [row] = await this.db
-      .update(users)
-      .set(prefs)
-      .where(eq(users.id, userId))
-      .returning({ clientSeed: users.clientSeed, pullsAnonymous: users.pullsAnonymous });
+    const row = await setPullPreferences(this.db, userId, prefs);
     // Recent pulls name the collector unless they chose to stay anonymous.
     await notifyChange('grail', this.db);
     return row!;

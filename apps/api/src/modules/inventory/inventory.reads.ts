@@ -1,4 +1,24 @@
-import { asc, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import { dollarsToCents, type StoreItemsQuery, type StoreSort } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { cards } from '../../db/schema/index.js';
 
@@ -54,14 +74,104 @@ export function cardSearch(text: string, opts: { certNumber?: boolean } = {}): S
   )!;
 }
 
-/** SQL: the FMV in cents of card `cardId` (SQL). */
-export const cardFmvCents = (cardId: string) =>
-  `(select fmv_cents from cards where id = ${cardId})`;
+/** Available cards not among `excluded` (a subquery of card ids), highest FMV first. */
+export function availableCardsExcept(db: Db | Tx, excluded: SQLWrapper, limit: number) {
+  return db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.status, 'available'), notInArray(cards.id, excluded)))
+    .orderBy(desc(cards.fmvCents))
+    .limit(limit);
+}
+
+/** How many cards there are, whatever their status. */
+export async function cardCount(db: Db | Tx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cards);
+  return row?.n ?? 0;
+}
+
+export type StoreFilters = z.output<typeof StoreItemsQuery>;
+
+const SORT_COLUMNS = {
+  createdAt: cards.createdAt,
+  storePrice: cards.storePriceCents,
+  fmv: cards.fmvCents,
+  name: cards.name,
+} satisfies Record<StoreSort, unknown>;
 
 /**
- * The cards of a store order, locked in id order inside the order's transaction, so two orders
- * sharing cards never deadlock: a loser waits, then sees them sold.
+ * The store's cards matching `f`. The base predicate matches the partial indexes
+ * (status = 'available' and store_price_cents is not null), so every sort walks one of them.
  */
-export function lockCardsForSale(tx: Tx, ids: string[]) {
-  return tx.select().from(cards).where(inArray(cards.id, ids)).orderBy(asc(cards.id)).for('update');
+function storeCondition(f: StoreFilters) {
+  const where: SQL[] = [eq(cards.status, 'available'), isNotNull(cards.storePriceCents)];
+  if (f.q) where.push(cardSearch(f.q));
+  if (f.sport) where.push(sql`lower(${cards.sport}) = lower(${f.sport})`);
+  if (f.grader === 'Raw') where.push(isNull(cards.grader));
+  else if (f.grader) where.push(eq(cards.grader, f.grader));
+  if (f.minGrade !== undefined) where.push(gte(cards.gradeValue, f.minGrade));
+  if (f.maxGrade !== undefined) where.push(lte(cards.gradeValue, f.maxGrade));
+  if (f.minPrice !== undefined) where.push(gte(cards.storePriceCents, dollarsToCents(f.minPrice)));
+  if (f.maxPrice !== undefined) where.push(lte(cards.storePriceCents, dollarsToCents(f.maxPrice)));
+  return and(...where);
 }
+
+/** One page of the store grid (a query: the index test EXPLAINs exactly what the store runs). */
+export function storePage(db: Db | Tx, f: StoreFilters) {
+  const column = SORT_COLUMNS[f.sort];
+  const direction = f.order === 'asc' ? asc : desc;
+  return db
+    .select()
+    .from(cards)
+    .where(storeCondition(f))
+    .orderBy(direction(column), direction(cards.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+}
+
+/** How many cards the store grid holds for `f`. */
+export async function storeCount(db: Db | Tx, f: StoreFilters): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(cards)
+    .where(storeCondition(f));
+  return row?.total ?? 0;
+}
+
+/** The highest-value cards still available (in the store or the live case) worth `minFmvCents`. */
+export function featuredCards(db: Db | Tx, limit: number, minFmvCents: number) {
+  return db
+    .select()
+    .from(cards)
+    .where(
+      and(
+        or(eq(cards.status, 'available'), eq(cards.status, 'in_case')),
+        gte(cards.fmvCents, minFmvCents),
+      ),
+    )
+    .orderBy(desc(cards.fmvCents), asc(cards.id))
+    .limit(limit);
+}
+
+/** The store's cards: id and last change, newest first. */
+export function storeCardIds(db: Db | Tx, limit: number) {
+  return db
+    .select({ id: cards.id, updatedAt: cards.updatedAt })
+    .from(cards)
+    .where(and(eq(cards.status, 'available'), isNotNull(cards.storePriceCents)))
+    .orderBy(desc(cards.createdAt), desc(cards.id))
+    .limit(limit);
+}
+
+/** One card, or undefined. */
+export async function cardById(db: Db | Tx, id: string): Promise<CardRow | undefined> {
+  const [row] = await db.select().from(cards).where(eq(cards.id, id)).limit(1);
+  return row;
+}
+
+/** The ids of the other cards of `player` (a subquery for the caller's WHERE). */
+export const otherCardIdsOfPlayer = (db: Db | Tx, player: string, exceptId: string) =>
+  db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.player, player), ne(cards.id, exceptId)));

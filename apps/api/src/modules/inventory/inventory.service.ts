@@ -25,14 +25,19 @@ import {
 import { cardSearch } from './inventory.reads.js';
 import type { Db, Tx } from '../../db/client.js';
 import { notifyChange } from '../../lib/hot-changes.js';
-import { cards, caseCards, grailCases, images } from '../../db/schema/index.js';
+import { cards } from '../../db/schema/index.js';
 import { AppError, badRequest, notFound } from '../../errors.js';
 import {
   imageFetchOptionsFromEnv,
   isImageBytes,
   type ImageFetchOptions,
 } from '../../lib/image-fetch.js';
-import type { EncodedImage, ImagesService } from '../images/images.service.js';
+import {
+  unknownImageIds,
+  type EncodedImage,
+  type ImagesService,
+} from '../images/images.service.js';
+import { cardIdsOfCase, caseNames, casesOfCards } from '../grail/grail.reads.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { InventoryImports } from './imports.js';
 import { gradeValueOf, inventoryCsvHeader, inventoryCsvLine, readInventoryCsv } from './csv.js';
@@ -102,7 +107,7 @@ export class InventoryService {
     const where: SQL[] = [];
     if (f.q) where.push(cardSearch(f.q, { certNumber: true }));
     if (f.status) where.push(eq(cards.status, f.status));
-    if (f.caseId) where.push(eq(caseCards.caseId, f.caseId));
+    if (f.caseId) where.push(inArray(cards.id, cardIdsOfCase(this.db, f.caseId)));
     if (f.sport)
       where.push(
         ilike(
@@ -117,37 +122,37 @@ export class InventoryService {
     return where.length > 0 ? and(...where) : undefined;
   }
 
-  private select(db: Db | Tx = this.db) {
-    return db
-      .select({
-        card: cards,
-        caseId: caseCards.caseId,
-        caseName: grailCases.name,
-        caseStatus: grailCases.status,
-      })
-      .from(cards)
-      .leftJoin(caseCards, eq(caseCards.cardId, cards.id))
-      .leftJoin(grailCases, eq(grailCases.id, caseCards.caseId));
+  /** These cards with the case each is in (a card goes into one case at most). */
+  private async withCases(cardRows: CardRow[], db: Db | Tx = this.db): Promise<Row[]> {
+    const cases = await casesOfCards(
+      db,
+      cardRows.map((c) => c.id),
+    );
+    return cardRows.map((card) => {
+      const c = cases.get(card.id);
+      return {
+        card,
+        caseId: c?.caseId ?? null,
+        caseName: c?.name ?? null,
+        caseStatus: c?.status ?? null,
+      };
+    });
   }
 
   async list(query: InventoryQuery) {
     const where = this.condition(query);
     const [rows, [total], sports, cases] = await Promise.all([
-      this.select()
+      this.db
+        .select()
+        .from(cards)
         .where(where)
         .orderBy(desc(cards.updatedAt), asc(cards.id))
         .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize),
-      this.db
-        .select({ n: count() })
-        .from(cards)
-        .leftJoin(caseCards, eq(caseCards.cardId, cards.id))
-        .where(where),
+        .offset((query.page - 1) * query.pageSize)
+        .then((page) => this.withCases(page)),
+      this.db.select({ n: count() }).from(cards).where(where),
       this.db.selectDistinct({ sport: cards.sport }).from(cards).orderBy(asc(cards.sport)),
-      this.db
-        .select({ caseId: grailCases.id, name: grailCases.name })
-        .from(grailCases)
-        .orderBy(desc(grailCases.createdAt)),
+      caseNames(this.db),
     ]);
     return {
       cards: rows.map(toView),
@@ -160,9 +165,10 @@ export class InventoryService {
   }
 
   private async one(id: string, db: Db | Tx = this.db): Promise<InventoryCard> {
-    const [row] = await this.select(db).where(eq(cards.id, id)).limit(1);
-    if (!row) throw notFound('Card not found');
-    return toView(row);
+    const [card] = await db.select().from(cards).where(eq(cards.id, id)).limit(1);
+    if (!card) throw notFound('Card not found');
+    const [row] = await this.withCases([card], db);
+    return toView(row!);
   }
 
   /**
@@ -254,18 +260,14 @@ export class InventoryService {
           parsed.flatMap((c) => c.images.flatMap((r) => (r.kind === 'stored' ? [r.id] : []))),
         ),
       ];
-      const found = new Set<string>();
+      const unknown = new Set<string>();
       for (let i = 0; i < wanted.length; i += INSERT_BATCH) {
-        const batch = wanted.slice(i, i + INSERT_BATCH);
-        const hits = await this.db
-          .select({ id: images.id })
-          .from(images)
-          .where(inArray(images.id, batch));
-        for (const { id } of hits) found.add(id);
+        for (const id of await unknownImageIds(wanted.slice(i, i + INSERT_BATCH), this.db))
+          unknown.add(id);
       }
       for (const card of parsed) {
         const missing = card.images.flatMap((r) =>
-          r.kind === 'stored' && !found.has(r.id) ? [r.id] : [],
+          r.kind === 'stored' && unknown.has(r.id) ? [r.id] : [],
         );
         if (missing.length > 0)
           errors.push({
@@ -363,34 +365,17 @@ export class InventoryService {
     const where = this.condition(filters);
     let after: string | null = null;
     for (;;) {
-      const batch: Row[] = await this.select()
+      const batch = await this.db
+        .select()
+        .from(cards)
         .where(and(where, after ? gt(cards.id, after) : undefined))
         .orderBy(asc(cards.id))
         .limit(EXPORT_BATCH);
-      for (const row of batch) {
-        yield inventoryCsvLine({
-          ...row.card,
-          imageUrls: row.card.imageIds.map(imageUrl),
-        });
+      for (const card of batch) {
+        yield inventoryCsvLine({ ...card, imageUrls: card.imageIds.map(imageUrl) });
       }
       if (batch.length < EXPORT_BATCH) return;
-      after = batch.at(-1)!.card.id;
+      after = batch.at(-1)!.id;
     }
   }
-}
-
-/** Cards a store order bought (locked by lockCardsForSale in the same transaction). */
-export async function markCardsSold(tx: Tx, ids: string[]): Promise<void> {
-  await tx
-    .update(cards)
-    .set({ status: 'sold', updatedAt: new Date() })
-    .where(inArray(cards.id, ids));
-}
-
-/** A pulled card sold back: it returns to inventory, and stays out of future cases. */
-export async function returnPulledCard(tx: Tx, cardId: string): Promise<void> {
-  await tx
-    .update(cards)
-    .set({ status: 'available', updatedAt: sql`now()` })
-    .where(eq(cards.id, cardId));
 }

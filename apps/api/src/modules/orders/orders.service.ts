@@ -17,7 +17,7 @@ import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { toProduct } from '../catalog/catalog.view.js';
 import { runIdempotent } from '../idempotency/idempotency.service.js';
-import { lockCardsForSale, markCardsSold } from '../inventory/card-sales.service.js';
+import { lockCardsForSale, markCardsSold } from '../inventory/cards.service.js';
 import { cardsByIds } from '../inventory/inventory.reads.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { MailService } from '../mail/mail.service.js';

@@ -9,6 +9,7 @@ import {
   type ProfileRequest,
   type Theme,
 } from '@grail/contract';
+import type { PullPreferences } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { badRequest, notFound } from '../../errors.js';
@@ -317,4 +318,18 @@ export async function accountByEmail(email: string, db: Db) {
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   return account ?? null;
+}
+
+/** A collector's pull preferences (client seed, anonymity on recent pulls); undefined for no such account. */
+export async function setPullPreferences(
+  db: Db | Tx,
+  userId: string,
+  prefs: PullPreferences,
+): Promise<PullPreferences | undefined> {
+  const [row] = await db
+    .update(users)
+    .set(prefs)
+    .where(eq(users.id, userId))
+    .returning({ clientSeed: users.clientSeed, pullsAnonymous: users.pullsAnonymous });
+  return row;
 }

@@ -1,4 +1,4 @@
-import { and, countDistinct, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { centsToDollars, type LedgerEntry } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { walletLedger } from '../../db/schema/index.js';
@@ -104,21 +104,3 @@ export async function activeCollectorsByDay(db: Db | Tx, from: string, to: strin
 /** The balance in cents of the wallet of `user` (SQL: a literal or parameter), or null for none. */
 export const walletBalance = (user: string) =>
   `(select balance_cents from wallets where user_id = ${user})`;
-
-/**
- * For the staff's figures: the ledger's entries made from `start` until before `end` (SQL
- * timestamptz), as a relation of (day: their UTC date, user_id, kind, ref_type, amount_cents).
- */
-export const ledgerEntriesBetween = (start: SQL, end: SQL) =>
-  sql`(select (created_at at time zone 'UTC')::date as day, user_id, kind, ref_type, amount_cents
-      from wallet_ledger where created_at >= ${start} and created_at < ${end})`;
-
-/** A collector's latest ledger entries, newest first (the staff's user page). */
-export function latestEntries(db: Db | Tx, userId: string, limit: number) {
-  return db
-    .select()
-    .from(walletLedger)
-    .where(eq(walletLedger.userId, userId))
-    .orderBy(desc(walletLedger.id))
-    .limit(limit);
-}
