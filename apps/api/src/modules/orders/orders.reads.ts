@@ -36,22 +36,6 @@ export async function orderItemNames(
   return names;
 }
 
-/** A collector's latest orders with how many cards each holds (the staff's view of a user). */
-export function ordersOfUser(db: Db | Tx, userId: string, limit: number) {
-  return db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      totalCents: orders.totalCents,
-      createdAt: orders.createdAt,
-      items: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt))
-    .limit(limit);
-}
-
 /**
  * The latest store sales of these cards (their ids, or a subquery that selects them), newest
  * first: what each sold for and when it was paid.

@@ -19,6 +19,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ValueField } from '@/components/ValueField';
 import {
   isWholeCents,
   MAX_DOLLARS,
@@ -84,11 +85,10 @@ function UserSearch() {
           setParams(text.trim() ? { q: text.trim() } : {});
         }}
       >
-        <TextField
-          size="small"
+        <ValueField
           label="E-mail or username"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onValue={setText}
           sx={{ flex: 1, maxWidth: 420 }}
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
@@ -188,22 +188,18 @@ function WalletAdjustForm({ userId }: { userId: string }) {
         );
       }}
     >
-      <TextField
-        size="small"
+      <ValueField
         label="Amount (USD, negative to take)"
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={Boolean(problems.amount)}
-        helperText={problems.amount}
+        onValue={setAmount}
+        problem={problems.amount}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
-      <TextField
-        size="small"
+      <ValueField
         label="Reason"
         value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={Boolean(problems.reason)}
-        helperText={problems.reason}
+        onValue={setReason}
+        problem={problems.reason}
         sx={{ flex: 1 }}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />

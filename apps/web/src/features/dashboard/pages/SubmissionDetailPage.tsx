@@ -18,6 +18,7 @@ import { SubmissionCards } from '../components/SubmissionCards';
 import { AcceptDialog, ConfirmDialog, PayoutDialog } from '../components/SubmissionDialogs';
 import { TrackingLink } from '@/components/TrackingLink';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { GridColumns } from '@/components/GridColumns';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -120,14 +121,7 @@ function ShippingPanel({ submission }: { submission: Submission }) {
           ship with tracking and insurance to:
         </Typography>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          alignItems: 'start',
-        }}
-      >
+      <GridColumns columns={{ xs: '1fr', sm: '1fr 1fr' }} sx={{ alignItems: 'start' }}>
         <Box>
           <Address address={submission.shipTo!} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -178,7 +172,7 @@ function ShippingPanel({ submission }: { submission: Submission }) {
             </Typography>
           ) : null}
         </Box>
-      </Box>
+      </GridColumns>
     </Section>
   );
 }
