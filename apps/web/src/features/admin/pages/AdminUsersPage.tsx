@@ -41,6 +41,7 @@ import { DataTable } from '../components/DataTable';
 import { UserLimits } from '../components/UserLimits';
 import { AuthHealthCheck } from '@/components/AuthHealthCheck';
 import { LedgerTable } from '@/components/LedgerTable';
+import { RowForm } from '../components/RowForm';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 const userHref = (id: string) => `${paths.adminUsers.getHref()}/${encodeURIComponent(id)}`;
@@ -164,14 +165,10 @@ function WalletAdjustForm({ userId }: { userId: string }) {
   const [problems, setProblems] = useState<ReturnType<typeof adjustmentProblems>>({});
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   return (
-    <Stack
-      component="form"
+    <RowForm
       noValidate
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
       sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         const found = adjustmentProblems(amount, reason);
         setProblems(found);
         if (found.amount || found.reason) return;
@@ -207,7 +204,7 @@ function WalletAdjustForm({ userId }: { userId: string }) {
         Adjust wallet
       </Button>
       {adjust.error && <Alert severity="error">{adjust.error.message}</Alert>}
-    </Stack>
+    </RowForm>
   );
 }
 
