@@ -327,17 +327,14 @@ export default function BreakDetailPage() {
           <Typography variant="h6" component="h2" id="hits-title" gutterBottom>
             Hits
           </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-            }}
+          <GridColumns
+            gap={1.5}
+            columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
           >
             {hits.map((h) => (
               <HitCard key={h._id} hit={h} />
             ))}
-          </Box>
+          </GridColumns>
         </Box>
       )}
 
