@@ -1,14 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { ValueField } from '@/components/ValueField';
 import { StackedTable } from '@/components/StackedTable';
 import type { DueShipment } from '@grail/contract';
