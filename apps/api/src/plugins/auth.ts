@@ -123,17 +123,31 @@ export function registerAuth(
       maxAge: CSRF_COOKIE_MAX_AGE_S,
     });
   };
+  /** An httpOnly cookie, under its `__Host-` name over HTTPS and its plain name otherwise. */
+  const setPrivate = (
+    reply: FastifyReply,
+    [hostName, plainName]: [string, string],
+    value: string,
+    maxAge: number,
+  ) => {
+    const https = isHttps(reply);
+    reply.setCookie(https ? hostName : plainName, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      secure: https,
+      maxAge,
+    });
+  };
   app.decorate('sessionCookies', {
     /** Sets the httpOnly session cookie and the page-readable `csrf-token` cookie. */
     set(reply: FastifyReply, token: string, csrfToken: string) {
-      const https = isHttps(reply);
-      reply.setCookie(https ? HOST_SESSION_COOKIE : SESSION_COOKIE_NAME, token, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        secure: https,
-        maxAge: SESSION_ABSOLUTE_MS / 1000,
-      });
+      setPrivate(
+        reply,
+        [HOST_SESSION_COOKIE, SESSION_COOKIE_NAME],
+        token,
+        SESSION_ABSOLUTE_MS / 1000,
+      );
       setSignedInHint(reply);
       setCsrf(reply, csrfToken);
     },
@@ -143,14 +157,7 @@ export function registerAuth(
      * it; it outlives sign-out, which is the point.
      */
     setDevice(reply: FastifyReply, value: string) {
-      const https = isHttps(reply);
-      reply.setCookie(https ? HOST_DEVICE_COOKIE : DEVICE_COOKIE_NAME, value, {
-        httpOnly: true,
-        sameSite: 'lax',
-        path: '/',
-        secure: https,
-        maxAge: DEVICE_COOKIE_MAX_AGE_S,
-      });
+      setPrivate(reply, [HOST_DEVICE_COOKIE, DEVICE_COOKIE_NAME], value, DEVICE_COOKIE_MAX_AGE_S);
     },
     device(request: FastifyRequest) {
       return request.cookies[HOST_DEVICE_COOKIE] ?? request.cookies[DEVICE_COOKIE_NAME];

@@ -17,6 +17,7 @@ import {
 import { shipments } from './commerce.js';
 import { images } from './platform.js';
 import { users } from './users.js';
+import { requiredRef } from './columns.js';
 
 export const BREAK_FORMAT_VALUES = ['random_team', 'pick_team'] as const;
 export const BREAK_STATUS_VALUES = [
@@ -112,9 +113,7 @@ export const breaks = pgTable(
 export const breakSpots = pgTable(
   'break_spots',
   {
-    breakId: uuid('break_id')
-      .notNull()
-      .references(() => breaks.id, { onDelete: 'cascade' }),
+    breakId: requiredRef('break_id', () => breaks.id, { onDelete: 'cascade' }),
     spotNumber: integer('spot_number').notNull(),
     /** Pick your team: set at creation; random team: set when the teams are drawn. */
     team: text('team'),
@@ -141,9 +140,7 @@ export const breakSpotSales = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     breakId: uuid('break_id').notNull(),
     spotNumber: integer('spot_number').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: requiredRef('user_id', () => users.id),
     /** The spots bought together share one purchase (and one wallet debit, ref break_purchase). */
     purchaseId: uuid('purchase_id').notNull(),
     k: integer('k').notNull(),
@@ -172,15 +169,9 @@ export const breakClaims = pgTable(
   'break_claims',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    breakId: uuid('break_id')
-      .notNull()
-      .references(() => breaks.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    shipmentId: uuid('shipment_id')
-      .notNull()
-      .references(() => shipments.id),
+    breakId: requiredRef('break_id', () => breaks.id),
+    userId: requiredRef('user_id', () => users.id),
+    shipmentId: requiredRef('shipment_id', () => shipments.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [unique('break_claims_owner_uq').on(t.breakId, t.userId)],
@@ -194,9 +185,7 @@ export const breakHits = pgTable(
   'break_hits',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    breakId: uuid('break_id')
-      .notNull()
-      .references(() => breaks.id),
+    breakId: requiredRef('break_id', () => breaks.id),
     hitNumber: integer('hit_number').notNull(),
     packNumber: integer('pack_number'),
     cardName: text('card_name').notNull(),

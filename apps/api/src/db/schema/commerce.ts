@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.js';
 import { users, type ShippingAddress } from './users.js';
+import { requiredRef } from './columns.js';
 
 /**
  * One row per user holding the running balance; the CHECKs make a negative balance (or one past
@@ -41,9 +42,7 @@ export const walletLedger = pgTable(
   'wallet_ledger',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /** Signed: credits positive, debits negative. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'number' }).notNull(),
@@ -71,9 +70,7 @@ export const shipments = pgTable(
   'shipments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /** 'order', 'pull' or 'break' (an owner's combined break claim), and its id. */
     sourceType: text('source_type', { enum: ['order', 'pull', 'break'] }).notNull(),
     sourceId: uuid('source_id').notNull(),
@@ -99,9 +96,7 @@ export const shipments = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
@@ -123,9 +118,7 @@ export const topUps = pgTable(
   'top_ups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id for the payment (Stripe Checkout Session id); null for the sandbox. */
     providerRef: text('provider_ref'),
@@ -154,9 +147,7 @@ export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('paid'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
@@ -173,9 +164,7 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, { onDelete: 'cascade' }),
     cardId: uuid('card_id')
       .notNull()
       .unique('order_items_card_unique')
@@ -194,12 +183,8 @@ export const orderItems = pgTable(
 export const cartItems = pgTable(
   'cart_items',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    cardId: uuid('card_id')
-      .notNull()
-      .references(() => cards.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    cardId: requiredRef('card_id', () => cards.id, { onDelete: 'cascade' }),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cardId] })],

@@ -1,5 +1,6 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { requiredRef } from './columns.js';
 
 /** A collector's linked Discord account; its OAuth tokens are sealed with APP_SECRET. */
 export const discordLinks = pgTable('discord_links', {
@@ -20,9 +21,7 @@ export const discordLinks = pgTable('discord_links', {
  */
 export const discordLinkStates = pgTable('discord_link_states', {
   stateHash: text('state_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
   sessionId: text('session_id').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -1,6 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { submissions } from './submissions.js';
 import { users } from './users.js';
+import { requiredRef } from './columns.js';
 
 /**
  * The box that carries a returned submission's cards back to its collector. A returned submission
@@ -17,9 +18,7 @@ export const submissionReturns = pgTable(
     trackingNumber: text('tracking_number').notNull(),
     shipBy: timestamp('ship_by', { withTimezone: true }).notNull(),
     shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
-    shippedBy: uuid('shipped_by')
-      .notNull()
-      .references(() => users.id),
+    shippedBy: requiredRef('shipped_by', () => users.id),
   },
   (t) => [index('submission_returns_shipped_idx').on(t.shippedAt)],
 );

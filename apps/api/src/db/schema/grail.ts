@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.js';
 import { users } from './users.js';
+import { requiredRef } from './columns.js';
 
 export const GRAIL_CASE_STATUSES = ['draft', 'scheduled', 'active', 'sold_out', 'closed'] as const;
 export const PULL_STATUSES = ['revealed', 'claimed', 'shipped', 'delivered', 'sold_back'] as const;
@@ -71,9 +72,7 @@ export const grailCases = pgTable(
 export const caseCards = pgTable(
   'case_cards',
   {
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => grailCases.id, { onDelete: 'cascade' }),
+    caseId: requiredRef('case_id', () => grailCases.id, { onDelete: 'cascade' }),
     cardId: uuid('card_id')
       .notNull()
       .unique()
@@ -96,12 +95,8 @@ export const pulls = pgTable(
   'pulls',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    caseId: uuid('case_id')
-      .notNull()
-      .references(() => grailCases.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    caseId: requiredRef('case_id', () => grailCases.id),
+    userId: requiredRef('user_id', () => users.id),
     cardId: uuid('card_id')
       .notNull()
       .unique()

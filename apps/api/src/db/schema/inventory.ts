@@ -10,6 +10,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { requiredRef } from './columns.js';
 
 /**
  * A CSV import whose rows name image URLs, worked in the background (modules/inventory,
@@ -43,9 +44,7 @@ export const inventoryImports = pgTable(
 export const inventoryImportRows = pgTable(
   'inventory_import_rows',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => inventoryImports.id, { onDelete: 'cascade' }),
+    importId: requiredRef('import_id', () => inventoryImports.id, { onDelete: 'cascade' }),
     /** The CSV line (1 is the header). */
     line: integer('line').notNull(),
     /** The card as the CSV read it (money in cents), its pictures still as the CSV names them. */

@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
+import { requiredRef } from './columns.js';
 
 /*
  * Responsible play (docs/responsible-play.md). What a collector spent or deposited is not stored
@@ -24,9 +25,7 @@ export const LIMIT_WINDOW_VALUES = ['24h', '7d', '30d'] as const;
 export const playLimits = pgTable(
   'play_limits',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: LIMIT_KIND_VALUES }).notNull(),
     window: text('limit_window', { enum: LIMIT_WINDOW_VALUES }).notNull(),
     /** The limit in force; null while only a pending change exists (none in force). */

@@ -18,6 +18,7 @@ import { PAYOUT_METHODS, SUBMISSION_GRADERS, SUBMISSION_STATUSES } from '@grail/
 import { cards } from './catalog.js';
 import { images } from './platform.js';
 import { users } from './users.js';
+import { requiredRef } from './columns.js';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -31,9 +32,7 @@ export const submissions = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Shown as S-000042 on the packing slip and in e-mails. */
     number: bigserial('number', { mode: 'number' }).notNull().unique('submissions_number_unique'),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('submitted'),
     note: text('note'),
     payoutMethod: text('payout_method', { enum: PAYOUT_METHODS }).notNull(),
@@ -74,9 +73,7 @@ export const submissionCards = pgTable(
   'submission_cards',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: requiredRef('submission_id', () => submissions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     grader: text('grader', { enum: SUBMISSION_GRADERS }).notNull(),
     certNumber: text('cert_number').notNull(),
@@ -117,9 +114,7 @@ export const submissionEvents = pgTable(
   'submission_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    submissionId: uuid('submission_id')
-      .notNull()
-      .references(() => submissions.id, { onDelete: 'cascade' }),
+    submissionId: requiredRef('submission_id', () => submissions.id, { onDelete: 'cascade' }),
     /** The collector or staff member; null for the system (an offer expiring). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorRole: text('actor_role', { enum: ['collector', 'staff', 'system'] }).notNull(),
@@ -167,9 +162,7 @@ export const submissionUploads = pgTable(
     imageId: text('image_id')
       .primaryKey()
       .references(() => images.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('submission_uploads_user_idx').on(t.userId)],

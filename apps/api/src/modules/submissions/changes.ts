@@ -45,18 +45,19 @@ export interface Done {
   } | null;
 }
 export type Apply = (tx: Tx, row: SubmissionRow, cards: SubmissionCardRow[]) => Promise<Change>;
-
-/** One change in its own transaction, its e-mail queued with it. */
-export async function act(
-  ctx: SubmissionsContext,
+/** Which submission, who acts, the action, the owner it must belong to (collectors), the change. */
+type Act = [
   id: string,
   actor: Actor,
   action: SubmissionAction,
   ownerId: string | undefined,
   apply: Apply,
-): Promise<Done> {
+];
+
+/** One change in its own transaction, its e-mail queued with it. */
+export async function act(ctx: SubmissionsContext, ...change: Act): Promise<Done> {
   return ctx.db.transaction(async (tx) => {
-    const done = await actIn(ctx, id, actor, action, ownerId, apply, tx);
+    const done = await actIn(ctx, ...change, tx);
     await sendMail(ctx, done, tx);
     return done;
   });
@@ -68,12 +69,7 @@ export async function act(
  */
 export async function actIn(
   ctx: SubmissionsContext,
-  id: string,
-  actor: Actor,
-  action: SubmissionAction,
-  ownerId: string | undefined,
-  apply: Apply,
-  tx: Tx,
+  ...[id, actor, action, ownerId, apply, tx]: [...Act, tx: Tx]
 ): Promise<Done> {
   const owner = ownerId ? eq(submissions.userId, ownerId) : undefined;
   const [row] = await tx

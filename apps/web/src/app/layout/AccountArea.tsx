@@ -51,7 +51,7 @@ export function AccountArea() {
       >
         <CircleUser aria-hidden size={20} />
         {/* On a phone the icon stands for it; the name stays for screen readers. */}
-        <span className={styles.accountLabel}>My Account</span>
+        <span className={ui.labelOnWide}>My Account</span>
         <ChevronDown aria-hidden size={20} className={styles.chevron} />
       </button>
       {menuBuilt && (

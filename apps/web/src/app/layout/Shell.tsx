@@ -68,7 +68,7 @@ export function Shell() {
             >
               <Menu aria-hidden size={20} />
               {/* On a phone the icon stands for it (the header has no room); the name stays. */}
-              <span className={styles.menuLabel}>Menu</span>
+              <span className={ui.labelOnWide}>Menu</span>
             </button>
             <div className={styles.brand}>
               <Brand />

@@ -1,18 +1,17 @@
 import { TextField } from '@mui/material';
 
+/** What the fields hold: the carrier and its tracking number, as typed. */
+export type TrackingDraft = { carrier: string; trackingNumber: string };
+
 /** The carrier and tracking number of a box of cards: the collector's to us, or ours back. */
 export function ShipmentTrackingFields({
-  carrier,
-  trackingNumber,
-  onCarrierChange,
-  onTrackingNumberChange,
+  value,
+  onChange,
   errors,
   size,
 }: {
-  carrier: string;
-  trackingNumber: string;
-  onCarrierChange: (value: string) => void;
-  onTrackingNumberChange: (value: string) => void;
+  value: TrackingDraft;
+  onChange: (value: TrackingDraft) => void;
   errors: { carrier?: string; trackingNumber?: string };
   size?: 'small' | 'medium';
 }) {
@@ -20,16 +19,16 @@ export function ShipmentTrackingFields({
     <>
       <TextField
         label="Carrier"
-        value={carrier}
-        onChange={(e) => onCarrierChange(e.target.value)}
+        value={value.carrier}
+        onChange={(e) => onChange({ ...value, carrier: e.target.value })}
         error={Boolean(errors.carrier)}
         helperText={errors.carrier ?? 'USPS, UPS, FedEx…'}
         size={size}
       />
       <TextField
         label="Tracking number"
-        value={trackingNumber}
-        onChange={(e) => onTrackingNumberChange(e.target.value)}
+        value={value.trackingNumber}
+        onChange={(e) => onChange({ ...value, trackingNumber: e.target.value })}
         error={Boolean(errors.trackingNumber)}
         helperText={errors.trackingNumber}
         size={size}

@@ -23,6 +23,7 @@ import { STATUS_LABEL } from './breakStatus';
 import { BuybackCell } from './BreakBuybackCell';
 import { ConfirmButton } from './ConfirmButton';
 import { HitForm } from './BreakHitForm';
+import { RowForm } from './RowForm';
 
 /** One break as staff run it: its state, the command that moves it on, its spots and hits. */
 export function BreakEditor({ id }: { id: string }) {
@@ -149,12 +150,8 @@ export function BreakEditor({ id }: { id: string }) {
         )}
 
         {canChangeStream && (
-          <Stack
-            component="form"
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            onSubmit={(e) => {
-              e.preventDefault();
+          <RowForm
+            onSubmit={() => {
               update.mutate({ id: b._id, patch: { streamUrl: stream.trim() || null } });
             }}
           >
@@ -169,7 +166,7 @@ export function BreakEditor({ id }: { id: string }) {
             <Button type="submit" size="small" variant="outlined" disabled={update.isPending}>
               Save link
             </Button>
-          </Stack>
+          </RowForm>
         )}
 
         {b.status === 'live' && <HitForm b={b} />}

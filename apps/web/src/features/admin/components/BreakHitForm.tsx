@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
+import { ValueField } from '@/components/ValueField';
 import type { AdminBreak } from '@grail/contract';
 import { useBreakCommands } from '../api/breaks';
 
@@ -51,13 +52,7 @@ export function HitForm({ b }: { b: AdminBreak }) {
         Enter a hit
       </Typography>
       <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          size="small"
-          label="Card"
-          value={cardName}
-          onChange={(e) => setCardName(e.target.value)}
-          required
-        />
+        <ValueField label="Card" value={cardName} onValue={setCardName} required />
         <Autocomplete
           freeSolo
           options={b.teams}
@@ -65,27 +60,19 @@ export function HitForm({ b }: { b: AdminBreak }) {
           onInputChange={(_e, value) => setTeam(value)}
           renderInput={(params) => <TextField {...params} size="small" label="Team" required />}
         />
-        <TextField
-          size="small"
-          label="Grade or parallel"
-          value={detail}
-          onChange={(e) => setDetail(e.target.value)}
-        />
-        <TextField
-          size="small"
+        <ValueField label="Grade or parallel" value={detail} onValue={setDetail} />
+        <ValueField
           label="Pack number"
           type="number"
           slotProps={{ htmlInput: { min: 1 } }}
           value={pack}
-          onChange={(e) => setPack(e.target.value)}
+          onValue={setPack}
         />
-        <TextField
-          size="small"
+        <ValueField
           label="Buyback price ($, optional)"
-          type="number"
-          slotProps={{ htmlInput: { step: '0.01', min: '0.01' } }}
+          dollars
           value={buyback}
-          onChange={(e) => setBuyback(e.target.value)}
+          onValue={setBuyback}
         />
         <Button variant="outlined" component="label" size="small">
           {photo ? `Photo: ${photo.name}` : 'Add a photo'}

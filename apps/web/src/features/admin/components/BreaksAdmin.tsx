@@ -12,6 +12,7 @@ import {
   Paper,
   Typography,
 } from '@mui/material';
+import { GridColumns } from '@/components/GridColumns';
 import { formatUsd } from '@/lib/format';
 import { useAdminBreaks } from '../api/breaks';
 import { BreakEditor } from './BreakEditor';
@@ -25,15 +26,11 @@ export function BreaksAdmin() {
   const [creating, setCreating] = useState(false);
   const current = selected ?? breaks.data?.[0]?._id ?? null;
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: '300px 1fr' },
-        alignItems: 'start',
-        // Wide tables scroll inside their panel instead of widening the page.
-        '& > *': { minWidth: 0 },
-      }}
+    <GridColumns
+      gap={3}
+      columns={{ xs: '1fr', md: '300px 1fr' }}
+      // Wide tables scroll inside their panel instead of widening the page.
+      sx={{ alignItems: 'start', '& > *': { minWidth: 0 } }}
     >
       <Paper variant="outlined">
         <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
@@ -89,6 +86,6 @@ export function BreaksAdmin() {
       ) : current ? (
         <BreakEditor id={current} />
       ) : null}
-    </Box>
+    </GridColumns>
   );
 }

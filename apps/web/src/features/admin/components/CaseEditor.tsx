@@ -16,6 +16,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ValueField } from '@/components/ValueField';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { AdminCase, TierInput } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
@@ -58,30 +59,21 @@ function DraftSettings({ c }: { c: AdminCase }) {
   return (
     <Stack spacing={2}>
       <TextField label="Name" size="small" value={name} onChange={(e) => setName(e.target.value)} />
-      <TextField
+      <ValueField
         label="Description"
-        size="small"
         multiline
         minRows={2}
         value={description}
-        onChange={(e) => setDescription(e.target.value)}
+        onValue={setDescription}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Pack price ($)"
-          size="small"
-          type="number"
-          inputProps={{ step: '0.01', min: '0.01' }}
-          value={price}
-          onChange={(e) => setPrice(e.target.value)}
-        />
-        <TextField
+        <ValueField label="Pack price ($)" dollars value={price} onValue={setPrice} />
+        <ValueField
           label="Activation time (optional)"
-          size="small"
           type="datetime-local"
           InputLabelProps={{ shrink: true }}
           value={activation}
-          onChange={(e) => setActivation(e.target.value)}
+          onValue={setActivation}
         />
       </Stack>
       <Typography variant="subtitle2">Odds tiers (FMV bands)</Typography>

@@ -1,15 +1,6 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Chip,
-  Paper,
-  Stack,
-  TableCell,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import { ValueField } from '@/components/ValueField';
 import { StackedTable } from '@/components/StackedTable';
 import type { DueShipment } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
@@ -39,22 +30,18 @@ function ShipForm({ shipment }: { shipment: DueShipment }) {
         });
       }}
     >
-      <TextField
-        size="small"
+      <ValueField
         label="Carrier"
         value={carrier}
-        onChange={(e) => setCarrier(e.target.value)}
-        error={Boolean(problems.carrier)}
-        helperText={problems.carrier}
+        onValue={setCarrier}
+        problem={problems.carrier}
         sx={{ width: 110 }}
       />
-      <TextField
-        size="small"
+      <ValueField
         label="Tracking number"
         value={tracking}
-        onChange={(e) => setTracking(e.target.value)}
-        error={Boolean(problems.trackingNumber)}
-        helperText={problems.trackingNumber}
+        onValue={setTracking}
+        problem={problems.trackingNumber}
       />
       <Button type="submit" size="small" variant="contained" disabled={mark.isPending}>
         Mark shipped

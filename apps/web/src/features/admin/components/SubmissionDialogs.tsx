@@ -7,7 +7,10 @@ import {
   type AdminSubmission,
   type AdminSubmissionCard,
 } from '@grail/contract';
-import { ShipmentTrackingFields } from '@/components/submissions/ShipmentTrackingFields';
+import {
+  ShipmentTrackingFields,
+  type TrackingDraft,
+} from '@/components/submissions/ShipmentTrackingFields';
 import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
 import { formatUsd } from '@/lib/format';
 import { useStaffCommand } from '../api/submissions';
@@ -88,14 +91,13 @@ export function ReturnDialog({
   onClose: () => void;
 }) {
   const command = useStaffCommand(submission._id);
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const [tracking, setTracking] = useState<TrackingDraft>({ carrier: '', trackingNumber: '' });
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const send = () => {
     const parsed = ReturnBody.safeParse({
-      carrier: carrier.trim() || null,
-      trackingNumber: trackingNumber.trim() || null,
+      carrier: tracking.carrier.trim() || null,
+      trackingNumber: tracking.trackingNumber.trim() || null,
       note: note.trim() || null,
     });
     if (!parsed.success) return setErrors(issuesOf(parsed.error.issues));
@@ -112,13 +114,7 @@ export function ReturnDialog({
       confirm={{ label: 'Mark returned', disabled: command.isPending, onClick: send }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <ShipmentTrackingFields
-          carrier={carrier}
-          trackingNumber={trackingNumber}
-          onCarrierChange={setCarrier}
-          onTrackingNumberChange={setTrackingNumber}
-          errors={errors}
-        />
+        <ShipmentTrackingFields value={tracking} onChange={setTracking} errors={errors} />
         <TextField
           label="Why (shown to the collector)"
           value={note}

@@ -16,6 +16,7 @@ import type { AnalyticsResponse } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
 import { useAnalytics } from '../api/analytics';
 import { DataTable, type Column } from '../components/DataTable';
+import { RowForm } from '../components/RowForm';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
@@ -272,14 +273,10 @@ export function AdminAnalyticsPage() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
         Analytics
       </Typography>
-      <Stack
-        component="form"
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
+      <RowForm
         sx={{ mb: 3, alignItems: { sm: 'center' } }}
         aria-label="Date range"
-        onSubmit={(e) => {
-          e.preventDefault();
+        onSubmit={() => {
           setParams({ from: draft.from, to: draft.to });
         }}
       >
@@ -302,7 +299,7 @@ export function AdminAnalyticsPage() {
         <Button type="submit" variant="contained" disabled={!draft.from || !draft.to}>
           Show
         </Button>
-      </Stack>
+      </RowForm>
       {report.isPending && <CircularProgress aria-label="Loading analytics" />}
       {report.isError && <Alert severity="error">{report.error.message}</Alert>}
       {report.data && <Charts data={report.data} />}

@@ -58,6 +58,17 @@ export default function AdminInventoryPage() {
     setParams(next);
   };
   /** A filter chosen from `options`; the first choice, `any`, clears it. */
+  /** A bound on FMV in dollars, applied when the field is left. */
+  const fmvFilter = (key: 'minFmv' | 'maxFmv', label: string) => (
+    <TextField
+      size="small"
+      label={label}
+      type="number"
+      defaultValue={filters[key] ?? ''}
+      slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
+      onBlur={(e) => setFilter({ [key]: e.target.value })}
+    />
+  );
   const filterSelect = (
     key: 'status' | 'caseId' | 'sport' | 'grader',
     label: string,
@@ -132,22 +143,8 @@ export default function AdminInventoryPage() {
           ...INVENTORY_GRADERS.map((g) => ({ value: g, label: g })),
           { value: 'raw', label: 'Raw (ungraded)' },
         ])}
-        <TextField
-          size="small"
-          label="FMV from ($)"
-          type="number"
-          defaultValue={filters.minFmv ?? ''}
-          slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
-          onBlur={(e) => setFilter({ minFmv: e.target.value })}
-        />
-        <TextField
-          size="small"
-          label="FMV to ($)"
-          type="number"
-          defaultValue={filters.maxFmv ?? ''}
-          slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
-          onBlur={(e) => setFilter({ maxFmv: e.target.value })}
-        />
+        {fmvFilter('minFmv', 'FMV from ($)')}
+        {fmvFilter('maxFmv', 'FMV to ($)')}
         <Button type="submit" variant="outlined">
           Search
         </Button>

@@ -11,9 +11,9 @@ import {
   ListItemText,
   Paper,
   Stack,
-  TextField,
   Typography,
 } from '@mui/material';
+import { ValueField } from '@/components/ValueField';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
@@ -23,6 +23,7 @@ import { useAdminCases, useCaseCommands } from '../api/cases';
 import { CaseEditor } from '../components/CaseEditor';
 import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
 import { ShipmentsDue } from '../components/ShipmentsDue';
+import { GridColumns } from '@/components/GridColumns';
 
 function NewCaseForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { create } = useCaseCommands();
@@ -47,22 +48,8 @@ function NewCaseForm({ onCreated }: { onCreated: (id: string) => void }) {
       }}
     >
       <Typography variant="subtitle2">New draft case</Typography>
-      <TextField
-        size="small"
-        label="Case name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        required
-      />
-      <TextField
-        size="small"
-        label="Pack price ($)"
-        type="number"
-        inputProps={{ step: '0.01', min: '0.01' }}
-        value={price}
-        onChange={(e) => setPrice(e.target.value)}
-        required
-      />
+      <ValueField label="Case name" value={name} onValue={setName} required />
+      <ValueField label="Pack price ($)" dollars value={price} onValue={setPrice} required />
       <Button
         type="submit"
         variant="contained"
@@ -113,13 +100,10 @@ export default function AdminPage() {
           <Typography variant="h6" component="h2" gutterBottom>
             Grail cases
           </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: '1fr', md: '280px 1fr' },
-              alignItems: 'start',
-            }}
+          <GridColumns
+            gap={3}
+            columns={{ xs: '1fr', md: '280px 1fr' }}
+            sx={{ alignItems: 'start' }}
           >
             <Paper variant="outlined">
               <List dense aria-label="Cases">
@@ -155,7 +139,7 @@ export default function AdminPage() {
             ) : (
               <Typography color="text.secondary">Create a draft case to begin.</Typography>
             )}
-          </Box>
+          </GridColumns>
         </Box>
         {flags.BREAKS_ENABLED && (
           <Button

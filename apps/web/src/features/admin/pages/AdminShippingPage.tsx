@@ -20,6 +20,7 @@ import { notify } from '@/lib/toast';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
 import { PackingSlips } from '../components/PackingSlips';
 import { trackingProblems } from '../components/trackingProblems';
+import { RowForm } from '../components/RowForm';
 
 const KIND_LABEL: Record<FulfilmentKind, string> = {
   order: 'Store order',
@@ -65,14 +66,10 @@ function ShipForm({ item }: { item: FulfilmentItem }) {
   const [problems, setProblems] = useState<ReturnType<typeof trackingProblems>>({});
   const id = keyOf(item).replace(':', '-');
   return (
-    <Stack
-      component="form"
+    <RowForm
       noValidate
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
       sx={{ alignItems: { sm: 'flex-start' } }}
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         const found = trackingProblems(carrier, tracking);
         setProblems(found);
         if (found.carrier || found.trackingNumber) return;
@@ -111,7 +108,7 @@ function ShipForm({ item }: { item: FulfilmentItem }) {
         Mark shipped
       </Button>
       {ship.error && <Alert severity="error">{ship.error.message}</Alert>}
-    </Stack>
+    </RowForm>
   );
 }
 

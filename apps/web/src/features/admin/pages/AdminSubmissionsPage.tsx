@@ -7,6 +7,7 @@ import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { SubmissionQueue } from '../components/SubmissionQueue';
 import { SubmissionReview } from '../components/SubmissionReview';
+import { GridColumns } from '@/components/GridColumns';
 
 /**
  * /admin/submissions (staff only): the queue of collectors' submissions, oldest first, and the
@@ -51,13 +52,10 @@ export default function AdminSubmissionsPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Collectors’ cards for sale, oldest first. Review, make offers, receive, verify and pay.
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: '320px minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
+      <GridColumns
+        gap={3}
+        columns={{ xs: '1fr', md: '320px minmax(0, 1fr)' }}
+        sx={{ alignItems: 'start' }}
       >
         <SubmissionQueue
           status={status}
@@ -78,7 +76,7 @@ export default function AdminSubmissionsPage() {
             </Typography>
           </Paper>
         )}
-      </Box>
+      </GridColumns>
     </Box>
   );
 }

@@ -19,6 +19,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { ValueField } from '@/components/ValueField';
 import {
   isWholeCents,
   MAX_DOLLARS,
@@ -40,6 +41,7 @@ import { DataTable } from '../components/DataTable';
 import { UserLimits } from '../components/UserLimits';
 import { AuthHealthCheck } from '@/components/AuthHealthCheck';
 import { LedgerTable } from '@/components/LedgerTable';
+import { RowForm } from '../components/RowForm';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 const userHref = (id: string) => `${paths.adminUsers.getHref()}/${encodeURIComponent(id)}`;
@@ -84,11 +86,10 @@ function UserSearch() {
           setParams(text.trim() ? { q: text.trim() } : {});
         }}
       >
-        <TextField
-          size="small"
+        <ValueField
           label="E-mail or username"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onValue={setText}
           sx={{ flex: 1, maxWidth: 420 }}
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
@@ -164,14 +165,10 @@ function WalletAdjustForm({ userId }: { userId: string }) {
   const [problems, setProblems] = useState<ReturnType<typeof adjustmentProblems>>({});
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   return (
-    <Stack
-      component="form"
+    <RowForm
       noValidate
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
       sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         const found = adjustmentProblems(amount, reason);
         setProblems(found);
         if (found.amount || found.reason) return;
@@ -188,22 +185,18 @@ function WalletAdjustForm({ userId }: { userId: string }) {
         );
       }}
     >
-      <TextField
-        size="small"
+      <ValueField
         label="Amount (USD, negative to take)"
         value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={Boolean(problems.amount)}
-        helperText={problems.amount}
+        onValue={setAmount}
+        problem={problems.amount}
         slotProps={{ htmlInput: { inputMode: 'decimal' } }}
       />
-      <TextField
-        size="small"
+      <ValueField
         label="Reason"
         value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={Boolean(problems.reason)}
-        helperText={problems.reason}
+        onValue={setReason}
+        problem={problems.reason}
         sx={{ flex: 1 }}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
@@ -211,7 +204,7 @@ function WalletAdjustForm({ userId }: { userId: string }) {
         Adjust wallet
       </Button>
       {adjust.error && <Alert severity="error">{adjust.error.message}</Alert>}
-    </Stack>
+    </RowForm>
   );
 }
 

@@ -30,6 +30,7 @@ import { FairnessPanel } from '../components/FairnessPanel';
 import { HitCard } from '../components/HitCard';
 import { SpotsTable } from '../components/SpotsTable';
 import { StreamEmbed } from '../components/StreamEmbed';
+import { GridColumns } from '@/components/GridColumns';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -203,13 +204,9 @@ export default function BreakDetailPage() {
               {b.description}
             </Typography>
           )}
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, auto)' },
-              justifyContent: 'start',
-            }}
+          <GridColumns
+            columns={{ xs: '1fr 1fr', sm: 'repeat(4, auto)' }}
+            sx={{ justifyContent: 'start' }}
           >
             <Fact label={b.format === 'pick_team' ? 'Team price' : 'Spot price'} value={price} />
             <Fact
@@ -218,7 +215,7 @@ export default function BreakDetailPage() {
             />
             <Fact label="Sales close" value={when(b.salesDeadline)} />
             <Fact label="Opening" value={when(b.scheduledAt)} />
-          </Box>
+          </GridColumns>
           {(b.status === 'open' || b.status === 'filled') && <SpotsProgress b={b} />}
           <Stack direction="row" spacing={4} useFlexGap flexWrap="wrap">
             {onSale && (
@@ -330,17 +327,14 @@ export default function BreakDetailPage() {
           <Typography variant="h6" component="h2" id="hits-title" gutterBottom>
             Hits
           </Typography>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-            }}
+          <GridColumns
+            gap={1.5}
+            columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
           >
             {hits.map((h) => (
               <HitCard key={h._id} hit={h} />
             ))}
-          </Box>
+          </GridColumns>
         </Box>
       )}
 

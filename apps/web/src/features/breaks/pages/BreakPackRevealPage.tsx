@@ -14,6 +14,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { GridColumns } from '@/components/GridColumns';
 import { Uuid, type BreakHitEvent } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { paths } from '@/lib/paths';
@@ -133,12 +134,9 @@ export default function BreakPackRevealPage() {
                   ? ` · ${b.hits.filter((h) => h.mine).length} yours`
                   : ''}
               </Typography>
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 1.5,
-                  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-                }}
+              <GridColumns
+                gap={1.5}
+                columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
               >
                 {[...b.hits]
                   .sort((x, y) => y.hitNumber - x.hitNumber)
@@ -149,7 +147,7 @@ export default function BreakPackRevealPage() {
                       </div>
                     </Fade>
                   ))}
-              </Box>
+              </GridColumns>
             </>
           )}
           {b.hits.some((h) => h.mine) && (

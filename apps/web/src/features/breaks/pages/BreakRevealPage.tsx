@@ -11,6 +11,7 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
+import { GridColumns } from '@/components/GridColumns';
 import {
   BREAK_ASSIGNMENT_MS,
   BREAK_STEP_MS,
@@ -39,17 +40,12 @@ const revealEnd = (b: BreakDetail) =>
 /** The team list as the shuffle moves it, with the two places of the last swap marked. */
 function TeamOrder({ order, swap }: { order: string[]; swap: { i: number; j: number } | null }) {
   return (
-    <Box
+    <GridColumns
       component="ol"
       aria-label="Team order"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 1,
-        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' },
-      }}
+      gap={1}
+      columns={{ xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }}
+      sx={{ listStyle: 'none', p: 0, m: 0 }}
     >
       {order.map((team, index) => {
         const moved = swap !== null && (index === swap.i || index === swap.j);
@@ -77,7 +73,7 @@ function TeamOrder({ order, swap }: { order: string[]; swap: { i: number; j: num
           </Box>
         );
       })}
-    </Box>
+    </GridColumns>
   );
 }
 
@@ -281,16 +277,11 @@ export default function BreakRevealPage() {
             Each spot&apos;s team appears here as it is drawn.
           </Typography>
         ) : (
-          <Box
+          <GridColumns
             component="ul"
-            sx={{
-              listStyle: 'none',
-              p: 0,
-              m: 0,
-              display: 'grid',
-              gap: 1,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-            }}
+            gap={1}
+            columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
           >
             {(b.format === 'pick_team'
               ? b.spots.map((s) => ({
@@ -315,7 +306,7 @@ export default function BreakRevealPage() {
                 </Box>
               </Paper>
             ))}
-          </Box>
+          </GridColumns>
         )}
       </Box>
 

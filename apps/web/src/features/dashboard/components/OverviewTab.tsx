@@ -68,6 +68,7 @@ function EmailVerification({ user }: { user: PublicUser }) {
 
 /** Dashboard 'Overview': the account, its verification, profile and two-factor state. */
 export function OverviewTab({ user }: { user: PublicUser }) {
+  const complete = user.profileComplete;
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
@@ -85,46 +86,31 @@ export function OverviewTab({ user }: { user: PublicUser }) {
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <Panel title="Profile">
-          {user.profileComplete ? (
-            <Stack spacing={1.5}>
-              <Chip
-                color="success"
-                size="small"
-                label="Complete"
-                sx={{ alignSelf: 'flex-start' }}
-              />
-              <Typography variant="body2" color="text.secondary">
-                Cards ship to {user.shippingAddress?.line1}, {user.shippingAddress?.city}.
-              </Typography>
-              <Button
-                component={RouterLink}
-                to={paths.completeProfile.getHref()}
-                sx={{ alignSelf: 'flex-start' }}
-              >
-                Edit profile
-              </Button>
-            </Stack>
-          ) : (
-            <Stack spacing={1.5}>
-              <Chip
-                color="warning"
-                size="small"
-                label="Incomplete"
-                sx={{ alignSelf: 'flex-start' }}
-              />
-              <Typography variant="body2" color="text.secondary">
-                Add your name, date of birth and shipping address before your first pack.
-              </Typography>
-              <Button
-                component={RouterLink}
-                to={paths.completeProfile.getHref()}
-                variant="contained"
-                sx={{ alignSelf: 'flex-start' }}
-              >
-                Complete your profile
-              </Button>
-            </Stack>
-          )}
+          <Stack spacing={1.5}>
+            <Chip
+              color={complete ? 'success' : 'warning'}
+              size="small"
+              label={complete ? 'Complete' : 'Incomplete'}
+              sx={{ alignSelf: 'flex-start' }}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {complete ? (
+                <>
+                  Cards ship to {user.shippingAddress?.line1}, {user.shippingAddress?.city}.
+                </>
+              ) : (
+                'Add your name, date of birth and shipping address before your first pack.'
+              )}
+            </Typography>
+            <Button
+              component={RouterLink}
+              to={paths.completeProfile.getHref()}
+              variant={complete ? 'text' : 'contained'}
+              sx={{ alignSelf: 'flex-start' }}
+            >
+              {complete ? 'Edit profile' : 'Complete your profile'}
+            </Button>
+          </Stack>
         </Panel>
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>

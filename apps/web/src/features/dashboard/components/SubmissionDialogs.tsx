@@ -14,6 +14,8 @@ import { useSubmissionCommand } from '../api/submissionCommands';
 
 /** What every collector dialog gets: the submission, and whether it shows and how it closes. */
 type CollectorDialogProps = { submission: Submission; open: boolean; onClose: () => void };
+/** The dialogs that ask for a two-factor code when the collector has it on. */
+type TwoFactorDialogProps = CollectorDialogProps & { totpEnabled: boolean };
 
 /** The error of a command: on the code field when the server names it, else above. */
 function errorParts(error: unknown): { code: string | null; other: string | null } {
@@ -49,12 +51,7 @@ function CodeField({
 }
 
 /** Accepting the offer: the amount, what happens next, and a code when two-factor is on. */
-export function AcceptDialog({
-  submission,
-  totpEnabled,
-  open,
-  onClose,
-}: CollectorDialogProps & { totpEnabled: boolean }) {
+export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFactorDialogProps) {
   const command = useSubmissionCommand(submission._id);
   const [code, setCode] = useState('');
   const adjusted = submission.status === 'offer_adjusted';
@@ -133,12 +130,7 @@ export function ConfirmDialog({
 }
 
 /** New payout details (a code when two-factor is on); the old ones are replaced. */
-export function PayoutDialog({
-  submission,
-  totpEnabled,
-  open,
-  onClose,
-}: CollectorDialogProps & { totpEnabled: boolean }) {
+export function PayoutDialog({ submission, totpEnabled, open, onClose }: TwoFactorDialogProps) {
   const command = useSubmissionCommand(submission._id);
   const [draft, setDraft] = useState(() => ({
     ...emptyPayout(),

@@ -9,7 +9,10 @@ import { useMySubmission } from '@/lib/api/submissions';
 import { useAuth } from '@/lib/auth';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { ShipmentTrackingFields } from '@/components/submissions/ShipmentTrackingFields';
+import {
+  ShipmentTrackingFields,
+  type TrackingDraft,
+} from '@/components/submissions/ShipmentTrackingFields';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
 import { SubmissionTimeline } from '@/components/submissions/SubmissionTimeline';
 import { useSubmissionCommand } from '../api/submissionCommands';
@@ -18,6 +21,7 @@ import { SubmissionCards } from '../components/SubmissionCards';
 import { AcceptDialog, ConfirmDialog, PayoutDialog } from '../components/SubmissionDialogs';
 import { TrackingLink } from '@/components/TrackingLink';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { GridColumns } from '@/components/GridColumns';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -98,13 +102,15 @@ function OfferPanel({ submission, totpEnabled }: { submission: Submission; totpE
 /** Where to send the cards, the packing slip to print, and the tracking number. */
 function ShippingPanel({ submission }: { submission: Submission }) {
   const command = useSubmissionCommand(submission._id);
-  const [carrier, setCarrier] = useState(submission.tracking?.carrier ?? '');
-  const [trackingNumber, setTrackingNumber] = useState(submission.tracking?.trackingNumber ?? '');
+  const [tracking, setTracking] = useState<TrackingDraft>({
+    carrier: submission.tracking?.carrier ?? '',
+    trackingNumber: submission.tracking?.trackingNumber ?? '',
+  });
   const [errors, setErrors] = useState<{ carrier?: string; trackingNumber?: string }>({});
   const canTrack = submission.actions.includes('tracking');
   const waiting = submission.status === 'awaiting_shipment' || submission.status === 'accepted';
   const save = () => {
-    const parsed = TrackingBody.safeParse({ carrier, trackingNumber });
+    const parsed = TrackingBody.safeParse(tracking);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -120,14 +126,7 @@ function ShippingPanel({ submission }: { submission: Submission }) {
           ship with tracking and insurance to:
         </Typography>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          alignItems: 'start',
-        }}
-      >
+      <GridColumns columns={{ xs: '1fr', sm: '1fr 1fr' }} sx={{ alignItems: 'start' }}>
         <Box>
           <Address address={submission.shipTo!} />
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -155,10 +154,8 @@ function ShippingPanel({ submission }: { submission: Submission }) {
               aria-label="Shipment tracking"
             >
               <ShipmentTrackingFields
-                carrier={carrier}
-                trackingNumber={trackingNumber}
-                onCarrierChange={setCarrier}
-                onTrackingNumberChange={setTrackingNumber}
+                value={tracking}
+                onChange={setTracking}
                 errors={errors}
                 size="small"
               />
@@ -178,7 +175,7 @@ function ShippingPanel({ submission }: { submission: Submission }) {
             </Typography>
           ) : null}
         </Box>
-      </Box>
+      </GridColumns>
     </Section>
   );
 }

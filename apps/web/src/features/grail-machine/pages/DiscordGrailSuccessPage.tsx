@@ -84,33 +84,30 @@ export default function DiscordGrailSuccessPage() {
               Join our Discord server
             </Button>
           )}
-          {offered || linked ? (
+          {[
+            offered || linked
+              ? {
+                  to: paths.dashboard.getHref({ tab: 'settings' }),
+                  label: 'Back to my dashboard',
+                  variant: linked ? ('outlined' as const) : ('contained' as const),
+                }
+              : { to: paths.home.getHref(), label: 'Go back home', variant: 'contained' as const },
+            {
+              to: paths.grailMachine.getHref(),
+              label: 'Grail Machine',
+              variant: 'outlined' as const,
+            },
+          ].map((link) => (
             <Button
+              key={link.label}
               component={RouterLink}
-              to={paths.dashboard.getHref({ tab: 'settings' })}
-              variant={linked ? 'outlined' : 'contained'}
+              to={link.to}
+              variant={link.variant}
               size="large"
             >
-              Back to my dashboard
+              {link.label}
             </Button>
-          ) : (
-            <Button
-              component={RouterLink}
-              to={paths.home.getHref()}
-              variant="contained"
-              size="large"
-            >
-              Go back home
-            </Button>
-          )}
-          <Button
-            component={RouterLink}
-            to={paths.grailMachine.getHref()}
-            variant="outlined"
-            size="large"
-          >
-            Grail Machine
-          </Button>
+          ))}
         </Stack>
       </Paper>
     </Box>

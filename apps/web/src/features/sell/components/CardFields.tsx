@@ -23,6 +23,7 @@ import {
 import { usePsaLookup } from '../api/psaCerts';
 import type { SellFormValues } from '../lib/sellForm';
 import { PhotoPicker } from './PhotoPicker';
+import { GridColumns } from '@/components/GridColumns';
 
 type Field = keyof SellFormValues['cards'][number];
 
@@ -117,20 +118,10 @@ export function CardFields({
           </IconButton>
         )}
       </Stack>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 300px' },
-        }}
-      >
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr)' },
-            alignContent: 'start',
-          }}
+      <GridColumns gap={3} columns={{ xs: '1fr', md: 'minmax(0, 1fr) 300px' }}>
+        <GridColumns
+          columns={{ xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr)' }}
+          sx={{ alignContent: 'start' }}
         >
           <Controller
             control={form.control}
@@ -207,7 +198,7 @@ export function CardFields({
             },
             helperText: 'What you hope to get. We make our own offer.',
           })}
-        </Box>
+        </GridColumns>
         <Box
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', alignContent: 'start' }}
         >
@@ -231,7 +222,7 @@ export function CardFields({
             />
           ))}
         </Box>
-      </Box>
+      </GridColumns>
     </Paper>
   );
 }
