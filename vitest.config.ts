@@ -124,6 +124,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A page test's first lazy import transforms that chunk's code on the spot, which took
+          // over 5 s (Vitest's default) on the 2-core CI machine while other suites ran.
+          testTimeout: 20_000,
         },
       },
     ],

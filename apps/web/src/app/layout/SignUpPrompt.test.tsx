@@ -23,7 +23,8 @@ const finishAnimation = (element: Element) =>
 async function openPrompt() {
   act(() => void vi.advanceTimersByTime(2500));
   vi.useRealTimers();
-  return screen.findByRole('dialog', { name: 'Join Our Community!' });
+  // The chunk's first import transforms the dialog's code, which takes seconds on a busy machine.
+  return screen.findByRole('dialog', { name: 'Join Our Community!' }, { timeout: 10_000 });
 }
 
 beforeEach(() => {
