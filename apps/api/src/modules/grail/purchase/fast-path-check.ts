@@ -1,6 +1,6 @@
 import type { Execution, Prepared } from '../../../db/batch.js';
 import { rawStatement } from '../../../db/statements.js';
-import { unrestrictedCondition } from '../../limits/limits.service.js';
+import { unrestrictedCondition } from '../../limits/limits.reads.js';
 import type { IdempotencyOptions } from '../../idempotency/idempotency.service.js';
 import type { LiveCase } from './remaining-positions.js';
 import { liveSession } from '../../auth/auth.reads.js';
