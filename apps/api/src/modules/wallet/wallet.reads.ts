@@ -1,24 +1,11 @@
 import { and, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
-import { centsToDollars, type LedgerEntry } from '@grail/contract';
+import type { LedgerEntry } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { walletLedger } from '../../db/schema/index.js';
 import { utcDayAfter, utcDayOf, utcDayStart } from '../../lib/report-periods.js';
+import { toLedgerEntry } from './wallet.view.js';
 
 /** What other modules read of the wallet ledger (the wallet alone writes it). */
-
-type LedgerRow = typeof walletLedger.$inferSelect;
-
-/** One ledger row as the contract shows it, in dollars. */
-export const toLedgerEntry = (e: LedgerRow): LedgerEntry => ({
-  _id: String(e.id),
-  amount: centsToDollars(e.amountCents),
-  balanceAfter: centsToDollars(e.balanceAfterCents),
-  kind: e.kind,
-  refType: e.refType,
-  refId: e.refId,
-  description: e.description,
-  createdAt: e.createdAt.toISOString(),
-});
 
 /** A collector's newest ledger entries. */
 export async function recentLedgerEntries(
