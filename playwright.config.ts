@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recording a trace (DOM snapshots and a screencast at every step) took half the suite's CPU;
+    // a failure's retry records one, and a local run can ask with --trace on.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [
