@@ -130,6 +130,10 @@ const BreakRevealPage = lazyPage(() => import('@/features/breaks/pages/BreakReve
 const BreakPackRevealPage = lazyPage(() => import('@/features/breaks/pages/BreakPackRevealPage'));
 const PrivacyPolicyPage = lazyPage(() => import('@/features/legal/pages/PrivacyPolicyPage'));
 const TermsOfServicePage = lazyPage(() => import('@/features/legal/pages/TermsOfServicePage'));
+// Every shared component in both themes (docs/ui.md); the production build drops it.
+const UiGalleryPage = import.meta.env.DEV
+  ? lazyPage(() => import('@/app/pages/UiGalleryPage'), { styledAtRunTime: false })
+  : null;
 
 /** Every route of the SPA (declared in lib/paths.ts); pages load on demand. */
 export const routes: RouteObject[] = [
@@ -274,6 +278,7 @@ export const routes: RouteObject[] = [
             path: paths.terms.path,
             element: <Navigate to={paths.termsOfService.getHref()} replace />,
           },
+          ...(UiGalleryPage ? [{ path: '/dev/ui', element: <UiGalleryPage /> }] : []),
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,5 +1,5 @@
 import { Box, LinearProgress, Typography } from '@mui/material';
-import { STRENGTH_LABELS as LABELS, estimatePasswordScore } from './form/passwordStrength';
+import { STRENGTH_LABELS as LABELS, estimatePasswordScore } from './ui/passwordStrength';
 
 // The estimate lives beside the build-time styled meter, which must not import MUI through here.
 export { estimatePasswordScore };

@@ -1,20 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
 import clsx from 'clsx';
 import type { LoginRequest, SignedInResponse } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
-import { applyServerError, lazyResolver } from '@/lib/forms';
+import { lazyResolver } from '@/lib/forms';
 import { AuthHealthCheck } from '@/components/AuthHealthCheck';
-import { FormAlert } from '@/components/form/FormAlert';
-import { FormField } from '@/components/form/FormField';
-import { SubmitButton } from '@/components/form/SubmitButton';
-import { TextField } from '@/components/form/TextField';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Form } from '@/components/ui/Form';
+import { FormSubmit, FormTextField } from '@/components/ui/FormFields';
+import { TextField } from '@/components/ui/TextField';
 import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
-import { AuthForm, EmailField } from '../components/AuthForm';
 import styles from '../components/authForm.module.css';
 import { useLogin, useLoginTotp } from '../api/signIn';
 
@@ -71,21 +70,17 @@ function TotpStep({
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
       {totp.error && (
-        <FormAlert
+        <Alert
           action={
             expired ? (
-              <button
-                type="button"
-                className={clsx(ui.button, ui.text, styles.textButton)}
-                onClick={onRestart}
-              >
+              <Button variant="text" onClick={onRestart}>
                 Start over
-              </button>
+              </Button>
             ) : undefined
           }
         >
           {totp.error.message}
-        </FormAlert>
+        </Alert>
       )}
       <TextField
         key={useRecovery ? 'recovery' : 'totp'}
@@ -101,15 +96,22 @@ function TotpStep({
           e.preventDefault();
           setCode(e.clipboardData.getData('text').replace(/\D/g, '').slice(0, 6));
         }}
-        invalid={Boolean(fieldError)}
-        helperText={fieldError ?? '\u00a0'}
+        error={fieldError ?? undefined}
+        helperText={'\u00a0'}
         {...(useRecovery
           ? { autoCapitalize: 'characters', spellCheck: false }
           : { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, className: styles.code })}
       />
-      <SubmitButton pending={totp.isPending} pendingText="Verifying...">
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        loading={totp.isPending}
+        loadingText="Verifying..."
+      >
         Verify
-      </SubmitButton>
+      </Button>
       <div className={styles.row}>
         <button
           type="button"
@@ -137,14 +139,10 @@ export default function LoginPage() {
   const auth = useAuth();
   const login = useLogin();
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // The address typed before the two-factor step, kept for 'Back to sign in'.
+  const [email, setEmail] = useState('');
   const redirectTo = safeRedirect(searchParams.get('redirectTo'));
   const queryError = LOGIN_ERROR_MESSAGES[searchParams.get('error') ?? ''];
-  const form = useForm<LoginRequest>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-  });
-
   // The form's schema downloads once the page is up, before the first check needs it.
   useEffect(() => loginResolver.preloadWhenIdle(), []);
 
@@ -160,15 +158,12 @@ export default function LoginPage() {
     navigate(staffHome ? paths.admin.getHref() : redirectTo, { replace: true });
   };
 
-  const onSubmit = form.handleSubmit((values) => {
-    setFormError(null);
-    login.mutate(values, {
-      onSuccess: (result) =>
-        'totpRequired' in result ? setChallenge(result.challengeToken) : finish(result),
-      onError: (error) =>
-        setFormError(applyServerError(error, form.setError, ['email', 'password'])),
-    });
-  });
+  const onSubmit = async (values: LoginRequest) => {
+    const result = await login.mutateAsync(values);
+    setEmail(values.email);
+    if ('totpRequired' in result) setChallenge(result.challengeToken);
+    else finish(result);
+  };
 
   return (
     <AuthCard
@@ -177,7 +172,7 @@ export default function LoginPage() {
     >
       {queryError && !challenge && (
         <div className={styles.notice}>
-          <FormAlert severity="warning">{queryError}</FormAlert>
+          <Alert severity="warning">{queryError}</Alert>
         </div>
       )}
       {challenge ? (
@@ -186,14 +181,12 @@ export default function LoginPage() {
           onSignedIn={finish}
           onRestart={() => {
             setChallenge(null);
-            form.resetField('password');
           }}
         />
       ) : (
-        <AuthForm onSubmit={onSubmit} error={formError}>
-          <EmailField form={form} />
-          <FormField
-            form={form}
+        <Form resolver={loginResolver} defaultValues={{ email, password: '' }} onSubmit={onSubmit}>
+          <FormTextField name="email" label="Email" type="email" autoComplete="email" autoFocus />
+          <FormTextField
             name="password"
             label="Password"
             type="password"
@@ -204,9 +197,7 @@ export default function LoginPage() {
               Forgot your password?
             </Link>
           </div>
-          <SubmitButton pending={login.isPending} pendingText="Signing in...">
-            Sign in
-          </SubmitButton>
+          <FormSubmit pendingText="Signing in...">Sign in</FormSubmit>
           <p className={clsx(ui.body2, ui.secondaryText, styles.center)}>
             New here?{' '}
             <Link
@@ -218,7 +209,7 @@ export default function LoginPage() {
               Create an account
             </Link>
           </p>
-        </AuthForm>
+        </Form>
       )}
       {!challenge && (
         <details className={styles.trouble}>

@@ -8,7 +8,7 @@ import { useCarouselCards } from '../api/useCarouselCards';
 import { cardSource } from './cardSource';
 import { SectionHeading } from './SectionHeading';
 import styles from './HotPotentialGrails.module.css';
-import skeleton from '@/components/Skeleton.module.css';
+import skeleton from '@/components/ui/Skeleton.module.css';
 
 /**
  * "Hot Potential Grails!": 3 cards at a time from the carousel cards, the next 3 every 5000 ms,

@@ -5,7 +5,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { useNearViewport } from '@/lib/useNearViewport';
 import styles from './LatestFromX.module.css';
 import { SectionHeading } from './SectionHeading';
-import skeleton from '@/components/Skeleton.module.css';
+import skeleton from '@/components/ui/Skeleton.module.css';
 
 // The feed's code (and its data) load only when the section comes near the screen.
 const XPostScroller = lazy(() => import('./XPostScroller'));

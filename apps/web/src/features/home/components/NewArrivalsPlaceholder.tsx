@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { STORE_NEW_ARRIVALS } from '@grail/contract';
 import styles from './NewArrivals.module.css';
-import skeleton from '@/components/Skeleton.module.css';
+import skeleton from '@/components/ui/Skeleton.module.css';
 
 /** The grid's shape while it loads, so the sections below keep their place. */
 export function NewArrivalsPlaceholder() {

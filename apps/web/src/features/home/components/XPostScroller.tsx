@@ -3,7 +3,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { useXFeed } from '../api/useXFeed';
 import styles from './LatestFromX.module.css';
 import { Notice } from './Notice';
-import skeleton from '@/components/Skeleton.module.css';
+import skeleton from '@/components/ui/Skeleton.module.css';
 import { XPostCard } from './XPostCard';
 
 /** The feed itself: a horizontal, scroll-snapping row of posts (loaded on demand). */

@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api/client';
 import { formatShipping, formatUsd } from '@/lib/format';
 import { resolveImageUrl } from '@/lib/images';
 import { paths } from '@/lib/paths';
-import skeleton from '@/components/Skeleton.module.css';
+import skeleton from '@/components/ui/Skeleton.module.css';
 import ui from '@/lib/styles/ui.module.css';
 import { useProduct } from '../api/useProduct';
 import { useCart } from '../cart/useCart';

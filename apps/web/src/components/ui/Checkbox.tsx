@@ -1,13 +1,13 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import clsx from 'clsx';
 import ui from '@/lib/styles/ui.module.css';
-import styles from './form.module.css';
+import styles from './field.module.css';
 
 /**
- * A checkbox with its label beside it and its error under it, styled at build time. The native
- * input stays (invisible, over the drawn box), so clicks, keys and react-hook-form work as usual.
+ * A checkbox with its label beside it and its error under it. The native input stays (invisible,
+ * over the drawn box), so clicks, keys, forms and react-hook-form work as usual.
  */
-export function CheckboxField({
+export function Checkbox({
   label,
   error,
   ...input

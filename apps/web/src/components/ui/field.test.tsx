@@ -1,35 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { CheckboxField } from './CheckboxField';
-import { FormAlert } from './FormAlert';
-import { FormField } from './FormField';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { Alert } from './Alert';
+import { Button } from './Button';
+import { Checkbox } from './Checkbox';
+import { PasswordField } from './PasswordField';
 import { PasswordStrength } from './PasswordStrength';
-import { SubmitButton } from './SubmitButton';
 import { TextField } from './TextField';
-
-const SignInForm = z.object({
-  email: z.string().email('Enter a valid email address'),
-  password: z.string().min(1, 'Enter your password'),
-});
-
-function SignIn({ onValid = () => undefined }: { onValid?: (v: unknown) => void }) {
-  const form = useForm<z.infer<typeof SignInForm>>({
-    resolver: zodResolver(SignInForm),
-    defaultValues: { email: '', password: '' },
-  });
-  return (
-    <form noValidate onSubmit={form.handleSubmit(onValid)}>
-      <FormField form={form} name="email" label="Email" type="email" hint="We never share it" />
-      <FormField form={form} name="password" label="Password" type="password" />
-      <SubmitButton pending={false} pendingText="Signing in...">
-        Sign in
-      </SubmitButton>
-    </form>
-  );
-}
 
 describe('TextField', () => {
   it('is named by its label and described by the line under it', () => {
@@ -41,43 +17,37 @@ describe('TextField', () => {
     expect(input.getAttribute('aria-describedby')).toBe(helper.id);
   });
 
+  it('is marked invalid and described by the exact message of its error', () => {
+    render(
+      <TextField label="Date of birth" helperText="DD/MM/YYYY" error="You must be 18 or older." />,
+    );
+    const input = screen.getByLabelText('Date of birth');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'You must be 18 or older.',
+    );
+    expect(screen.queryByText('DD/MM/YYYY')).toBeNull();
+  });
+
+  it('draws a textarea when multiline, tied to its error the same way', () => {
+    render(<TextField multiline rows={3} label="Notes" error="Keep it under 500 characters" />);
+    const area = screen.getByLabelText('Notes');
+    expect(area.tagName).toBe('TEXTAREA');
+    expect(area.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(area.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Keep it under 500 characters',
+    );
+  });
+
   it('has no description without a line under it', () => {
     render(<TextField label="Username" />);
     expect(screen.getByLabelText('Username').hasAttribute('aria-describedby')).toBe(false);
   });
 });
 
-describe('FormField', () => {
-  it("shows the schema's messages on the fields, marked invalid, and sends nothing", async () => {
-    let sent: unknown;
-    render(<SignIn onValid={(v) => (sent = v)} />);
-    expect(screen.getByText('We never share it')).toBeDefined();
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Enter a valid email address')).toBeDefined();
-    expect(screen.getByText('Enter your password')).toBeDefined();
-    // The error replaces the hint.
-    expect(screen.queryByText('We never share it')).toBeNull();
-    const email = screen.getByLabelText('Email');
-    expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Enter a valid email address',
-    );
-    expect(sent).toBeUndefined();
-  });
-
-  it('sends the typed values once they are valid', async () => {
-    let sent: unknown;
-    render(<SignIn onValid={(v) => (sent = v)} />);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'casey@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret words' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() =>
-      expect(sent).toEqual({ email: 'casey@example.com', password: 'secret words' }),
-    );
-  });
-
+describe('PasswordField', () => {
   it("shows or hides the password; the button is not found by the field's label", () => {
-    render(<SignIn />);
+    render(<PasswordField label="Password" />);
     const password = screen.getByLabelText('Password');
     expect(password.getAttribute('type')).toBe('password');
     fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
@@ -88,9 +58,9 @@ describe('FormField', () => {
   });
 });
 
-describe('CheckboxField', () => {
+describe('Checkbox', () => {
   it('is named by its label and described by its error', () => {
-    render(<CheckboxField label="I am 18 or older" error="You must be 18 or older" />);
+    render(<Checkbox label="I am 18 or older" error="You must be 18 or older" />);
     const box = screen.getByRole('checkbox', { name: 'I am 18 or older' });
     expect(box.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(
@@ -101,26 +71,30 @@ describe('CheckboxField', () => {
   });
 });
 
-describe('SubmitButton', () => {
-  it('is disabled and says so while the request runs', () => {
+describe('Button', () => {
+  it('is disabled and busy while loading, and says what runs', () => {
     render(
-      <SubmitButton pending pendingText="Signing in...">
+      <Button type="submit" loading loadingText="Signing in...">
         Sign in
-      </SubmitButton>,
+      </Button>,
     );
     const button = screen.getByRole('button', { name: 'Signing in...' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
     expect(button.getAttribute('type')).toBe('submit');
+  });
+
+  it('never submits a form unless told to', () => {
+    render(<Button>Cancel</Button>);
+    const button = screen.getByRole('button', { name: 'Cancel' });
+    expect(button.getAttribute('type')).toBe('button');
+    expect(button.hasAttribute('aria-busy')).toBe(false);
   });
 });
 
-describe('FormAlert', () => {
+describe('Alert', () => {
   it('is announced, with its action', () => {
-    render(
-      <FormAlert action={<button type="button">Start over</button>}>
-        Please sign in again
-      </FormAlert>,
-    );
+    render(<Alert action={<button type="button">Start over</button>}>Please sign in again</Alert>);
     expect(screen.getByRole('alert').textContent).toContain('Please sign in again');
     expect(screen.getByRole('button', { name: 'Start over' })).toBeDefined();
   });

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import { STRENGTH_LABELS, estimatePasswordScore } from './passwordStrength';
-import styles from './form.module.css';
+import styles from './PasswordStrength.module.css';
 
 const tone = (score: number) => (score >= 3 ? 'good' : score === 2 ? 'fair' : 'weak');
 
-/** PasswordStrengthMeter's twin styled at build time: the same estimate, bar and words. */
+/** How strong a new password looks: a bar and its word (the estimate of passwordStrength.ts). */
 export function PasswordStrength({ password }: { password: string }) {
   const score = estimatePasswordScore(password);
   const value = password ? ((score + 1) / 5) * 100 : 0;

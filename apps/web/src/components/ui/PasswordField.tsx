@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
 import ui from '@/lib/styles/ui.module.css';
 import { TextField, type TextFieldProps } from './TextField';
-import styles from './form.module.css';
+import styles from './field.module.css';
 
 /**
  * A password input with a button that shows or hides what was typed. The button is named by its

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { Dialog as Primitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import styles from './overlay.module.css';
+
+/**
+ * A modal dialog (Radix): focus moves in and is held there, Escape or the close button closes it,
+ * and focus returns to what opened it. Give `trigger` (a Button) for a dialog that opens itself,
+ * or control it with `open` and `onOpenChange`.
+ */
+export function Dialog({
+  title,
+  description,
+  actions,
+  trigger,
+  open,
+  onOpenChange,
+  children,
+}: {
+  title: string;
+  /** One sentence under the title; screen readers read it with the title. */
+  description?: ReactNode;
+  /** The buttons at the bottom, the main one last. */
+  actions?: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Primitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger && <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>}
+      <Primitive.Portal>
+        <Primitive.Overlay className={styles.backdrop} />
+        <Primitive.Content
+          className={styles.dialog}
+          // Without a description Radix warns unless it is told there is none.
+          {...(description === undefined && { 'aria-describedby': undefined })}
+        >
+          <Primitive.Title className={styles.dialogTitle}>{title}</Primitive.Title>
+          {description !== undefined && (
+            <Primitive.Description className={styles.dialogDescription}>
+              {description}
+            </Primitive.Description>
+          )}
+          {children}
+          {actions && <div className={styles.dialogActions}>{actions}</div>}
+          <Primitive.Close className={styles.close} aria-label="Close">
+            <X aria-hidden />
+          </Primitive.Close>
+        </Primitive.Content>
+      </Primitive.Portal>
+    </Primitive.Root>
+  );
+}
+
+/** Wraps a Button inside a Dialog's `actions` so pressing it closes the dialog. */
+export function DialogClose({ children }: { children: ReactNode }) {
+  return <Primitive.Close asChild>{children}</Primitive.Close>;
+}

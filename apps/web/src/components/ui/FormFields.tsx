@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react';
+import { Controller, get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { Button, type ButtonProps } from './Button';
+import { Checkbox } from './Checkbox';
+import { PasswordField } from './PasswordField';
+import { Select, type SelectOption } from './Select';
+import { TextField, type TextAreaProps, type TextFieldProps } from './TextField';
+
+/** The message of a field's error, as the schema (or the server) gave it. */
+function useFieldError(name: string): string | undefined {
+  const { formState } = useFormContext();
+  return (get(formState.errors, name) as { message?: string } | undefined)?.message;
+}
+
+type BoundProps<Values extends FieldValues> = { name: Path<Values> };
+
+/**
+ * A TextField bound by name to the Form around it: its error (aria-invalid, described by the
+ * message) or else `helperText` under it. type="password" gets the show/hide button;
+ * `multiline` a textarea.
+ */
+export function FormTextField<Values extends FieldValues = FieldValues>({
+  name,
+  type,
+  multiline,
+  ...props
+}: BoundProps<Values> &
+  Omit<TextFieldProps, 'name' | 'error' | 'ref' | 'endAdornment' | 'multiline'> & {
+    multiline?: boolean;
+    rows?: number;
+  }) {
+  const { register } = useFormContext<Values>();
+  const error = useFieldError(name);
+  const bound = { ...props, ...register(name), error };
+  if (type === 'password') return <PasswordField {...bound} />;
+  // register()'s ref and handlers take a textarea as well as an input.
+  if (multiline) return <TextField {...(bound as unknown as TextAreaProps)} multiline />;
+  return <TextField {...bound} type={type} />;
+}
+
+/** A Checkbox bound by name (a boolean value) to the Form around it, its error under it. */
+export function FormCheckbox<Values extends FieldValues = FieldValues>({
+  name,
+  label,
+  disabled,
+}: BoundProps<Values> & { label: ReactNode; disabled?: boolean }) {
+  const { register } = useFormContext<Values>();
+  return (
+    <Checkbox {...register(name)} label={label} disabled={disabled} error={useFieldError(name)} />
+  );
+}
+
+/** A Select bound by name (a string value) to the Form around it. */
+export function FormSelect<Values extends FieldValues = FieldValues>({
+  name,
+  label,
+  options,
+  placeholder,
+  helperText,
+  disabled,
+}: BoundProps<Values> & {
+  label: string;
+  options: SelectOption[];
+  placeholder?: string;
+  helperText?: string;
+  disabled?: boolean;
+}) {
+  const { control } = useFormContext<Values>();
+  const error = useFieldError(name);
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          ref={field.ref}
+          name={field.name}
+          value={(field.value as string | undefined) ?? ''}
+          onValueChange={field.onChange}
+          onBlur={field.onBlur}
+          {...{ label, options, placeholder, helperText, disabled, error }}
+        />
+      )}
+    />
+  );
+}
+
+/** The Form's submit button: large, contained, full width; busy and disabled while it runs. */
+export function FormSubmit({
+  children,
+  pendingText,
+  ...props
+}: Omit<ButtonProps, 'type' | 'loading' | 'loadingText'> & { pendingText?: string }) {
+  const { formState } = useFormContext();
+  return (
+    <Button
+      variant="contained"
+      size="large"
+      fullWidth
+      {...props}
+      type="submit"
+      loading={formState.isSubmitting}
+      loadingText={pendingText}
+    >
+      {children}
+    </Button>
+  );
+}

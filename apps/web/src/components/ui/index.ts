@@ -1,0 +1,22 @@
+/*
+ * The shared components (docs/ui.md). A page on the first load (public, Lighthouse-measured) may
+ * import a component's own file instead, so its chunk never carries the dialogs' code.
+ */
+export { Alert, type Severity } from './Alert';
+export { Button, ButtonLink, buttonClass, type ButtonProps } from './Button';
+export { Badge, Card } from './Card';
+export { Checkbox } from './Checkbox';
+export { Dialog, DialogClose } from './Dialog';
+export { Form, type FormProps } from './Form';
+export { FormCheckbox, FormSelect, FormSubmit, FormTextField } from './FormFields';
+export { Menu, type MenuItem } from './Menu';
+export { PasswordField } from './PasswordField';
+export { PasswordStrength } from './PasswordStrength';
+export { Select, type SelectOption } from './Select';
+export { Skeleton } from './Skeleton';
+export { Spinner } from './Spinner';
+export { Switch } from './Switch';
+export { Table, type Column } from './Table';
+export { Tabs, type Tab } from './Tabs';
+export { TextField, type TextAreaProps, type TextFieldProps } from './TextField';
+export { Popover, Tooltip } from './Tooltip';
