@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
 import {
   expect,
   test,
@@ -16,7 +15,6 @@ import { COLLECTOR_ADDRESS, signUpBuyer } from './support/users';
  * share tags in the server's HTML, the case checklist, and the recent pulls linking to pages.
  */
 const PACKS = 4;
-const SHOTS = process.env.E2E_SHOTS_DIR;
 
 // The suite's own server (playwright.config.ts), with its demo case: a server of our own takes
 // too long to start with demo data on a busy machine.
@@ -89,12 +87,6 @@ async function seriousViolations(page: Page) {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
-}
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
 /**
@@ -263,38 +255,4 @@ test('the Grail Machine shows the whole case as a searchable checklist, and rece
   await expect(page).toHaveURL(/\/pulls\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('table', { name: 'About this pull' })).toBeVisible();
   await page.context().close();
-});
-
-test('the changed pages fit 390 px and desktop in both themes', async ({ browser }) => {
-  for (const theme of ['light', 'dark'] as const) {
-    for (const width of [390, 1280]) {
-      const page = await visitorPage(browser, theme, width);
-      for (const [name, path] of [
-        ['pull', `/pulls/${fixtures.pulls[0]}`],
-        ['grail-machine', '/grail-machine'],
-      ] as const) {
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          innerWidth: window.innerWidth,
-        }));
-        expect(scrollWidth, `${path} at ${width} px, ${theme}`).toBeLessThanOrEqual(innerWidth);
-        await shoot(page, `${name}-${width}-${theme}`);
-      }
-      await page.context().close();
-    }
-    const reveal = await collectorPage(browser, 'reduce');
-    await reveal.setViewportSize({ width: 390, height: 900 });
-    await reveal.addInitScript((t) => localStorage.setItem('theme', t), theme);
-    await reveal.goto(`/grail-reveal?pull=${fixtures.pulls[0]}`);
-    await expect(reveal.getByRole('button', { name: 'Share this pull' })).toBeVisible();
-    const overflow = await reveal.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
-    await shoot(reveal, `reveal-390-${theme}`);
-    await reveal.context().close();
-  }
 });

@@ -11,6 +11,7 @@ import {
 } from '@mui/material';
 import type { BreakDetail } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
+import ui from '@/lib/styles/ui.module.css';
 
 /**
  * Every spot: its team (drawn or chosen), who holds it and its price. In a pick-your-team break
@@ -33,7 +34,11 @@ export function SpotsTable({
       <Table size="small" aria-label="Spots">
         <TableHead>
           <TableRow>
-            {selectable && <TableCell padding="checkbox" />}
+            {selectable && (
+              <TableCell padding="checkbox">
+                <span className={ui.visuallyHidden}>Choose</span>
+              </TableCell>
+            )}
             <TableCell>Spot</TableCell>
             <TableCell>Team</TableCell>
             <TableCell>Holder</TableCell>

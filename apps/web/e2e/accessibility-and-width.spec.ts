@@ -8,8 +8,10 @@ import { COLLECTOR_PASSWORD, signInStaff, signUpBuyer } from './support/users';
 /*
  * Every page, for each role, in both themes and at both widths, in one visit: axe looks for
  * serious or critical violations (every WCAG A/AA rule in the light theme; the dark one changes
- * only colours, so contrast alone there) and no page may be wider than the screen at 1280 or
- * 390 px. `axe: false` marks a page only measured for width.
+ * only colours, so contrast alone there), the footer's toggle switches the theme in place for the
+ * other check, and no page may be wider than the screen at 1280 or 390 px. The next page loads in
+ * the theme the toggle left, so each load also proves the saved theme applies. `axe: false` marks
+ * a page only measured for width. This file's name sorts first, so its long tests start first.
  */
 const THEMES = ['light', 'dark'] as const;
 type Theme = (typeof THEMES)[number];
@@ -102,7 +104,13 @@ const STAFF_PAGES = visits(
  * Pages behind a flag (every flag is off on the suite's server): breaks, for a visitor and a spot
  * holder, and the holder's settings with the Discord card.
  */
-const FLAGGED_VISITOR_PAGES = visits(['/breaks', '/breaks/:break']);
+const FLAGGED_VISITOR_PAGES = visits([
+  '/breaks',
+  '/breaks/:break',
+  '/breaks/:pickBreak',
+  '/breaks/:break/reveal',
+  '/break-pack-reveal?break=:break',
+]);
 const FLAGGED_COLLECTOR_PAGES = visits([
   '/breaks',
   '/breaks/:break',
@@ -176,7 +184,10 @@ test.afterAll(async () => {
   flagsServer = undefined;
 });
 
-/** This worker's server with every flag on, staff, a break on sale and a collector holding a spot. */
+/**
+ * This worker's server with every flag on, staff, two breaks on sale (teams drawn at random, and
+ * teams picked at their own prices) and a collector holding a spot.
+ */
 async function flagsServerURL(browser: Browser): Promise<string> {
   flagsServer ??= startServer({
     BREAKS_ENABLED: 'true',
@@ -217,6 +228,26 @@ async function prepareFlagsServer(browser: Browser, baseURL: string) {
     headers: { 'x-csrf-token': await csrfOf(request) },
   });
   expect(opened.status(), await opened.text()).toBe(200);
+  const pick = await request.post('/api/admin/breaks', {
+    headers: { 'x-csrf-token': await csrfOf(request) },
+    data: {
+      title: 'A11y: Pick your team',
+      sport: 'Football',
+      format: 'pick_team',
+      spotPrice: 15,
+      boxes: 1,
+      packsPerBox: 8,
+      teams: [{ name: 'Buffalo Bills', price: 30 }, { name: 'Detroit Lions' }],
+      salesDeadline: inHours(2),
+      scheduledAt: inHours(3),
+    },
+  });
+  expect(pick.status(), await pick.text()).toBe(201);
+  fixtures.pickBreak = ((await pick.json()) as { break: { _id: string } }).break._id;
+  const pickOpened = await request.post(`/api/admin/breaks/${fixtures.pickBreak}/open`, {
+    headers: { 'x-csrf-token': await csrfOf(request) },
+  });
+  expect(pickOpened.status(), await pickOpened.text()).toBe(200);
   await context.close();
 
   const holder = await browser.newContext({ baseURL });
@@ -233,7 +264,7 @@ async function prepareFlagsServer(browser: Browser, baseURL: string) {
   await holder.close();
 }
 
-/** A page in `theme` at 1280 px, signed in as `as` (their saved theme set to it) or not. */
+/** A page at 1280 px in `theme`, signed in as `as` (their saved theme set to it) or not. */
 async function pageAs(
   browser: Browser,
   baseURL: string,
@@ -241,8 +272,9 @@ async function pageAs(
   as?: 'staff' | { email: string; password: string },
 ) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  // The first load takes this theme; later ones keep what the toggle saved.
   await context.addInitScript((t) => {
-    localStorage.setItem('theme', t);
+    if (!localStorage.getItem('theme')) localStorage.setItem('theme', t);
     sessionStorage.setItem('signupPromptDismissed', 'true');
   }, theme);
   const page = await context.newPage();
@@ -258,6 +290,9 @@ async function pageAs(
       headers: { 'x-csrf-token': await csrfOf(page.request) },
     });
   }
+  await page.goto('/');
+  await page.evaluate(() => localStorage.removeItem('grail-cart'));
+  expect(await themeOf(page)).toBe(theme);
   return page;
 }
 
@@ -270,6 +305,32 @@ async function seriousViolations(page: Page, theme: Theme) {
       help: v.help,
       targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
     }));
+}
+
+const otherTheme = (theme: Theme): Theme => (theme === 'light' ? 'dark' : 'light');
+
+/** The theme the page shows, from the root element's class. */
+const themeOf = async (page: Page): Promise<Theme> =>
+  (await page.evaluate(() => document.documentElement.classList.contains('dark')))
+    ? 'dark'
+    : 'light';
+
+/**
+ * Switches the theme with the footer's toggle, as a person would, and waits for the colour
+ * transitions to end so axe reads the final colours.
+ */
+async function toggleTheme(page: Page, to: Theme) {
+  const label = to === 'dark' ? 'Dark Mode' : 'Light Mode';
+  await page.getByRole('contentinfo').getByRole('button', { name: label }).click();
+  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${to}\\b`));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Before axe: what loads later or moves on these pages is brought in, or caught moving. */
@@ -307,13 +368,13 @@ const measure = (page: Page) =>
   });
 
 /**
- * Visits each page once: axe at 1280 px, then the width at 1280 and 390 px; then, with a card
- * in the cart, the CART_PAGES for width. Answers what failed.
+ * Visits each page once: axe at 1280 px in the theme it loads in, again in the other after the
+ * toggle, then the width at 1280 and 390 px; then, with a card in the cart, the CART_PAGES for
+ * width. Answers what failed.
  */
-async function sweep(page: Page, theme: Theme, pages: Visit[]) {
+async function sweep(page: Page, pages: Visit[]) {
   const found: unknown[] = [];
-  await page.goto('/');
-  await page.evaluate(() => localStorage.removeItem('grail-cart'));
+  let theme = await themeOf(page);
   const cart = visits(CART_PAGES, CART_PAGES);
   for (const [i, { path: template, axe }] of [...pages, ...cart].entries()) {
     if (i === pages.length) {
@@ -332,9 +393,16 @@ async function sweep(page: Page, theme: Theme, pages: Visit[]) {
     }
     await page.waitForLoadState('networkidle');
     if (axe) {
-      await settle(page, template);
-      expect(await page.evaluate(() => document.documentElement.className)).toContain(theme);
-      for (const v of await seriousViolations(page, theme)) found.push({ path: template, ...v });
+      // The page loads in the theme the last toggle saved.
+      expect(await themeOf(page), template).toBe(theme);
+      for (const [step, checked] of [theme, otherTheme(theme)].entries()) {
+        if (step === 1) await toggleTheme(page, checked);
+        await settle(page, template);
+        for (const v of await seriousViolations(page, checked)) {
+          found.push({ path: template, theme: checked, ...v });
+        }
+      }
+      theme = otherTheme(theme);
     }
     // Sections that load near the screen (the home page's X feed) are there when measured.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -353,60 +421,64 @@ async function sweep(page: Page, theme: Theme, pages: Visit[]) {
   return found;
 }
 
-for (const theme of THEMES) {
-  test.describe(`${theme} theme`, () => {
-    test(`every page of a visitor: axe and width (${theme})`, async ({ browser, baseURL }) => {
-      // Each page is loaded to network idle and analysed: most of the time is axe's, which a
-      // busy 2-core runner slows most.
-      test.setTimeout(300_000);
-      const page = await pageAs(browser, baseURL!, theme);
-      expect(await sweep(page, theme, VISITOR_PAGES)).toEqual([]);
-      await page.setViewportSize({ width: 390, height: 900 });
-      await expect(page.getByRole('link', { name: 'Cart, 1 card' })).toBeInViewport();
-      // The header's last link (the sign-up one) is whole on screen, not cut off at the edge.
-      await expect(page.getByRole('banner').getByRole('link').last()).toBeInViewport({ ratio: 1 });
-      await page.context().close();
-    });
+test('every page of a visitor: axe in both themes and width', async ({ browser, baseURL }) => {
+  // Each page is loaded to network idle and analysed twice: most of the time is axe's.
+  test.setTimeout(300_000);
+  const page = await pageAs(browser, baseURL!, 'light');
+  expect(await sweep(page, VISITOR_PAGES)).toEqual([]);
+  await page.setViewportSize({ width: 390, height: 900 });
+  await expect(page.getByRole('link', { name: 'Cart, 1 card' })).toBeInViewport();
+  // The header's last link (the sign-up one) is whole on screen, not cut off at the edge.
+  await expect(page.getByRole('banner').getByRole('link').last()).toBeInViewport({ ratio: 1 });
+  await page.context().close();
+});
 
-    test(`every page of a collector: axe and width (${theme})`, async ({ browser, baseURL }) => {
-      test.setTimeout(300_000);
-      const page = await pageAs(browser, baseURL!, theme, collector);
-      expect(await sweep(page, theme, COLLECTOR_PAGES)).toEqual([]);
-      await page.context().close();
-    });
+test('every page of a collector: axe in both themes and width', async ({ browser, baseURL }) => {
+  test.setTimeout(360_000);
+  // Starts dark: the server's saved theme is what the first load shows.
+  const page = await pageAs(browser, baseURL!, 'dark', collector);
+  expect(await sweep(page, COLLECTOR_PAGES)).toEqual([]);
+  await page.context().close();
+});
 
-    test(`the staff console and the flagged pages: axe and width (${theme})`, async ({
-      browser,
-    }) => {
-      test.setTimeout(360_000);
-      const baseURL = await flagsServerURL(browser);
-      const staff = await pageAs(browser, baseURL, theme, 'staff');
-      const found = await sweep(staff, theme, STAFF_PAGES);
-      // Staff reach the console from the navigation.
-      await staff.setViewportSize({ width: WIDTHS[0], height: 900 });
-      await staff.goto('/');
-      const nav = staff.getByRole('navigation', { name: 'Main' });
-      await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
-      await staff.context().close();
-      const visitor = await pageAs(browser, baseURL, theme);
-      found.push(...(await sweep(visitor, theme, FLAGGED_VISITOR_PAGES)));
-      await visitor.context().close();
-      const holder = await pageAs(browser, baseURL, theme, breaksCollector);
-      found.push(...(await sweep(holder, theme, FLAGGED_COLLECTOR_PAGES)));
-      await holder.context().close();
-      expect(found).toEqual([]);
-    });
+test('the staff console: axe in both themes and width', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const baseURL = await flagsServerURL(browser);
+  const staff = await pageAs(browser, baseURL, 'light', 'staff');
+  const found = await sweep(staff, STAFF_PAGES);
+  // Staff reach the console from the navigation.
+  await staff.setViewportSize({ width: WIDTHS[0], height: 900 });
+  await staff.goto('/');
+  const nav = staff.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  await staff.context().close();
+  expect(found).toEqual([]);
+});
 
-    test(`axe finds no serious or critical violation with the sign-up prompt open (${theme})`, async ({
-      browser,
-      baseURL,
-    }) => {
-      const page = await pageAs(browser, baseURL!, theme);
-      await page.addInitScript(() => sessionStorage.removeItem('signupPromptDismissed'));
-      await page.goto('/privacy-policy');
-      await expect(page.getByRole('dialog', { name: 'Join Our Community!' })).toBeVisible();
-      expect(await seriousViolations(page, theme)).toEqual([]);
-      await page.context().close();
-    });
-  });
-}
+test('the flagged pages of a visitor and a spot holder: axe in both themes and width', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  const baseURL = await flagsServerURL(browser);
+  const visitor = await pageAs(browser, baseURL, 'dark');
+  const found = await sweep(visitor, FLAGGED_VISITOR_PAGES);
+  await visitor.context().close();
+  const holder = await pageAs(browser, baseURL, 'light', breaksCollector);
+  found.push(...(await sweep(holder, FLAGGED_COLLECTOR_PAGES)));
+  await holder.context().close();
+  expect(found).toEqual([]);
+});
+
+test('axe finds no serious or critical violation with the sign-up prompt open, in both themes', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const theme of THEMES) {
+    const page = await pageAs(browser, baseURL!, theme);
+    await page.addInitScript(() => sessionStorage.removeItem('signupPromptDismissed'));
+    await page.goto('/privacy-policy');
+    await expect(page.getByRole('dialog', { name: 'Join Our Community!' })).toBeVisible();
+    expect(await seriousViolations(page, theme)).toEqual([]);
+    await page.context().close();
+  }
+});
