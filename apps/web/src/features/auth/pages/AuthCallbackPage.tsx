@@ -1,10 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Alert, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
+import { Alert, ButtonLink, Spinner } from '@/components/ui';
 import { AuthCard } from '../components/AuthCard';
+import styles from '../components/authForm.module.css';
 import { useVerifyEmail } from '../api/recovery';
 
 /** /auth/callback?token=…: the link of the verification email; confirms it and says what is next. */
@@ -46,30 +47,27 @@ export default function AuthCallbackPage() {
           dashboard you can have a new one sent.
         </Alert>
       ) : verify.isError ? (
-        <Stack spacing={2}>
+        <div className={styles.form}>
           <Alert severity="error">{verify.error.message}</Alert>
-          <Button
-            component={RouterLink}
+          <ButtonLink
             to={auth.isLoggedIn ? paths.dashboard.getHref() : paths.login.getHref()}
             variant="contained"
           >
             {auth.isLoggedIn ? 'Send a new link from your dashboard' : 'Sign in to get a new link'}
-          </Button>
-        </Stack>
+          </ButtonLink>
+        </div>
       ) : verify.isSuccess ? (
-        <Stack spacing={2}>
-          <Alert severity="success" role="status">
-            Your email is verified. Thank you!
-          </Alert>
-          <Button component={RouterLink} to={next.to} variant="contained">
+        <div className={styles.form}>
+          <Alert severity="success">Your email is verified. Thank you!</Alert>
+          <ButtonLink to={next.to} variant="contained">
             {next.label}
-          </Button>
-        </Stack>
+          </ButtonLink>
+        </div>
       ) : (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={24} />
-          <Typography>Verifying your email...</Typography>
-        </Stack>
+        <div role="status" className={styles.waiting}>
+          <Spinner label={null} />
+          <p>Verifying your email...</p>
+        </div>
       )}
     </AuthCard>
   );

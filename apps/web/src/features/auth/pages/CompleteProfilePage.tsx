@@ -1,26 +1,24 @@
-import { useState, type FormEvent } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  FormControlLabel,
-  FormHelperText,
-  Link,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { DateOfBirth, ProfileRequest, type ShippingAddress } from '@grail/contract';
+import clsx from 'clsx';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Controller } from 'react-hook-form';
+import { ProfileRequest, type ShippingAddress } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
-import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
+import { AddressFields } from '@/components/AddressFields';
+import { addressErrors } from '@/lib/addressErrors';
+import { Alert, Form, FormCheckbox, FormSubmit, FormTextField } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
+import styles from '../components/authForm.module.css';
 import { useSaveProfile } from '../api/profile';
 
-type FieldErrors = Partial<Record<'displayName' | 'dateOfBirth' | 'acceptTerms', string>>;
+type ProfileForm = {
+  displayName: string;
+  dateOfBirth: string;
+  shippingAddress: Partial<ShippingAddress>;
+  acceptTerms: boolean;
+};
 
 /**
  * /complete-profile (signed in): name, date of birth (18+) and shipping address, the profile a
@@ -33,52 +31,16 @@ export default function CompleteProfilePage() {
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const save = useSaveProfile();
-  const [displayName, setDisplayName] = useState(user?.displayName ?? '');
-  const [dateOfBirth, setDateOfBirth] = useState(user?.dateOfBirth ?? '');
-  const [address, setAddress] = useState<Partial<ShippingAddress>>(
-    user?.shippingAddress ?? { country: 'US' },
-  );
-  const [acceptTerms, setAcceptTerms] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
   const welcome = (location.state as { welcome?: boolean } | null)?.welcome === true;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const fieldErrors: FieldErrors = {};
-    const name = ProfileRequest.shape.displayName.safeParse(displayName);
-    if (!name.success) fieldErrors.displayName = name.error.issues[0]?.message;
-    const born = DateOfBirth.safeParse(dateOfBirth);
-    if (!born.success) fieldErrors.dateOfBirth = born.error.issues[0]?.message;
-    if (!acceptTerms) {
-      fieldErrors.acceptTerms = 'You must be 18 or older and accept the Terms of Service';
-    }
-    const parsed = parseAddress(address);
-    setErrors(fieldErrors);
-    setAddressErrors(parsed.errors ?? {});
-    if (Object.keys(fieldErrors).length > 0 || !parsed.address) return;
-
-    save.mutate(
-      { displayName, dateOfBirth, shippingAddress: parsed.address, acceptTerms: true },
-      {
-        onSuccess: async () => {
-          await auth.refresh();
-          navigate(safeReturnPath(searchParams.get('redirectTo')) ?? paths.dashboard.getHref(), {
-            replace: true,
-          });
-        },
-        onError: (error) => {
-          const field = (error as { data?: { field?: string } }).data?.field;
-          if (field === 'dateOfBirth' || field === 'displayName') {
-            setErrors({ [field]: error.message });
-          } else {
-            setFormError(error.message);
-          }
-        },
-      },
-    );
+  const onSubmit = async (values: ProfileRequest) => {
+    // An emptied second line is no second line.
+    const line2 = values.shippingAddress.line2 || undefined;
+    await save.mutateAsync({ ...values, shippingAddress: { ...values.shippingAddress, line2 } });
+    await auth.refresh();
+    navigate(safeReturnPath(searchParams.get('redirectTo')) ?? paths.dashboard.getHref(), {
+      replace: true,
+    });
   };
 
   return (
@@ -87,62 +49,63 @@ export default function CompleteProfilePage() {
       title={user?.profileComplete ? 'Your profile' : 'Complete your profile'}
       subtitle="We ship every card you pull or buy, so we need your name and address. You must be 18 or older to buy."
     >
-      <Box component="form" noValidate onSubmit={submit}>
-        <Stack spacing={2}>
-          {welcome && (
-            <Alert severity="success">
-              Welcome, {user?.username}! We sent a link to {user?.email}: open it to verify your
-              email.
-            </Alert>
-          )}
-          {formError && <Alert severity="error">{formError}</Alert>}
-          <TextField
-            label="Display name"
-            autoComplete="nickname"
-            autoFocus
-            value={displayName}
-            onChange={(e) => setDisplayName(e.target.value)}
-            error={Boolean(errors.displayName)}
-            helperText={errors.displayName}
-          />
-          <TextField
-            label="Date of birth"
-            type="date"
-            autoComplete="bday"
-            value={dateOfBirth}
-            onChange={(e) => setDateOfBirth(e.target.value)}
-            error={Boolean(errors.dateOfBirth)}
-            helperText={errors.dateOfBirth ?? 'You must be 18 or older.'}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, pt: 1 }}>
-            Shipping address
-          </Typography>
-          <AddressFields value={address} errors={addressErrors} onChange={setAddress} />
-          <Box>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={acceptTerms}
-                  onChange={(e) => setAcceptTerms(e.target.checked)}
+      {welcome && (
+        <Alert severity="success" className={styles.notice}>
+          Welcome, {user?.username}! We sent a link to {user?.email}: open it to verify your email.
+        </Alert>
+      )}
+      <Form<ProfileForm, ProfileRequest>
+        schema={ProfileRequest}
+        defaultValues={{
+          displayName: user?.displayName ?? '',
+          dateOfBirth: user?.dateOfBirth ?? '',
+          shippingAddress: user?.shippingAddress ?? { country: 'US' },
+          acceptTerms: false,
+        }}
+        onSubmit={onSubmit}
+      >
+        {(form) => (
+          <>
+            <FormTextField
+              name="displayName"
+              label="Display name"
+              autoComplete="nickname"
+              autoFocus
+            />
+            <FormTextField
+              name="dateOfBirth"
+              label="Date of birth"
+              type="date"
+              autoComplete="bday"
+              helperText="You must be 18 or older."
+            />
+            <h2 className={clsx(ui.h6, styles.sectionTitle)}>Shipping address</h2>
+            <Controller
+              control={form.control}
+              name="shippingAddress"
+              render={({ field }) => (
+                <AddressFields
+                  value={field.value}
+                  errors={addressErrors(form.formState.errors.shippingAddress)}
+                  onChange={field.onChange}
                 />
-              }
+              )}
+            />
+            <FormCheckbox
+              name="acceptTerms"
               label={
-                <Typography variant="body2">
+                <>
                   I am 18 or older and accept the{' '}
-                  <Link href={paths.termsOfService.getHref()} target="_blank">
+                  <Link to={paths.termsOfService.getHref()} target="_blank" className={ui.textLink}>
                     Terms of Service
                   </Link>
-                </Typography>
+                </>
               }
             />
-            {errors.acceptTerms && <FormHelperText error>{errors.acceptTerms}</FormHelperText>}
-          </Box>
-          <Button type="submit" variant="contained" size="large" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save profile'}
-          </Button>
-        </Stack>
-      </Box>
+            <FormSubmit pendingText="Saving...">Save profile</FormSubmit>
+          </>
+        )}
+      </Form>
     </AuthCard>
   );
 }

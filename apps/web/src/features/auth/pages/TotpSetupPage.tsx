@@ -1,20 +1,24 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { TotpCode } from '@grail/contract';
+import { useEffect, useRef } from 'react';
+import { Navigate } from 'react-router';
+import clsx from 'clsx';
+import { TotpEnableRequest } from '@grail/contract';
+import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
+import {
+  Alert,
+  Button,
+  ButtonLink,
+  Form,
+  FormSubmit,
+  FormTextField,
+  Spinner,
+} from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
+import authStyles from '../components/authForm.module.css';
+import styles from './TotpSetupPage.module.css';
 import { useTotpEnable, useTotpSetup } from '../api/totp';
 
 const SETTINGS_HREF = `${paths.dashboard.getHref()}?tab=settings`;
@@ -38,42 +42,29 @@ function RecoveryCodes({ codes, doneHref }: { codes: string[]; doneHref: string 
     URL.revokeObjectURL(url);
   };
   return (
-    <Stack spacing={2}>
-      <Alert severity="success" role="status">
-        Two-factor sign-in is on.
-      </Alert>
-      <Typography>
+    <div className={authStyles.form}>
+      <Alert severity="success">Two-factor sign-in is on.</Alert>
+      <p className={ui.body1}>
         Keep these recovery codes somewhere safe. Each one signs you in once if you lose your
         authenticator. They are shown only now.
-      </Typography>
-      <Paper
-        variant="outlined"
-        data-testid="recovery-codes"
-        sx={{
-          p: 2,
-          fontFamily: 'monospace',
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-          gap: 1,
-        }}
-      >
+      </p>
+      <div data-testid="recovery-codes" className={clsx(styles.mono, styles.codes)}>
         {codes.map((code) => (
           <span key={code}>{code}</span>
         ))}
-      </Paper>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <Button variant="outlined" onClick={copy}>
+      </div>
+      <div className={styles.actions}>
+        <Button variant="outlined" onClick={() => void copy()}>
           Copy codes
         </Button>
         <Button variant="outlined" onClick={download}>
           Download codes
         </Button>
-        <Box sx={{ flexGrow: 1 }} />
-        <Button component={RouterLink} to={doneHref} variant="contained">
+        <ButtonLink to={doneHref} variant="contained" className={styles.done}>
           Done
-        </Button>
-      </Stack>
-    </Stack>
+        </ButtonLink>
+      </div>
+    </div>
   );
 }
 
@@ -82,8 +73,6 @@ export default function TotpSetupPage() {
   const auth = useAuth();
   const setup = useTotpSetup();
   const enable = useTotpEnable();
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
   const started = useRef(false);
   const canStart = auth.isLoggedIn && !auth.user?.totpEnabled;
 
@@ -112,29 +101,15 @@ export default function TotpSetupPage() {
   if (auth.user?.totpEnabled) {
     return (
       <AuthCard title="Two-factor sign-in">
-        <Stack spacing={2}>
+        <div className={authStyles.form}>
           <Alert severity="info">Two-factor sign-in is already on for your account.</Alert>
-          <Button component={RouterLink} to={SETTINGS_HREF} variant="contained">
+          <ButtonLink to={SETTINGS_HREF} variant="contained">
             Manage it in your settings
-          </Button>
-        </Stack>
+          </ButtonLink>
+        </div>
       </AuthCard>
     );
   }
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = TotpCode.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message ?? 'Enter your code');
-      return;
-    }
-    setCodeError(null);
-    enable.mutate(parsed.data, {
-      onSuccess: () => void auth.refresh(),
-      onError: (error) => setCodeError(error.message),
-    });
-  };
 
   return (
     <AuthCard
@@ -143,60 +118,55 @@ export default function TotpSetupPage() {
       subtitle="Each sign-in will also ask for a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…)."
     >
       {setup.isError ? (
-        <Stack spacing={2}>
+        <div className={authStyles.form}>
           <Alert severity="error">{setup.error.message}</Alert>
           <Button variant="contained" onClick={() => setup.mutate()}>
             Try again
           </Button>
-        </Stack>
+        </div>
       ) : !setup.data ? (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }} role="status">
-          <CircularProgress size={24} />
-          <Typography>Preparing your key...</Typography>
-        </Stack>
+        <div role="status" className={authStyles.waiting}>
+          <Spinner label={null} />
+          <p>Preparing your key...</p>
+        </div>
       ) : (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={4}>
-          <Box sx={{ textAlign: 'center' }}>
-            <Box
-              component="img"
-              src={setup.data.qrCodeDataUrl}
-              alt="QR code to scan with your authenticator app"
-              sx={{ width: 200, height: 200, bgcolor: '#fff', p: 1, borderRadius: 2 }}
-            />
-          </Box>
-          <Stack spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
-            <Typography>1. Scan the QR code with your app, or type this key:</Typography>
-            <Paper
-              variant="outlined"
-              data-testid="totp-secret"
-              sx={{ p: 1.5, fontFamily: 'monospace', wordBreak: 'break-all', fontSize: 15 }}
-            >
+        <div className={styles.steps}>
+          <div className={styles.qr}>
+            <img src={setup.data.qrCodeDataUrl} alt="QR code to scan with your authenticator app" />
+          </div>
+          <div className={styles.confirm}>
+            <p>1. Scan the QR code with your app, or type this key:</p>
+            <div data-testid="totp-secret" className={styles.mono}>
               {setup.data.secret}
-            </Paper>
-            <Typography>2. Enter the 6-digit code the app shows:</Typography>
-            <Box component="form" noValidate onSubmit={submit}>
-              <Stack spacing={2}>
-                <TextField
-                  label="Code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  error={Boolean(codeError)}
-                  helperText={codeError}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: 'numeric',
-                      autoComplete: 'one-time-code',
-                      maxLength: 6,
-                    },
-                  }}
-                />
-                <Button type="submit" variant="contained" disabled={enable.isPending}>
-                  {enable.isPending ? 'Checking...' : 'Turn on two-factor'}
-                </Button>
-              </Stack>
-            </Box>
-          </Stack>
-        </Stack>
+            </div>
+            <p>2. Enter the 6-digit code the app shows:</p>
+            <Form
+              schema={TotpEnableRequest}
+              defaultValues={{ code: '' }}
+              onSubmit={async ({ code }, form) => {
+                try {
+                  await enable.mutateAsync(code);
+                  void auth.refresh();
+                } catch (error) {
+                  // A wrong code is the code field's error.
+                  if (!(error instanceof ApiError)) throw error;
+                  form.setError('code', { type: 'server', message: error.message });
+                }
+              }}
+            >
+              <FormTextField
+                name="code"
+                label="Code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+              />
+              <FormSubmit size="medium" pendingText="Checking...">
+                Turn on two-factor
+              </FormSubmit>
+            </Form>
+          </div>
+        </div>
       )}
     </AuthCard>
   );

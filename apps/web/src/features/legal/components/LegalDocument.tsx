@@ -1,5 +1,5 @@
-import { Box, Divider, Link as MuiLink, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import styles from './LegalDocument.module.css';
 
 export interface LegalSection {
   title: string;
@@ -19,61 +19,37 @@ export function LegalDocument({
   sections: LegalSection[];
 }) {
   return (
-    <Box component="article" sx={{ maxWidth: 860, mx: 'auto' }}>
+    <article className={styles.article}>
       <title>{`${title} | Grail Machine`}</title>
-      <Typography variant="overline" sx={{ color: 'secondary.main', fontWeight: 800 }}>
-        Legal
-      </Typography>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: 32, md: 44 } }}>
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1 }}>
-        Last updated {updated}
-      </Typography>
-      <Typography sx={{ mt: 2, fontSize: '1.05rem' }}>{intro}</Typography>
-      <Paper component="nav" aria-label="Sections" variant="outlined" sx={{ p: 2.5, my: 4 }}>
-        <Typography variant="subtitle2" component="h2" sx={{ mb: 1 }}>
-          Contents
-        </Typography>
-        <Box
-          component="ol"
-          sx={{ m: 0, pl: 3, columns: { xs: 1, sm: 2 }, columnGap: 4, '& li': { mb: 0.5 } }}
-        >
+      <p className={styles.overline}>Legal</p>
+      <h1 className={styles.title}>{title}</h1>
+      <p className={styles.updated}>Last updated {updated}</p>
+      <p className={styles.intro}>{intro}</p>
+      <nav aria-label="Sections" className={styles.contents}>
+        <h2 className={styles.contentsTitle}>Contents</h2>
+        <ol>
           {sections.map((section, i) => (
             <li key={section.title}>
-              <MuiLink href={`#section-${i + 1}`} color="text.primary">
-                {section.title}
-              </MuiLink>
+              <a href={`#section-${i + 1}`}>{section.title}</a>
             </li>
           ))}
-        </Box>
-      </Paper>
+        </ol>
+      </nav>
       {sections.map((section, i) => (
-        <Box
-          component="section"
+        <section
           key={section.title}
           id={`section-${i + 1}`}
           data-testid="legal-section"
           aria-labelledby={`section-${i + 1}-title`}
-          sx={{ scrollMarginTop: 80, mb: 4 }}
+          className={styles.section}
         >
-          <Typography id={`section-${i + 1}-title`} variant="h5" component="h2" sx={{ mb: 1.5 }}>
+          <h2 id={`section-${i + 1}-title`} className={styles.sectionTitle}>
             {i + 1}. {section.title}
-          </Typography>
-          <Box
-            sx={{
-              color: 'text.secondary',
-              lineHeight: 1.7,
-              '& p': { mt: 0, mb: 1.5 },
-              '& ul': { mt: 0, mb: 1.5, pl: 3 },
-              '& strong': { color: 'text.primary' },
-            }}
-          >
-            {section.body}
-          </Box>
-          {i < sections.length - 1 && <Divider sx={{ mt: 3 }} />}
-        </Box>
+          </h2>
+          <div className={styles.body}>{section.body}</div>
+          {i < sections.length - 1 && <hr className={styles.divider} />}
+        </section>
       ))}
-    </Box>
+    </article>
   );
 }

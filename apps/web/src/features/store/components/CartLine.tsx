@@ -1,10 +1,13 @@
-import { Box, Chip, IconButton, Stack, Typography } from '@mui/material';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import clsx from 'clsx';
+import { Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Product } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
+import { Badge } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './CartLine.module.css';
 
 export type LineCard = Pick<
   Product,
@@ -19,54 +22,42 @@ export function CartLine({ product, onRemove }: { product: LineCard; onRemove?: 
   // Many cards are named with their grade ('… #9/111 BGS 8'): it is not repeated under the name.
   const gradeInName = product.name.includes(product.gradeLabel);
   return (
-    <Stack
-      direction="row"
-      spacing={2}
-      sx={{ alignItems: 'center', py: 1.5, opacity: buyable ? 1 : 0.7 }}
-      data-testid="cart-line"
-    >
-      <Box sx={{ width: 56, flexShrink: 0 }}>
+    <div className={clsx(styles.line, !buyable && styles.unavailable)} data-testid="cart-line">
+      <div className={styles.image}>
         <CardImage src={product.imageUrl} alt={product.name} sizes="56px" />
-      </Box>
-      <Stack sx={{ flexGrow: 1, minWidth: 0 }} spacing={0.5}>
-        <Typography
-          component={Link}
-          to={paths.product.getHref(product._id)}
-          sx={{
-            fontWeight: 700,
-            color: 'text.primary',
-            textDecoration: 'none',
-            '&:hover': { textDecoration: 'underline' },
-          }}
-        >
+      </div>
+      <div className={styles.details}>
+        <Link to={paths.product.getHref(product._id)} className={styles.name}>
           {product.name}
-        </Typography>
+        </Link>
         {(!gradeInName || !buyable) && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <div className={styles.meta}>
             {!gradeInName && (
-              <Typography variant="body2" color="text.secondary">
-                {product.gradeLabel}
-              </Typography>
+              <p className={clsx(ui.body2, ui.secondaryText)}>{product.gradeLabel}</p>
             )}
             {!buyable && (
-              <Chip
-                size="small"
-                color="error"
-                label={product.status === 'sold' ? 'Sold' : 'Unavailable'}
-                data-testid="cart-line-sold"
-              />
+              <span data-testid="cart-line-sold">
+                <Badge tone="error" variant="filled">
+                  {product.status === 'sold' ? 'Sold' : 'Unavailable'}
+                </Badge>
+              </span>
             )}
-          </Stack>
+          </div>
         )}
-      </Stack>
-      <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+      </div>
+      <p className={styles.price}>
         {product.storePrice !== null ? formatUsd(product.storePrice) : '—'}
-      </Typography>
+      </p>
       {onRemove && (
-        <IconButton onClick={onRemove} aria-label={`Remove ${product.name}`}>
-          <DeleteOutlineIcon />
-        </IconButton>
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label={`Remove ${product.name}`}
+          className={clsx(ui.iconButton, styles.remove)}
+        >
+          <Trash2 aria-hidden size={24} />
+        </button>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,10 +1,12 @@
-import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import { Link } from 'react-router';
+import clsx from 'clsx';
 import { STORE_SHIPPING_CENTS } from '@grail/contract';
 import { formatShipping, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { useCart } from '../cart/useCart';
 import { CartLine, isBuyable } from '../components/CartLine';
+import styles from './CartPage.module.css';
 
 /** /cart: the cards chosen so far; sold ones are flagged; checkout buys the rest. */
 export default function CartPage() {
@@ -12,73 +14,67 @@ export default function CartPage() {
   const buyable = cart.items.filter(isBuyable);
   const unavailable = cart.items.filter((p) => !isBuyable(p));
   const total = buyable.reduce((sum, p) => sum + (p.storePrice ?? 0), STORE_SHIPPING_CENTS / 100);
+  const canCheckout = buyable.length > 0 && unavailable.length === 0;
 
   return (
-    <Box component="section" sx={{ maxWidth: 760 }}>
+    <section className={styles.page}>
       <title>Cart | Grail Machine</title>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
-        Your cart
-      </Typography>
+      <h1 className={styles.title}>Your cart</h1>
       {cart.isLoading && cart.count > 0 ? (
-        <Stack spacing={1}>
+        <div className={styles.stack}>
           {Array.from({ length: Math.min(cart.count, 3) }, (_, i) => (
             <Skeleton key={i} variant="rounded" height={80} />
           ))}
-        </Stack>
+        </div>
       ) : cart.count === 0 ? (
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography color="text.secondary">Your cart is empty.</Typography>
-          <Button component={Link} to={paths.store.getHref()} variant="contained">
+        <div className={styles.empty}>
+          <p>Your cart is empty.</p>
+          <ButtonLink to={paths.store.getHref()} variant="contained">
             Browse the store
-          </Button>
-        </Stack>
+          </ButtonLink>
+        </div>
       ) : (
-        <Paper variant="outlined" sx={{ px: 2 }}>
+        <div className={clsx(ui.paper, styles.panel)}>
           {unavailable.length > 0 && (
-            <Alert severity="warning" sx={{ mt: 2 }}>
+            <Alert severity="warning" className={styles.notice}>
               {unavailable.length === 1
                 ? 'A card in your cart has been sold meanwhile. Remove it to continue.'
                 : `${unavailable.length} cards in your cart have been sold meanwhile. Remove them to continue.`}
             </Alert>
           )}
-          <Stack divider={<Divider flexItem />}>
+          <div className={styles.lines}>
             {cart.items.map((p) => (
               <CartLine key={p._id} product={p} onRemove={() => cart.remove(p._id)} />
             ))}
-          </Stack>
-          <Divider />
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ py: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-          >
-            <Box>
-              <Typography color="text.secondary">
+          </div>
+          <div className={styles.footer}>
+            <div>
+              <p className={ui.secondaryText}>
                 Shipping: <span data-testid="cart-shipping">{formatShipping()}</span>
-              </Typography>
-              <Typography variant="h6" component="p">
+              </p>
+              <p className={ui.h6}>
                 Total: <strong data-testid="cart-total">{formatUsd(total)}</strong>
-              </Typography>
-            </Box>
-            <Stack direction="row" spacing={1.5}>
+              </p>
+            </div>
+            <div className={styles.actions}>
               {unavailable.length > 0 && (
                 <Button onClick={() => cart.removeMany(unavailable.map((p) => p._id))}>
                   Remove sold cards
                 </Button>
               )}
-              <Button
-                component={Link}
-                to={paths.checkout.getHref()}
-                variant="contained"
-                size="large"
-                disabled={buyable.length === 0 || unavailable.length > 0}
-              >
-                Checkout
-              </Button>
-            </Stack>
-          </Stack>
-        </Paper>
+              {canCheckout ? (
+                <ButtonLink to={paths.checkout.getHref()} variant="contained" size="large">
+                  Checkout
+                </ButtonLink>
+              ) : (
+                <Button variant="contained" size="large" disabled>
+                  Checkout
+                </Button>
+              )}
+            </div>
+          </div>
+        </div>
       )}
-    </Box>
+    </section>
   );
 }

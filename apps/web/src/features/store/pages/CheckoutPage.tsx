@@ -1,38 +1,38 @@
 import { useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Divider,
-  Link as MuiLink,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import clsx from 'clsx';
+import { Controller } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  PlaceOrderBody,
   SHIPPING_PROMISE_HOURS,
   STORE_SHIPPING_CENTS,
-  ShippingAddress,
   TOP_UP_MIN,
   type Product,
+  type ShippingAddress,
 } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
+import { addressErrors } from '@/lib/addressErrors';
 import { formatShipping, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { productKeys } from '@/lib/api/products';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
 import { useLimits } from '@/lib/api/limits';
+import ui from '@/lib/styles/ui.module.css';
 import { LimitStopAlert, RefusalAlert } from '@/components/RefusalAlert';
+import { AddressFields } from '@/components/AddressFields';
+import { Alert, Button, ButtonLink, Form, FormSubmit, Skeleton } from '@/components/ui';
 import { usePlaceOrder } from '../api/usePlaceOrder';
 import { useProducts } from '../api/useProduct';
 import { cartKeys, useCart } from '../cart/useCart';
-import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
 import { CartLine, isBuyable } from '../components/CartLine';
+import styles from './CheckoutPage.module.css';
+
+/** The checkout's form: the address the order ships to. */
+const CheckoutForm = PlaceOrderBody.pick({ shippingAddress: true }).required();
+type CheckoutForm = { shippingAddress: Partial<ShippingAddress> };
 
 const newKey = () => crypto.randomUUID();
 
@@ -60,10 +60,6 @@ export default function CheckoutPage() {
   const shortfallCents = Math.max(0, totalCents - balanceCents);
   const topUpCents = Math.max(TOP_UP_MIN * 100, shortfallCents);
 
-  const [address, setAddress] = useState<Partial<ShippingAddress>>(
-    () => user?.shippingAddress ?? {},
-  );
-  const [addressErrors, setAddressErrors] = useState<AddressErrors>({});
   const [problem, setProblem] = useState<unknown>(null);
   const idempotencyKey = useRef(newKey());
   const placeOrder = usePlaceOrder();
@@ -85,181 +81,170 @@ export default function CheckoutPage() {
     );
   };
 
-  const submit = () => {
+  const submit = async ({ shippingAddress }: { shippingAddress: ShippingAddress }) => {
     setProblem(null);
-    const parsed = parseAddress(address);
-    if (parsed.errors) {
-      setAddressErrors(parsed.errors);
-      return;
-    }
-    setAddressErrors({});
-    placeOrder.mutate(
-      {
-        body: { items: buyable.map((p) => p._id), shippingAddress: parsed.address },
+    try {
+      const { order } = await placeOrder.mutateAsync({
+        body: { items: buyable.map((p) => p._id), shippingAddress },
         key: idempotencyKey.current,
-      },
-      {
-        onSuccess: ({ order }) => {
-          notify.success('Order placed!');
-          navigate(paths.orderSuccess.getHref({ orderId: order._id }), { replace: true });
-        },
-        onError: (error) => {
-          // Nothing was written, so the next attempt may use a fresh key.
-          idempotencyKey.current = newKey();
-          if (error instanceof ApiError && error.status === 402) void wallet.refetch();
-          if (error instanceof ApiError && error.status === 409) {
-            // Show which card was sold: the cart and the cards are read again.
-            void queryClient.invalidateQueries({ queryKey: cartKeys.all });
-            void queryClient.invalidateQueries({ queryKey: productKeys.all });
-          }
-          setProblem(error);
-        },
-      },
-    );
+      });
+      notify.success('Order placed!');
+      navigate(paths.orderSuccess.getHref({ orderId: order._id }), { replace: true });
+    } catch (error) {
+      // Nothing was written, so the next attempt may use a fresh key.
+      idempotencyKey.current = newKey();
+      if (error instanceof ApiError && error.status === 402) void wallet.refetch();
+      if (error instanceof ApiError && error.status === 409) {
+        // Show which card was sold: the cart and the cards are read again.
+        void queryClient.invalidateQueries({ queryKey: cartKeys.all });
+        void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      }
+      setProblem(error);
+    }
   };
 
   if (itemsLoading) {
     return (
-      <Stack spacing={2} sx={{ maxWidth: 960 }} aria-busy="true">
+      <div className={styles.loading} aria-busy="true">
         <Skeleton height={48} width={240} />
         <Skeleton variant="rounded" height={200} />
-      </Stack>
+      </div>
     );
   }
   if (items.length === 0) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start', py: 4 }}>
+      <div className={styles.empty}>
         <title>Checkout | Grail Machine</title>
-        <Typography variant="h4" component="h1">
-          Checkout
-        </Typography>
-        <Typography color="text.secondary">There is nothing to check out.</Typography>
-        <Button component={Link} to={paths.store.getHref()} variant="contained">
+        <h1 className={styles.title}>Checkout</h1>
+        <p>There is nothing to check out.</p>
+        <ButtonLink to={paths.store.getHref()} variant="contained">
           Browse the store
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
     );
   }
 
   const topUpResult = searchParams.get('topUp');
+  const total = formatUsd(totalCents / 100);
   return (
-    <Box component="section" sx={{ maxWidth: 1040 }}>
+    <section className={styles.page}>
       <title>Checkout | Grail Machine</title>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
-        Checkout
-      </Typography>
+      <h1 className={styles.title}>Checkout</h1>
       {topUpResult === 'success' && (
-        <Alert severity="success" sx={{ mb: 2 }}>
+        <Alert severity="success" className={styles.notice}>
           Funds added to your wallet.
         </Alert>
       )}
       {topUpResult === 'cancelled' && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className={styles.notice}>
           The top-up was cancelled; nothing was charged.
         </Alert>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { md: '1fr 380px' },
-          alignItems: 'start',
-        }}
+      <Form<CheckoutForm, { shippingAddress: ShippingAddress }>
+        schema={CheckoutForm}
+        defaultValues={{ shippingAddress: user?.shippingAddress ?? {} }}
+        onSubmit={submit}
+        className={styles.grid}
       >
-        <Stack spacing={3}>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Cards
-            </Typography>
-            {unavailable.length > 0 && (
-              <Alert severity="warning" sx={{ mb: 1 }}>
-                {unavailable.map((p) => `"${p.name}"`).join(', ')}{' '}
-                {unavailable.length === 1 ? 'has' : 'have'} been sold meanwhile and will not be
-                ordered.
-              </Alert>
-            )}
-            <Stack divider={<Divider flexItem />}>
-              {items.map((p) => (
-                <CartLine key={p._id} product={p} />
-              ))}
-            </Stack>
-          </Paper>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h6" component="h2" gutterBottom>
-              Shipping address
-            </Typography>
-            <AddressFields value={address} errors={addressErrors} onChange={setAddress} />
-          </Paper>
-        </Stack>
-        <Paper variant="outlined" sx={{ p: 2, position: { md: 'sticky' }, top: { md: 88 } }}>
-          <Stack spacing={1.5}>
-            <Typography variant="h6" component="h2">
-              Payment
-            </Typography>
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography>Shipping</Typography>
-              <Typography data-testid="checkout-shipping">{formatShipping()}</Typography>
-            </Stack>
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography>Total</Typography>
-              <Typography sx={{ fontWeight: 800 }} data-testid="checkout-total">
-                {formatUsd(totalCents / 100)}
-              </Typography>
-            </Stack>
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Typography>Wallet balance</Typography>
-              <Typography data-testid="wallet-balance">
-                {wallet.isPending ? '…' : formatUsd(balanceCents / 100)}
-              </Typography>
-            </Stack>
-            <Divider />
-            {cannotBuy && (
-              <Alert severity="warning">
-                {cannotBuy}{' '}
-                <MuiLink
-                  component={Link}
-                  to={paths.completeProfile.getHref({
-                    redirectTo: `${location.pathname}${location.search}`,
-                  })}
+        {(form) => (
+          <>
+            <div className={styles.column}>
+              <div className={clsx(ui.paper, styles.panel)}>
+                <h2 className={clsx(ui.h6, styles.panelTitle)}>Cards</h2>
+                {unavailable.length > 0 && (
+                  <Alert severity="warning" className={styles.notice}>
+                    {unavailable.map((p) => `"${p.name}"`).join(', ')}{' '}
+                    {unavailable.length === 1 ? 'has' : 'have'} been sold meanwhile and will not be
+                    ordered.
+                  </Alert>
+                )}
+                <div className={styles.lines}>
+                  {items.map((p) => (
+                    <CartLine key={p._id} product={p} />
+                  ))}
+                </div>
+              </div>
+              <div className={clsx(ui.paper, styles.panel)}>
+                <h2 className={clsx(ui.h6, styles.panelTitle)}>Shipping address</h2>
+                <Controller
+                  control={form.control}
+                  name="shippingAddress"
+                  render={({ field }) => (
+                    <AddressFields
+                      value={field.value}
+                      errors={addressErrors(form.formState.errors.shippingAddress)}
+                      onChange={field.onChange}
+                    />
+                  )}
+                />
+              </div>
+            </div>
+            <div className={clsx(ui.paper, styles.panel, styles.payment)}>
+              <h2 className={ui.h6}>Payment</h2>
+              <div className={styles.row}>
+                <p>Shipping</p>
+                <p data-testid="checkout-shipping">{formatShipping()}</p>
+              </div>
+              <div className={styles.row}>
+                <p>Total</p>
+                <p className={styles.total} data-testid="checkout-total">
+                  {total}
+                </p>
+              </div>
+              <div className={styles.row}>
+                <p>Wallet balance</p>
+                <p data-testid="wallet-balance">
+                  {wallet.isPending ? '…' : formatUsd(balanceCents / 100)}
+                </p>
+              </div>
+              <hr className={styles.divider} />
+              {cannotBuy && (
+                <Alert severity="warning">
+                  {cannotBuy}{' '}
+                  <Link
+                    to={paths.completeProfile.getHref({
+                      redirectTo: `${location.pathname}${location.search}`,
+                    })}
+                    className={ui.textLink}
+                  >
+                    Complete your profile
+                  </Link>
+                </Alert>
+              )}
+              {shortfallCents > 0 && !wallet.isPending && (
+                <div data-testid="shortfall">
+                  <Alert severity="info">
+                    Add {formatUsd(shortfallCents / 100)} to your wallet to place this order.
+                  </Alert>
+                </div>
+              )}
+              <LimitStopAlert limits={limits.data} amount={totalCents / 100} />
+              <RefusalAlert error={problem} />
+              {shortfallCents > 0 ? (
+                <Button
+                  variant="contained"
+                  size="large"
+                  fullWidth
+                  onClick={startTopUp}
+                  disabled={topUp.isPending || wallet.isPending || Boolean(cannotBuy)}
                 >
-                  Complete your profile
-                </MuiLink>
-              </Alert>
-            )}
-            {shortfallCents > 0 && !wallet.isPending && (
-              <Alert severity="info" data-testid="shortfall">
-                Add {formatUsd(shortfallCents / 100)} to your wallet to place this order.
-              </Alert>
-            )}
-            <LimitStopAlert limits={limits.data} amount={totalCents / 100} />
-            <RefusalAlert error={problem} />
-            {shortfallCents > 0 ? (
-              <Button
-                variant="contained"
-                size="large"
-                onClick={startTopUp}
-                disabled={topUp.isPending || wallet.isPending || Boolean(cannotBuy)}
-              >
-                Add {formatUsd(topUpCents / 100)} to wallet
-              </Button>
-            ) : (
-              <Button
-                variant="contained"
-                size="large"
-                onClick={submit}
-                disabled={placeOrder.isPending || buyable.length === 0 || Boolean(cannotBuy)}
-              >
-                {placeOrder.isPending
-                  ? 'Placing order…'
-                  : `Place order · ${formatUsd(totalCents / 100)}`}
-              </Button>
-            )}
-            <Typography variant="body2" color="text.secondary">
-              Ships within {SHIPPING_PROMISE_HOURS} hours of payment.
-            </Typography>
-          </Stack>
-        </Paper>
-      </Box>
-    </Box>
+                  Add {formatUsd(topUpCents / 100)} to wallet
+                </Button>
+              ) : (
+                <FormSubmit
+                  pendingText="Placing order…"
+                  disabled={buyable.length === 0 || Boolean(cannotBuy)}
+                >
+                  {`Place order · ${total}`}
+                </FormSubmit>
+              )}
+              <p className={clsx(ui.body2, ui.secondaryText)}>
+                Ships within {SHIPPING_PROMISE_HOURS} hours of payment.
+              </p>
+            </div>
+          </>
+        )}
+      </Form>
+    </section>
   );
 }

@@ -1,13 +1,16 @@
-import { Alert, Box, Button, Divider, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
-import { Link, useSearchParams } from 'react-router';
+import clsx from 'clsx';
+import { CircleCheck } from 'lucide-react';
+import { useSearchParams } from 'react-router';
 import { SHIPS_WITHIN_TEXT } from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useOrder } from '@/lib/api/orders';
 import { isNotFound } from '@/lib/api/notFound';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
+import { Alert, ButtonLink, Skeleton } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { CartLine } from '../components/CartLine';
+import styles from './OrderSuccessPage.module.css';
 
 /** /order-success?orderId=…: what was bought, where it goes, and the 48-hour promise. */
 export default function OrderSuccessPage() {
@@ -18,30 +21,26 @@ export default function OrderSuccessPage() {
   if (isNotFound(error)) return <NotFoundPage />;
 
   return (
-    <Box component="section" sx={{ maxWidth: 720 }}>
+    <section className={styles.page}>
       <title>Order placed | Grail Machine</title>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1 }}>
-        <CheckCircleOutlineIcon color="success" sx={{ fontSize: 40 }} />
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-          Thank you for your order!
-        </Typography>
-      </Stack>
-      <Typography variant="h6" component="p" color="success.main" sx={{ mb: 3 }}>
-        {SHIPS_WITHIN_TEXT}
-      </Typography>
+      <div className={styles.heading}>
+        <CircleCheck aria-hidden size={40} className={styles.icon} />
+        <h1 className={styles.title}>Thank you for your order!</h1>
+      </div>
+      <p className={clsx(ui.h6, styles.promise)}>{SHIPS_WITHIN_TEXT}</p>
       {orderId && isPending && <Skeleton variant="rounded" height={220} />}
       {(!orderId || isError) && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className={styles.notice}>
           Your orders and their shipping status are in your dashboard.
         </Alert>
       )}
       {order && (
-        <Paper variant="outlined" sx={{ p: 2 }} data-testid="order-summary">
-          <Typography variant="subtitle2" color="text.secondary">
+        <div className={clsx(ui.paper, styles.summary)} data-testid="order-summary">
+          <p className={clsx(ui.secondaryText, styles.meta)}>
             Order {order._id.slice(0, 8).toUpperCase()} · paid{' '}
             {dateTimeFormat.format(new Date(order.paidAt))}
-          </Typography>
-          <Stack divider={<Divider flexItem />} sx={{ my: 1 }}>
+          </p>
+          <div className={styles.lines}>
             {order.items.map((item) => (
               <CartLine
                 key={item.cardId}
@@ -55,28 +54,25 @@ export default function OrderSuccessPage() {
                 }}
               />
             ))}
-          </Stack>
-          <Divider />
-          <Stack direction="row" sx={{ justifyContent: 'space-between', py: 1.5 }}>
-            <Typography sx={{ fontWeight: 700 }}>Total paid</Typography>
-            <Typography sx={{ fontWeight: 800 }}>{formatUsd(order.total)}</Typography>
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
+          </div>
+          <div className={styles.total}>
+            <p>Total paid</p>
+            <p>{formatUsd(order.total)}</p>
+          </div>
+          <p className={clsx(ui.body2, ui.secondaryText)}>
             Shipping to {order.shippingAddress.name}, {order.shippingAddress.line1},{' '}
             {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
             {order.shippingAddress.postalCode}, {order.shippingAddress.country}. Ships by{' '}
             {dateTimeFormat.format(new Date(order.shipBy))}.
-          </Typography>
-        </Paper>
+          </p>
+        </div>
       )}
-      <Stack direction="row" spacing={1.5} sx={{ mt: 3 }}>
-        <Button component={Link} to={`${paths.dashboard.getHref()}?tab=orders`} variant="contained">
+      <div className={styles.actions}>
+        <ButtonLink to={`${paths.dashboard.getHref()}?tab=orders`} variant="contained">
           View your orders
-        </Button>
-        <Button component={Link} to={paths.store.getHref()}>
-          Keep shopping
-        </Button>
-      </Stack>
-    </Box>
+        </ButtonLink>
+        <ButtonLink to={paths.store.getHref()}>Keep shopping</ButtonLink>
+      </div>
+    </section>
   );
 }

@@ -1,21 +1,14 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Divider,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import clsx from 'clsx';
+import { Lock } from 'lucide-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { safeReturnPath } from '@/lib/auth/returnPath';
+import { Alert, Badge, Button, ButtonLink, Skeleton } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { useCancelSandbox, useConfirmSandbox, useSandboxCheckout } from '../api/sandbox';
+import styles from './SandboxCheckoutPage.module.css';
 
 const withResult = (path: string, result: 'success' | 'cancelled') =>
   `${path}${path.includes('?') ? '&' : '?'}topUp=${result}`;
@@ -43,83 +36,58 @@ export default function SandboxCheckoutPage() {
       onSettled: () => navigate(withResult(back, 'cancelled'), { replace: true }),
     });
 
+  const settled = checkout.data?.status !== 'pending' || confirm.isPending || cancel.isPending;
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 2, md: 6 } }}>
+    <div className={styles.page}>
       <title>Test payment | Grail Machine</title>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: 3, borderRadius: 3 }}>
-        <Stack spacing={2}>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <LockOutlinedIcon fontSize="small" color="action" />
-              <Typography variant="subtitle2" color="text.secondary">
-                Sandbox Payments
-              </Typography>
-            </Stack>
-            <Chip label="Test mode" color="warning" size="small" sx={{ fontWeight: 700 }} />
-          </Stack>
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 800 }}>
-            Add funds to your wallet
-          </Typography>
-          {checkout.isPending && <Skeleton variant="rounded" height={120} />}
-          {checkout.isError && (
-            <Stack spacing={2}>
-              <Alert severity="error">This payment could not be found.</Alert>
-              <Button component={Link} to={paths.store.getHref()}>
-                Back to the store
-              </Button>
-            </Stack>
-          )}
-          {checkout.data && (
-            <>
-              <Stack
-                direction="row"
-                sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}
-              >
-                <Typography color="text.secondary">Amount</Typography>
-                <Typography
-                  variant="h4"
-                  component="p"
-                  sx={{ fontWeight: 800 }}
-                  data-testid="sandbox-amount"
-                >
-                  {formatUsd(checkout.data.amount)}
-                </Typography>
-              </Stack>
-              <Divider />
-              <Typography variant="body2" color="text.secondary">
-                This is a test payment: no card is charged and no real money moves. Confirming
-                credits your wallet at once.
-              </Typography>
-              {checkout.data.status !== 'pending' ? (
-                <Alert severity="info">
-                  {checkout.data.status === 'succeeded'
-                    ? 'This payment was already confirmed.'
-                    : 'This payment was cancelled.'}
-                </Alert>
-              ) : null}
-              {confirm.error && <Alert severity="error">{confirm.error.message}</Alert>}
-              <Button
-                variant="contained"
-                size="large"
-                onClick={pay}
-                disabled={
-                  checkout.data.status !== 'pending' || confirm.isPending || cancel.isPending
-                }
-              >
-                Confirm payment of {formatUsd(checkout.data.amount)}
-              </Button>
-              <Button
-                onClick={abandon}
-                disabled={
-                  checkout.data.status !== 'pending' || confirm.isPending || cancel.isPending
-                }
-              >
-                Cancel
-              </Button>
-            </>
-          )}
-        </Stack>
-      </Paper>
-    </Box>
+      <div className={clsx(ui.paper, styles.panel)}>
+        <div className={styles.row}>
+          <p className={clsx(ui.secondaryText, styles.brand)}>
+            <Lock aria-hidden size={20} />
+            Sandbox Payments
+          </p>
+          <Badge tone="warning" variant="filled">
+            Test mode
+          </Badge>
+        </div>
+        <h1 className={styles.title}>Add funds to your wallet</h1>
+        {checkout.isPending && <Skeleton variant="rounded" height={120} />}
+        {checkout.isError && (
+          <div className={styles.stack}>
+            <Alert severity="error">This payment could not be found.</Alert>
+            <ButtonLink to={paths.store.getHref()}>Back to the store</ButtonLink>
+          </div>
+        )}
+        {checkout.data && (
+          <>
+            <div className={clsx(styles.row, styles.amountRow)}>
+              <p className={ui.secondaryText}>Amount</p>
+              <p className={styles.amount} data-testid="sandbox-amount">
+                {formatUsd(checkout.data.amount)}
+              </p>
+            </div>
+            <hr className={styles.divider} />
+            <p className={clsx(ui.body2, ui.secondaryText)}>
+              This is a test payment: no card is charged and no real money moves. Confirming credits
+              your wallet at once.
+            </p>
+            {checkout.data.status !== 'pending' ? (
+              <Alert severity="info">
+                {checkout.data.status === 'succeeded'
+                  ? 'This payment was already confirmed.'
+                  : 'This payment was cancelled.'}
+              </Alert>
+            ) : null}
+            {confirm.error && <Alert severity="error">{confirm.error.message}</Alert>}
+            <Button variant="contained" size="large" onClick={pay} disabled={settled}>
+              Confirm payment of {formatUsd(checkout.data.amount)}
+            </Button>
+            <Button onClick={abandon} disabled={settled}>
+              Cancel
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
   );
 }
