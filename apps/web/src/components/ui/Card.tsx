@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import clsx from 'clsx';
 import styles from './Card.module.css';
 
@@ -22,11 +22,19 @@ export function Card({
   children: ReactNode;
 }) {
   const Heading = `h${level}` as const;
+  const headingId = useId();
   return (
-    <Tag className={clsx(styles.card, className)}>
+    <Tag
+      className={clsx(styles.card, className)}
+      aria-labelledby={title && Tag === 'section' ? headingId : undefined}
+    >
       {(title || action) && (
         <div className={styles.header}>
-          {title && <Heading className={styles.title}>{title}</Heading>}
+          {title && (
+            <Heading id={headingId} className={styles.title}>
+              {title}
+            </Heading>
+          )}
           {action}
         </div>
       )}

@@ -1,10 +1,10 @@
 import { useLocation } from 'react-router';
-import { Typography } from '@mui/material';
 import { BREAK_REFUND_RULE, type BreakDetail } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
 import { PurchaseDialog } from '@/components/purchase/PurchaseDialog';
 import { SummaryRow } from '@/components/SummaryRow';
 import { useBuySpots } from '../api/useBuySpots';
+import styles from './BuySpotsDialog.module.css';
 
 /**
  * The confirmation before buying spots: what is bought, the price, the balance, the refund rule,
@@ -61,7 +61,7 @@ export function BuySpotsDialog({
       payLabel={`Pay ${formatUsd(total)}`}
       summary={
         <>
-          <Typography sx={{ fontWeight: 600 }}>{b.title}</Typography>
+          <p className={styles.title}>{b.title}</p>
           <SummaryRow label={pick ? 'Teams' : 'Spots'} value={what} />
           <SummaryRow label="Total" value={formatUsd(total)} strong />
         </>

@@ -1,27 +1,22 @@
 import { useState } from 'react';
-import { Alert, Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { BreakDetail } from '@grail/contract';
+import { Alert, Badge, Button, Card } from '@/components/ui';
+import styles from './FairnessPanel.module.css';
 import { useBreakFairness } from '../api/useBreak';
 import { verifyBreak, type BreakCheck, type Verdict } from '../lib/fairness';
 
-const VerdictChip = ({ label, verdict }: { label: string; verdict: Verdict }) => (
-  <Chip
-    size="small"
-    color={verdict === 'Verified' ? 'success' : 'error'}
-    label={`${label}: ${verdict}`}
-  />
+const VerdictBadge = ({ label, verdict }: { label: string; verdict: Verdict }) => (
+  <Badge tone={verdict === 'Verified' ? 'success' : 'error'} variant="filled">
+    {`${label}: ${verdict}`}
+  </Badge>
 );
 
 function Mono({ label, value }: { label: string; value: string }) {
   return (
-    <Box>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontSize: '0.85rem' }}>
-        {value}
-      </Typography>
-    </Box>
+    <div>
+      <p className={styles.label}>{label}</p>
+      <p className={styles.value}>{value}</p>
+    </div>
   );
 }
 
@@ -48,18 +43,15 @@ export function FairnessPanel({ b }: { b: BreakDetail }) {
     }
   };
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} aria-labelledby="fairness-title">
-      <Typography variant="h6" component="h2" id="fairness-title" gutterBottom>
-        Provably fair
-      </Typography>
-      <Typography variant="body2" sx={{ mb: 2 }}>
+    <Card as="section" title="Provably fair" className={styles.panel}>
+      <p className={styles.rule}>
         When sales opened we published SHA-256 of a secret server seed. When the break runs, the
         client seeds of every sold spot, in purchase order and joined with commas, are the public
         input; HMAC-SHA256 of the seed and the input drives a Fisher–Yates shuffle of the team list
         (without modulo bias), and spot n gets the team in place n. The seed is then revealed so
         anyone can redo it.
-      </Typography>
-      <Stack spacing={1.5}>
+      </p>
+      <div className={styles.stack}>
         <Mono
           label="Server seed hash"
           value={b.fairness.serverSeedHash ?? 'Published when sales open.'}
@@ -72,21 +64,21 @@ export function FairnessPanel({ b }: { b: BreakDetail }) {
           <Mono label="Public input" value={fairness.data.publicInput || '(no spots sold)'} />
         )}
         {revealed && (
-          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center">
+          <div className={styles.row}>
             <Button variant="contained" onClick={() => void verify()} disabled={checking}>
               Verify in my browser
             </Button>
             {check && (
               <>
-                <VerdictChip label="Seed" verdict={check.seed} />
-                <VerdictChip label="Public input" verdict={check.input} />
-                {check.assignments && <VerdictChip label="Teams" verdict={check.assignments} />}
+                <VerdictBadge label="Seed" verdict={check.seed} />
+                <VerdictBadge label="Public input" verdict={check.input} />
+                {check.assignments && <VerdictBadge label="Teams" verdict={check.assignments} />}
               </>
             )}
-          </Stack>
+          </div>
         )}
         {failed && <Alert severity="error">Could not load the fairness record. Try again.</Alert>}
-      </Stack>
-    </Paper>
+      </div>
+    </Card>
   );
 }

@@ -1,17 +1,9 @@
-import {
-  Checkbox,
-  Chip,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
 import type { BreakDetail } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
+import { Badge } from '@/components/ui/Card';
+import { Checkbox } from '@/components/ui/Checkbox';
 import ui from '@/lib/styles/ui.module.css';
+import styles from './SpotsTable.module.css';
 
 /**
  * Every spot: its team (drawn or chosen), who holds it and its price. In a pick-your-team break
@@ -30,74 +22,74 @@ export function SpotsTable({
 }) {
   const showPrice = b.format === 'pick_team';
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Spots">
-        <TableHead>
-          <TableRow>
+    <div className={styles.frame}>
+      <table className={styles.table} aria-label="Spots">
+        <thead>
+          <tr>
             {selectable && (
-              <TableCell padding="checkbox">
+              <th scope="col" className={styles.pick}>
                 <span className={ui.visuallyHidden}>Choose</span>
-              </TableCell>
+              </th>
             )}
-            <TableCell>Spot</TableCell>
-            <TableCell>Team</TableCell>
-            <TableCell>Holder</TableCell>
-            {showPrice && <TableCell align="right">Price</TableCell>}
-          </TableRow>
-        </TableHead>
-        <TableBody>
+            <th scope="col">Spot</th>
+            <th scope="col">Team</th>
+            <th scope="col">Holder</th>
+            {showPrice && (
+              <th scope="col" className={styles.amount}>
+                Price
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
           {b.spots.map((s) => {
             const free = !s.sold;
             const checked = selected.includes(s.spotNumber);
             return (
-              <TableRow
+              <tr
                 key={s.spotNumber}
-                selected={checked}
-                hover={selectable && free}
+                data-selected={checked}
+                data-hover={selectable && free}
                 data-testid="spot-row"
               >
                 {selectable && (
-                  <TableCell padding="checkbox">
+                  <td className={styles.pick}>
                     <Checkbox
                       checked={checked}
                       disabled={!free}
                       onChange={() => onToggle(s.spotNumber)}
-                      slotProps={{
-                        input: { 'aria-label': `Choose ${s.team ?? `spot ${s.spotNumber}`}` },
-                      }}
+                      label={
+                        <span className={ui.visuallyHidden}>
+                          {`Choose ${s.team ?? `spot ${s.spotNumber}`}`}
+                        </span>
+                      }
                     />
-                  </TableCell>
+                  </td>
                 )}
-                <TableCell>{s.spotNumber}</TableCell>
-                <TableCell sx={{ fontWeight: s.team ? 600 : 400 }}>
-                  {s.team ?? (
-                    <Typography variant="body2" color="text.secondary" component="span">
-                      To be drawn
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
+                <td>{s.spotNumber}</td>
+                <td className={s.team ? styles.team : undefined}>
+                  {s.team ?? <span className={styles.quiet}>To be drawn</span>}
+                </td>
+                <td>
                   {s.mine ? (
-                    <Chip size="small" color="success" label="You" />
+                    <Badge tone="success" variant="filled">
+                      You
+                    </Badge>
                   ) : (
                     (s.holder ??
                     (b.status === 'open' ? (
-                      <Typography variant="body2" color="success.main" component="span">
-                        Available
-                      </Typography>
+                      <span className={styles.available}>Available</span>
                     ) : (
-                      <Typography variant="body2" color="text.secondary" component="span">
-                        House
-                      </Typography>
+                      <span className={styles.quiet}>House</span>
                     )))
                   )}
-                </TableCell>
-                {showPrice && <TableCell align="right">{formatUsd(s.price)}</TableCell>}
-              </TableRow>
+                </td>
+                {showPrice && <td className={styles.amount}>{formatUsd(s.price)}</td>}
+              </tr>
             );
           })}
-        </TableBody>
-      </Table>
-    </Paper>
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Box, Link, Typography } from '@mui/material';
 import { streamEmbed } from '@grail/contract';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './StreamEmbed.module.css';
 
 /**
  * The break's live stream, embedded by URL only: a YouTube or Twitch player (the pages allow
@@ -14,22 +15,21 @@ export function StreamEmbed({ url, title }: { url: string; title: string }) {
         ? `https://player.twitch.tv/?channel=${encodeURIComponent(embed.channel)}&parent=${encodeURIComponent(window.location.hostname)}&muted=true`
         : null;
   return (
-    <Box sx={{ maxWidth: 720 }}>
+    <div className={styles.stream}>
       {src ? (
-        <Box
-          component="iframe"
+        <iframe
+          className={styles.player}
           src={src}
           title={`Live stream: ${title}`}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
           allowFullScreen
-          sx={{ width: '100%', aspectRatio: '16 / 9', border: 0, borderRadius: 1, bgcolor: '#000' }}
         />
       ) : null}
-      <Typography variant="body2" sx={{ mt: 1 }}>
-        <Link href={url} target="_blank" rel="noopener noreferrer">
+      <p className={styles.link}>
+        <a className={ui.textLink} href={url} target="_blank" rel="noopener noreferrer">
           {src ? 'Open the stream in a new tab' : 'Watch the stream live'}
-        </Link>
-      </Typography>
-    </Box>
+        </a>
+      </p>
+    </div>
   );
 }

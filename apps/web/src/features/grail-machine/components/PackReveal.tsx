@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import { Button, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Pull } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
+import { Button } from '@/components/ui/Button';
 import { ShareButton } from '@/components/ShareButton';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -19,13 +19,6 @@ const NEXT: Record<Exclude<Stage, 'result'>, Stage> = {
   flip: 'result',
 };
 
-/** Tier colours from the top tier down, each readable with its text colour in both themes. */
-const TIER_COLOURS = [
-  { tier: '#f0b429', text: '#1c1400' },
-  { tier: '#8a3fd1', text: '#ffffff' },
-  { tier: '#1f6fd6', text: '#ffffff' },
-];
-const OTHER_TIER = { tier: '#5b6780', text: '#ffffff' };
 const CONFETTI = Array.from({ length: 28 }, (_, i) => i);
 
 /** The pull's tier counted from the top (0 = the case's best tier), once the case's tiers are known. */
@@ -59,7 +52,6 @@ export function PackReveal({
   const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [stage, setStage] = useState<Stage>(() => (play && !reduced ? 'facedown' : 'result'));
   const rank = useTierRank(pull);
-  const colours = rank === null ? OTHER_TIER : (TIER_COLOURS[rank] ?? OTHER_TIER);
   const skipRef = useRef<HTMLButtonElement>(null);
   const skip = useCallback(() => setStage('result'), []);
 
@@ -105,7 +97,6 @@ export function PackReveal({
       data-stage={stage}
       data-testid="pack-reveal"
       data-tier-rank={rank ?? ''}
-      style={{ '--tier': colours.tier, '--tier-text': colours.text } as CSSProperties}
       onClick={playing ? skip : undefined}
     >
       <p className={styles.status} aria-live="polite">
@@ -115,17 +106,7 @@ export function PackReveal({
         {celebrate && (
           <div className={styles.confetti} aria-hidden data-testid="confetti">
             {CONFETTI.map((i) => (
-              <span
-                key={i}
-                style={
-                  {
-                    '--x': `${(i * 37) % 100}%`,
-                    '--drift': `${((i * 53) % 60) - 30}px`,
-                    '--delay': `${(i % 7) * 60}ms`,
-                    '--hue': `${(i * 47) % 360}`,
-                  } as CSSProperties
-                }
-              />
+              <span key={i} />
             ))}
           </div>
         )}
@@ -175,11 +156,11 @@ export function PackReveal({
               <dd>{sellBack === null ? '—' : formatUsd(sellBack)}</dd>
             </div>
           </dl>
-          <Typography variant="body2" color="text.secondary" textAlign="center">
+          <p className={styles.gain}>
             {gain >= 0
               ? `${formatUsd(gain)} more FMV than the pack price.`
               : `${formatUsd(-gain)} less FMV than the pack price.`}
-          </Typography>
+          </p>
           <ShareButton
             path={paths.pull.getHref(pull._id)}
             title={`I pulled ${card.name} (${card.grade})`}

@@ -1,11 +1,13 @@
-import { Link as RouterLink } from 'react-router';
-import { Box, Button, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import CheckCircleRoundedIcon from '@mui/icons-material/CheckCircleRounded';
+import clsx from 'clsx';
+import { CircleCheck } from 'lucide-react';
+import { ButtonLink, Card, Skeleton } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { RetryAlert } from '@/components/RetryAlert';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useDiscordStatus } from '@/lib/api/discord';
+import styles from './DiscordGrailSuccessPage.module.css';
 
 /**
  * Where Discord's sign-in sends a collector back once their account is linked: it says so, and
@@ -20,61 +22,47 @@ export default function DiscordGrailSuccessPage() {
   const offered = flags.DISCORD_INTEGRATION && status.data?.available !== false;
 
   return (
-    <Box
-      component="section"
-      sx={{ py: { xs: 4, sm: 8 }, display: 'flex', justifyContent: 'center' }}
-    >
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 5 }, maxWidth: 560, textAlign: 'center' }}>
+    <section className={styles.page}>
+      <Card className={styles.panel}>
         {status.isLoading ? (
-          <Stack spacing={1} sx={{ alignItems: 'center' }}>
-            <Skeleton variant="circular" width={64} height={64} />
+          <div className={styles.loading} aria-busy="true">
+            <Skeleton variant="circle" width={64} height={64} />
             <Skeleton width="70%" height={48} />
             <Skeleton width="90%" />
-          </Stack>
+          </div>
         ) : status.isError ? (
           <RetryAlert onRetry={() => void status.refetch()}>
             Could not check your Discord link.
           </RetryAlert>
         ) : linked ? (
           <>
-            <CheckCircleRoundedIcon color="success" sx={{ fontSize: 64, mb: 1 }} />
-            <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-              Discord linked
-            </Typography>
-            <Typography color="text.secondary" paragraph>
+            <CircleCheck aria-hidden className={styles.icon} />
+            <h1 className={clsx(ui.h4, styles.title)}>Discord linked</h1>
+            <p className={clsx(ui.body1, ui.secondaryText)}>
               Your Discord account{' '}
               {status.data?.username ? <strong>{status.data.username}</strong> : null} is linked to
               Grail Machine. Join our server: you have the Collector role there, and every grail
               pull is announced as it happens.
-            </Typography>
+            </p>
           </>
         ) : !offered ? (
           <>
-            <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-              Discord linking is not offered
-            </Typography>
-            <Typography color="text.secondary" paragraph>
+            <h1 className={clsx(ui.h4, styles.title)}>Discord linking is not offered</h1>
+            <p className={clsx(ui.body1, ui.secondaryText)}>
               Grail Machine does not link Discord accounts at the moment.
-            </Typography>
+            </p>
           </>
         ) : (
           <>
-            <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-              No Discord account linked
-            </Typography>
-            <Typography color="text.secondary" paragraph>
+            <h1 className={clsx(ui.h4, styles.title)}>No Discord account linked</h1>
+            <p className={clsx(ui.body1, ui.secondaryText)}>
               Link your Discord account from the settings of your dashboard.
-            </Typography>
+            </p>
           </>
         )}
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          justifyContent="center"
-          sx={{ mt: 3 }}
-        >
+        <div className={styles.actions}>
           {linked && status.data?.serverUrl && (
-            <Button
+            <ButtonLink
               href={status.data.serverUrl}
               target="_blank"
               rel="noopener noreferrer"
@@ -82,7 +70,7 @@ export default function DiscordGrailSuccessPage() {
               size="large"
             >
               Join our Discord server
-            </Button>
+            </ButtonLink>
           )}
           {[
             offered || linked
@@ -98,18 +86,12 @@ export default function DiscordGrailSuccessPage() {
               variant: 'outlined' as const,
             },
           ].map((link) => (
-            <Button
-              key={link.label}
-              component={RouterLink}
-              to={link.to}
-              variant={link.variant}
-              size="large"
-            >
+            <ButtonLink key={link.label} to={link.to} variant={link.variant} size="large">
               {link.label}
-            </Button>
+            </ButtonLink>
           ))}
-        </Stack>
-      </Paper>
-    </Box>
+        </div>
+      </Card>
+    </section>
   );
 }

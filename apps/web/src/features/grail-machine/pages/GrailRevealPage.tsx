@@ -1,17 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Fade,
-  Link,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
+import clsx from 'clsx';
 import type { Pull } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import {
@@ -27,6 +16,9 @@ import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
 import { isNotFound } from '@/lib/api/notFound';
+import { Alert, Badge, ButtonLink, Card, Spinner } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
+import styles from './GrailRevealPage.module.css';
 
 const shipByText = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -38,7 +30,7 @@ function PullActions({ pull }: { pull: Pull }) {
   // Neither decision is sent before its dialog is confirmed.
   const [confirming, setConfirming] = useState<PullDecision | null>(null);
   return (
-    <Stack spacing={1.5}>
+    <div className={styles.stack}>
       <PullDecisionDialogs
         pull={pull}
         confirming={confirming}
@@ -47,18 +39,18 @@ function PullActions({ pull }: { pull: Pull }) {
         onClose={() => setConfirming(null)}
       />
       {pull.status === 'revealed' && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <div className={styles.decisions}>
           <PullDecisionButtons pull={pull} busy={busy} size="large" onDecide={setConfirming} />
-        </Stack>
+        </div>
       )}
-      {busy && <CircularProgress size={24} aria-label="Working" />}
+      {busy && <Spinner label="Working" />}
       {failure && <Alert severity="error">{failure.message}</Alert>}
       {pull.status === 'claimed' && pull.shipment && (
         <Alert severity="success">
           Claimed! We ship it by {shipByText(pull.shipment.shipBy)}. Track it in{' '}
-          <Link component={RouterLink} to={paths.dashboard.getHref()}>
+          <RouterLink className={ui.textLink} to={paths.dashboard.getHref()}>
             My Pulls
-          </Link>
+          </RouterLink>
           .
         </Alert>
       )}
@@ -78,14 +70,14 @@ function PullActions({ pull }: { pull: Pull }) {
         <Alert severity="info">Sold back: {formatUsd(pull.soldBackFor)} is in your wallet.</Alert>
       )}
       {pull.sellBack && pull.status === 'revealed' && (
-        <Typography variant="body2" color="text.secondary">
+        <p className={clsx(ui.body2, ui.secondaryText)}>
           Sell-back pays {pull.sellBack.percent}% of FMV until {shipByText(pull.sellBack.until)}.
-        </Typography>
+        </p>
       )}
-      <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="text" size="large">
+      <ButtonLink to={paths.grailMachine.getHref()} size="large">
         Buy another pack
-      </Button>
-    </Stack>
+      </ButtonLink>
+    </div>
   );
 }
 
@@ -100,108 +92,90 @@ export default function GrailRevealPage() {
 
   if (!pullId) {
     return (
-      <Box sx={{ py: 6 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Grail Reveal
-        </Typography>
-        <Typography color="text.secondary" paragraph>
+      <div className={styles.message}>
+        <h1 className={ui.h4}>Grail Reveal</h1>
+        <p className={clsx(ui.body1, ui.secondaryText)}>
           Open a pack on the Grail Machine to reveal your card here.
-        </Typography>
-        <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="contained">
+        </p>
+        <ButtonLink to={paths.grailMachine.getHref()} variant="contained">
           Go to the Grail Machine
-        </Button>
-      </Box>
+        </ButtonLink>
+      </div>
     );
   }
   if (query.isPending) {
     return (
-      <Stack alignItems="center" sx={{ py: 10 }} role="status">
-        <CircularProgress />
-        <Typography sx={{ mt: 2 }}>Loading your pull…</Typography>
-      </Stack>
+      <div className={styles.loading} role="status">
+        <Spinner size={40} label={null} />
+        <p className={ui.body1}>Loading your pull…</p>
+      </div>
     );
   }
   if (query.isError) {
     if (isNotFound(query.error)) return <NotFoundPage />;
     const status = query.error instanceof ApiError ? query.error.status : 0;
     return (
-      <Box sx={{ py: 6 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Grail Reveal
-        </Typography>
+      <div className={styles.message}>
+        <h1 className={ui.h4}>Grail Reveal</h1>
         <Alert severity="error">
           {status === 401
             ? 'Sign in to see your pull.'
             : 'Could not load this pull. Please try again.'}
         </Alert>
-      </Box>
+      </div>
     );
   }
   const { pull } = query.data;
   const cert = pull.card.certUrl;
   return (
-    <Box sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography
-        variant="h4"
-        component="h1"
-        textAlign="center"
-        gutterBottom
-        sx={{ fontWeight: 800 }}
-        aria-live="polite"
-      >
+    <div className={styles.page}>
+      <h1 className={clsx(ui.h4, styles.title)} aria-live="polite">
         {revealed ? 'Your pull!' : 'Opening your pack…'}
-      </Typography>
+      </h1>
       {/* One centred column while the pack opens; the card's details join it beside, after. */}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 6,
-          gridTemplateColumns: revealed
-            ? { xs: 'minmax(0, 1fr)', md: '1fr 1fr' }
-            : 'minmax(0, 1fr)',
-          alignItems: 'center',
-          mt: 3,
-        }}
-      >
+      <div className={styles.layout} data-revealed={revealed}>
         <PackReveal pull={pull} play={play} onRevealed={onRevealed} />
         {revealed && (
-          <Fade in appear timeout={400}>
-            <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-              <Stack spacing={1.5}>
-                <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-                  <Chip label={`pull #${pull.k} of ${pull.totalItems}`} size="small" />
-                  {pull.card.tier && <Chip label={pull.card.tier} color="secondary" size="small" />}
-                </Stack>
-                <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-                  {pull.card.name}
-                </Typography>
-                <Typography>
-                  Grade: <strong>{pull.card.grade}</strong>
-                  {pull.card.certNumber && (
-                    <>
-                      {' · Cert '}
-                      {cert ? (
-                        <Link href={cert} target="_blank" rel="noopener noreferrer">
-                          {pull.card.certNumber}
-                        </Link>
-                      ) : (
-                        pull.card.certNumber
-                      )}
-                    </>
-                  )}
-                </Typography>
-                <Typography variant="h6" component="p">
-                  FMV {formatUsd(pull.card.fmv)}
-                </Typography>
-                <Typography variant="body2" color="text.secondary">
-                  From {pull.caseName} · pack price {formatUsd(pull.price)}
-                </Typography>
-                <PullActions pull={pull} />
-              </Stack>
-            </Paper>
-          </Fade>
+          <Card className={styles.details}>
+            <div className={styles.stack}>
+              <div className={styles.badges}>
+                <Badge>{`pull #${pull.k} of ${pull.totalItems}`}</Badge>
+                {pull.card.tier && (
+                  <Badge tone="primary" variant="filled">
+                    {pull.card.tier}
+                  </Badge>
+                )}
+              </div>
+              <h2 className={styles.cardName}>{pull.card.name}</h2>
+              <p className={ui.body1}>
+                Grade: <strong>{pull.card.grade}</strong>
+                {pull.card.certNumber && (
+                  <>
+                    {' · Cert '}
+                    {cert ? (
+                      <a
+                        className={ui.textLink}
+                        href={cert}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        {pull.card.certNumber}
+                      </a>
+                    ) : (
+                      pull.card.certNumber
+                    )}
+                  </>
+                )}
+              </p>
+              <p className={ui.h6}>FMV {formatUsd(pull.card.fmv)}</p>
+              <p className={clsx(ui.body2, ui.secondaryText)}>
+                From {pull.caseName} · pack price {formatUsd(pull.price)}
+              </p>
+              <PullActions pull={pull} />
+            </div>
+          </Card>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }

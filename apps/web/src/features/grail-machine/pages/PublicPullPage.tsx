@@ -1,24 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import clsx from 'clsx';
+import { ExternalLink } from 'lucide-react';
 import type { FairnessResponse, PublicPull } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
+import { Alert, Badge, Button, ButtonLink, Card, Skeleton, Spinner } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { ShareButton } from '@/components/ShareButton';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
 import { isNotFound } from '@/lib/api/notFound';
@@ -27,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { Commitment } from '../components/Commitment';
 import { contentsHash, hexToBytes, sha256Hex, verifyPulls, type Verdict } from '../lib/fairness';
 import { usePublicPull, usePullCaseFairness } from '../api/usePublicPull';
+import styles from './PublicPullPage.module.css';
 
 interface Check {
   contents: Verdict;
@@ -45,12 +33,10 @@ async function checkPull(f: FairnessResponse, k: number): Promise<Check> {
   return { contents, seed, pull: verdicts.get(k) ?? 'Mismatch' };
 }
 
-const VerdictChip = ({ label, verdict }: { label: string; verdict: Verdict }) => (
-  <Chip
-    size="small"
-    color={verdict === 'Verified' ? 'success' : 'error'}
-    label={`${label}: ${verdict}`}
-  />
+const VerdictBadge = ({ label, verdict }: { label: string; verdict: Verdict }) => (
+  <Badge tone={verdict === 'Verified' ? 'success' : 'error'} variant="filled">
+    {`${label}: ${verdict}`}
+  </Badge>
 );
 
 function Proof({ pull }: { pull: PublicPull }) {
@@ -71,21 +57,13 @@ function Proof({ pull }: { pull: PublicPull }) {
   };
 
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 } }}
-      component="section"
-      aria-labelledby="proof-heading"
-    >
-      <Stack spacing={1.5}>
-        <Typography id="proof-heading" variant="h6" component="h2">
-          Provably fair
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+    <Card as="section" className={styles.panel} title="Provably fair">
+      <div className={styles.stack}>
+        <p className={clsx(ui.body2, ui.secondaryText)}>
           This pull is pull {pull.proof.k} of the case, drawn from the {pull.proof.remainingBefore}{' '}
           cards left with the collector&apos;s client seed. Anyone can replay it once the
           case&apos;s server seed is revealed.
-        </Typography>
+        </p>
         <Commitment label="Client seed" value={pull.proof.clientSeed} />
         <Commitment
           label="Server seed hash"
@@ -93,19 +71,19 @@ function Proof({ pull }: { pull: PublicPull }) {
           pending="Published when the case goes live."
         />
         <Commitment label="Drawn position" value={String(pull.proof.position)} />
-        <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+        <div className={styles.row}>
           <Button variant="contained" onClick={() => void verify()} disabled={checking}>
             Verify
           </Button>
-          {checking && <CircularProgress size={20} aria-label="Checking" />}
+          {checking && <Spinner size={20} label="Checking" />}
           {check && (
             <>
-              <VerdictChip label="Contents" verdict={check.contents} />
-              {check.seed && <VerdictChip label="Seed" verdict={check.seed} />}
-              {check.pull && <VerdictChip label="This pull" verdict={check.pull} />}
+              <VerdictBadge label="Contents" verdict={check.contents} />
+              {check.seed && <VerdictBadge label="Seed" verdict={check.seed} />}
+              {check.pull && <VerdictBadge label="This pull" verdict={check.pull} />}
             </>
           )}
-        </Stack>
+        </div>
         {fairness.isError && (
           <Alert severity="error">Could not load this case&apos;s fairness record.</Alert>
         )}
@@ -115,25 +93,25 @@ function Proof({ pull }: { pull: PublicPull }) {
             out or closes; then this button replays the pull itself.
           </Alert>
         )}
-        <Link component={RouterLink} to={paths.fairness.getHref({ case: pull.caseId })}>
+        <RouterLink className={ui.textLink} to={paths.fairness.getHref({ case: pull.caseId })}>
           Every pull of this case
-        </Link>
-      </Stack>
-    </Paper>
+        </RouterLink>
+      </div>
+    </Card>
   );
 }
 
 function Facts({ pull }: { pull: PublicPull }) {
   const { card } = pull;
-  const rows: [string, React.ReactNode][] = [
+  const rows: [string, ReactNode][] = [
     ['Grade', card.grade],
     [
       'Cert',
       card.certNumber ? (
         card.certUrl ? (
-          <Link href={card.certUrl} target="_blank" rel="noopener noreferrer">
-            {card.certNumber} <OpenInNewIcon sx={{ fontSize: 14, verticalAlign: 'middle' }} />
-          </Link>
+          <a className={ui.textLink} href={card.certUrl} target="_blank" rel="noopener noreferrer">
+            {card.certNumber} <ExternalLink aria-hidden className={styles.externalIcon} />
+          </a>
         ) : (
           card.certNumber
         )
@@ -149,18 +127,16 @@ function Facts({ pull }: { pull: PublicPull }) {
     ['Time', dateTimeFormat.format(new Date(pull.pulledAt))],
   ];
   return (
-    <Table size="small" aria-label="About this pull">
-      <TableBody>
+    <table className={styles.facts} aria-label="About this pull">
+      <tbody>
         {rows.map(([label, value]) => (
-          <TableRow key={label}>
-            <TableCell component="th" scope="row" sx={{ color: 'text.secondary', width: '38%' }}>
-              {label}
-            </TableCell>
-            <TableCell sx={{ overflowWrap: 'anywhere' }}>{value}</TableCell>
-          </TableRow>
+          <tr key={label}>
+            <th scope="row">{label}</th>
+            <td>{value}</td>
+          </tr>
         ))}
-      </TableBody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 
@@ -171,82 +147,62 @@ export default function PublicPullPage() {
 
   if (query.isPending) {
     return (
-      <Box
-        sx={{ display: 'grid', gap: 4, gridTemplateColumns: { md: '320px 1fr' }, py: 3 }}
-        aria-busy="true"
-      >
-        <Skeleton variant="rounded" sx={{ aspectRatio: '5 / 7', height: 'auto' }} />
-        <Stack spacing={2}>
+      <div className={styles.layout} aria-busy="true">
+        <Skeleton variant="rounded" className={styles.imageSkeleton} />
+        <div className={styles.stack}>
           <Skeleton height={48} width="80%" />
-          <Skeleton height={200} />
-        </Stack>
-      </Box>
+          <Skeleton variant="rounded" height={200} />
+        </div>
+      </div>
     );
   }
   if (query.isError) {
     if (isNotFound(query.error)) return <NotFoundPage />;
     return (
-      <Box sx={{ py: 6 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Could not load this pull
-        </Typography>
-        <Alert severity="error" sx={{ mb: 2 }}>
-          Something went wrong. Please try again.
-        </Alert>
-        <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="contained">
+      <div className={styles.failed}>
+        <h1 className={ui.h4}>Could not load this pull</h1>
+        <Alert severity="error">Something went wrong. Please try again.</Alert>
+        <ButtonLink to={paths.grailMachine.getHref()} variant="contained">
           Go to the Grail Machine
-        </Button>
-      </Box>
+        </ButtonLink>
+      </div>
     );
   }
 
   const { pull } = query.data;
   const { card } = pull;
   return (
-    <Box sx={{ py: { xs: 2, sm: 4 } }}>
+    <div className={styles.page}>
       <title>{`${card.name} pulled by ${pull.pulledBy} | Grail Machine`}</title>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 3, md: 5 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '320px minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <Box sx={{ maxWidth: 320, width: '100%', mx: 'auto' }}>
+      <div className={styles.layout}>
+        <div className={styles.image}>
           <CardImage src={card.imageUrl} alt={card.name} eager sizes="320px" />
-        </Box>
-        <Stack spacing={2.5} sx={{ minWidth: 0 }}>
-          <Stack spacing={1}>
-            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-              {card.tier && <Chip label={`${card.tier} tier`} color="secondary" size="small" />}
-              <Chip label={`pull #${pull.k} of ${pull.totalItems}`} size="small" />
-            </Stack>
-            <Typography
-              variant="h4"
-              component="h1"
-              sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}
-            >
-              {card.name}
-            </Typography>
-            <Typography color="text.secondary">
+        </div>
+        <div className={styles.main}>
+          <div className={styles.heading}>
+            <div className={styles.row}>
+              {card.tier && <Badge tone="primary" variant="filled">{`${card.tier} tier`}</Badge>}
+              <Badge>{`pull #${pull.k} of ${pull.totalItems}`}</Badge>
+            </div>
+            <h1 className={clsx(ui.h4, styles.name)}>{card.name}</h1>
+            <p className={clsx(ui.body1, ui.secondaryText)}>
               Pulled by <strong>{pull.pulledBy}</strong> from {pull.caseName}
-            </Typography>
-          </Stack>
+            </p>
+          </div>
           <Facts pull={pull} />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <div className={styles.actions}>
             <ShareButton
               path={paths.pull.getHref(pull._id)}
               title={`${card.name} (${card.grade}) pulled on the Grail Machine`}
               text={`FMV ${formatUsd(card.fmv)} from a ${formatUsd(pull.packPrice)} pack.`}
             />
-            <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="contained">
+            <ButtonLink to={paths.grailMachine.getHref()} variant="contained">
               Open a pack
-            </Button>
-          </Stack>
+            </ButtonLink>
+          </div>
           <Proof pull={pull} />
-        </Stack>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }
