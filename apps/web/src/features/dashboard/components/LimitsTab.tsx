@@ -146,13 +146,14 @@ function LimitForm({
       >
         {windows.map((w) => (
           <div key={w.window} className={styles.window}>
-            <FormTextField
-              name={w.window}
-              id={`${kind}-${w.window}`}
-              label={`Per ${LIMIT_WINDOW_LABELS[w.window]}`}
-              inputMode="decimal"
-              className={styles.amount}
-            />
+            <div className={styles.amount}>
+              <FormTextField
+                name={w.window}
+                id={`${kind}-${w.window}`}
+                label={`Per ${LIMIT_WINDOW_LABELS[w.window]}`}
+                inputMode="decimal"
+              />
+            </div>
             <WindowLine state={w} />
           </div>
         ))}
