@@ -1,8 +1,9 @@
 import { useSearchParams } from 'react-router';
-import { Alert, Box, Button, Skeleton, Stack, Typography } from '@mui/material';
 import { RetryAlert } from '@/components/RetryAlert';
+import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useDiscordStatus, useStartDiscordLink, useUnlinkDiscord } from '@/lib/api/discord';
+import styles from './DiscordLink.module.css';
 
 const OUTCOME_MESSAGES: Record<string, string> = {
   refused:
@@ -22,7 +23,7 @@ export function DiscordLink() {
   const [searchParams] = useSearchParams();
   const outcome = OUTCOME_MESSAGES[searchParams.get('discord') ?? ''];
 
-  if (status.isPending) return <Skeleton height={56} />;
+  if (status.isPending) return <Skeleton variant="rounded" height={56} />;
   if (status.isError) {
     return (
       <RetryAlert onRetry={() => void status.refetch()}>
@@ -32,59 +33,63 @@ export function DiscordLink() {
   }
   const { available, linked, username, linkedAt, serverUrl } = status.data;
   return (
-    <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+    <div className={styles.card}>
       {outcome && !linked && <Alert severity="warning">{outcome}</Alert>}
       {linked ? (
-        <Box>
-          <Typography>
+        <div>
+          <p className={styles.text}>
             Linked to <strong>{username}</strong>
-          </Typography>
+          </p>
           {linkedAt && (
-            <Typography variant="body2" color="text.secondary">
-              Since {dateTimeFormat.format(new Date(linkedAt))}
-            </Typography>
+            <p className={styles.note}>Since {dateTimeFormat.format(new Date(linkedAt))}</p>
           )}
-        </Box>
+        </div>
       ) : (
-        <Typography color="text.secondary">
+        <p className={styles.secondary}>
           Link your Discord account to join our server with the Collector role and see grail pulls
           as they happen.
-        </Typography>
+        </p>
       )}
       {(start.isError || unlink.isError) && (
         <Alert severity="error">{(start.error ?? unlink.error)?.message}</Alert>
       )}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ width: { xs: '100%', sm: 'auto' } }}
-      >
+      <div className={styles.actions}>
         {linked ? (
           <>
             {serverUrl && (
-              <Button
+              <ButtonLink
                 variant="contained"
                 href={serverUrl}
                 target="_blank"
                 rel="noopener noreferrer"
               >
                 Open our Discord server
-              </Button>
+              </ButtonLink>
             )}
-            <Button variant="outlined" onClick={() => unlink.mutate()} disabled={unlink.isPending}>
-              {unlink.isPending ? 'Unlinking…' : 'Unlink Discord'}
+            <Button
+              variant="outlined"
+              onClick={() => unlink.mutate()}
+              loading={unlink.isPending}
+              loadingText="Unlinking…"
+            >
+              Unlink Discord
             </Button>
           </>
         ) : available ? (
-          <Button variant="contained" onClick={() => start.mutate()} disabled={start.isPending}>
-            {start.isPending ? 'Opening Discord…' : 'Link Discord'}
+          <Button
+            variant="contained"
+            onClick={() => start.mutate()}
+            loading={start.isPending}
+            loadingText="Opening Discord…"
+          >
+            Link Discord
           </Button>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <p className={styles.note}>
             Discord linking is not available: the server has no Discord keys set.
-          </Typography>
+          </p>
         )}
-      </Stack>
-    </Stack>
+      </div>
+    </div>
   );
 }

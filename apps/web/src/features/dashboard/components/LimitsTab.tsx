@@ -1,40 +1,33 @@
-import { useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  InputAdornment,
-  Link,
-  MenuItem,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { z } from 'zod';
 import {
   COOLING_OFF_HOURS,
   LIMIT_WINDOW_LABELS,
-  LIMIT_WINDOWS,
-  MAX_DOLLARS,
   REALITY_CHECK_MINUTES,
   SELF_EXCLUSION_LABELS,
   SELF_EXCLUSION_PERIODS,
   TIME_OUT_LABELS,
   TIME_OUT_PERIODS,
-  isWholeCents,
   type LimitsResponse,
   type LimitWindow,
   type LimitWindowState,
   type SelfExclusionPeriod,
-  type SetLimitsBody,
+  SetLimitsBody,
   type TimeOutPeriod,
 } from '@grail/contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Dialog,
+  DialogClose,
+  Form,
+  FormSubmit,
+  FormTextField,
+  Select,
+  Skeleton,
+} from '@/components/ui';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useLimits } from '@/lib/api/limits';
@@ -45,6 +38,7 @@ import {
   useSetRealityCheck,
   useStartTimeOut,
 } from '../api/limits';
+import styles from './LimitsTab.module.css';
 
 const at = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -67,7 +61,7 @@ const HELP = [
 function WindowLine({ state }: { state: LimitWindowState }) {
   if (state.amount === null && !state.pending) return null;
   return (
-    <Typography variant="body2" color="text.secondary" data-testid={`limit-${state.window}`}>
+    <p className={styles.note} data-testid={`limit-${state.window}`}>
       {state.amount !== null &&
         `${formatUsd(state.remaining ?? 0)} of ${formatUsd(state.amount)} left` +
           (state.resetsAt ? `; more from ${at(state.resetsAt)}` : '') +
@@ -76,7 +70,7 @@ function WindowLine({ state }: { state: LimitWindowState }) {
         (state.pending.amount === null
           ? `Removal applies on ${at(state.pending.effectiveAt)}.`
           : `Increase to ${formatUsd(state.pending.amount)} applies on ${at(state.pending.effectiveAt)}.`)}
-    </Typography>
+    </p>
   );
 }
 
@@ -89,6 +83,38 @@ const fieldsOf = (windows: LimitWindowState[]) =>
     ]),
   ) as Record<LimitWindow, string>;
 
+/**
+ * The form's text per window, checked by the contract's amount for that window: empty removes the
+ * limit (null), else whole dollars and cents from $1.
+ */
+const windowField = (window: LimitWindow) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (text) => text === '' || SetLimitsBody.shape[window].safeParse(Number(text)).success,
+      `Enter whole dollars and cents from $1 for the ${LIMIT_WINDOW_LABELS[window]} limit, or leave it empty.`,
+    )
+    .transform((text) => (text === '' ? null : Number(text)));
+
+const LimitFields = z.object({
+  '24h': windowField('24h'),
+  '7d': windowField('7d'),
+  '30d': windowField('30d'),
+});
+
+/** A panel that is a landmark named by its heading (the tests and screen readers find it so). */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <Card title={<span id={id}>{title}</span>} level={3} className={styles.panel}>
+        {children}
+      </Card>
+    </section>
+  );
+}
+
 /** The three windows of one kind of limit; an empty field removes that window's limit. */
 function LimitForm({
   kind,
@@ -98,84 +124,49 @@ function LimitForm({
   windows: LimitWindowState[];
 }) {
   const save = useSetLimits(kind);
-  const [values, setValues] = useState(() => fieldsOf(windows));
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const title = kind === 'spending' ? 'Spending limits' : 'Deposit limits';
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const body: SetLimitsBody = {};
-    for (const window of LIMIT_WINDOWS) {
-      const text = values[window].trim();
-      const amount = Number(text);
-      if (text !== '' && !(amount >= 1 && amount <= MAX_DOLLARS && isWholeCents(amount))) {
-        setError(
-          `Enter whole dollars and cents from $1 for the ${LIMIT_WINDOW_LABELS[window]} limit, or leave it empty.`,
-        );
-        return;
-      }
-      body[window] = text === '' ? null : amount;
-    }
-    setError(null);
-    setSaved(false);
-    save.mutate(body, {
-      onSuccess: (state) => {
-        setValues(fieldsOf(state[kind]));
-        setSaved(true);
-      },
-      onError: (e) => setError(e.message),
-    });
-  };
-
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2.5 }}
-      component="section"
-      aria-labelledby={`${kind}-limits`}
-    >
-      <Typography variant="h6" component="h3" id={`${kind}-limits`}>
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+    <Panel title={kind === 'spending' ? 'Spending limits' : 'Deposit limits'}>
+      <p className={styles.intro}>
         {kind === 'spending'
           ? 'Counts pack purchases, break spots and store orders over rolling windows.'
           : 'Counts wallet top-ups over rolling windows.'}{' '}
         A lower limit applies at once; a higher limit, or removing one, applies after{' '}
         {COOLING_OFF_HOURS} hours.
-      </Typography>
-      <Stack component="form" onSubmit={submit} spacing={2}>
+      </p>
+      <Form
+        schema={LimitFields}
+        defaultValues={fieldsOf(windows)}
+        onSubmit={async (body, form) => {
+          setSaved(false);
+          const state = await save.mutateAsync(body);
+          form.reset(fieldsOf(state[kind]));
+          setSaved(true);
+        }}
+      >
         {windows.map((w) => (
-          <Stack key={w.window} spacing={0.5}>
-            <TextField
-              label={`Per ${LIMIT_WINDOW_LABELS[w.window]}`}
-              size="small"
-              value={values[w.window]}
-              onChange={(e) => setValues({ ...values, [w.window]: e.target.value })}
-              placeholder="No limit"
-              slotProps={{
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-                htmlInput: { inputMode: 'decimal', name: `${kind}-${w.window}` },
-              }}
-              sx={{ maxWidth: 260 }}
-            />
+          <div key={w.window} className={styles.window}>
+            <div className={styles.amount}>
+              <FormTextField
+                name={w.window}
+                id={`${kind}-${w.window}`}
+                label={`Per ${LIMIT_WINDOW_LABELS[w.window]}`}
+                inputMode="decimal"
+              />
+            </div>
             <WindowLine state={w} />
-          </Stack>
+          </div>
         ))}
-        {error && <Alert severity="error">{error}</Alert>}
-        {saved && !error && (
+        {saved && (
           <Alert severity="success">
             Saved. Any increase or removal applies after {COOLING_OFF_HOURS} hours, as shown above.
           </Alert>
         )}
-        <div>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
-            Save {kind} limits
-          </Button>
-        </div>
-      </Stack>
-    </Paper>
+        <FormSubmit size="medium" fullWidth={false} className={styles.action}>
+          Save {kind} limits
+        </FormSubmit>
+      </Form>
+    </Panel>
   );
 }
 
@@ -200,22 +191,25 @@ function ConfirmDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="limits-confirm-title">
-      <DialogTitle id="limits-confirm-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={pending}>
-          {confirm}
-        </Button>
-      </DialogActions>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title={title}
+      description={text}
+      actions={
+        <>
+          <DialogClose>
+            <Button>Cancel</Button>
+          </DialogClose>
+          <Button color="error" variant="contained" onClick={onConfirm} disabled={pending}>
+            {confirm}
+          </Button>
+        </>
+      }
+    >
+      {error && <Alert severity="error">{error}</Alert>}
     </Dialog>
   );
 }
@@ -225,37 +219,28 @@ function TimeOut({ state }: { state: LimitsResponse }) {
   const [confirming, setConfirming] = useState(false);
   const start = useStartTimeOut();
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-labelledby="time-out">
-      <Typography variant="h6" component="h3" id="time-out">
-        Take a time-out
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+    <Panel title="Take a time-out">
+      <p className={styles.intro}>
         No purchases and no top-ups until it ends. It cannot be undone or shortened.
-      </Typography>
+      </p>
       {state.timeOutUntil && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" className={styles.spaced}>
           Your time-out runs until {at(state.timeOutUntil)}.
         </Alert>
       )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-        <TextField
-          select
-          size="small"
-          label="Length"
-          value={period}
-          onChange={(e) => setPeriod(e.target.value as TimeOutPeriod)}
-          sx={{ minWidth: 160 }}
-        >
-          {TIME_OUT_PERIODS.map((p) => (
-            <MenuItem key={p} value={p}>
-              {TIME_OUT_LABELS[p]}
-            </MenuItem>
-          ))}
-        </TextField>
+      <div className={styles.choice}>
+        <div className={styles.select}>
+          <Select
+            label="Length"
+            value={period}
+            onValueChange={(value) => setPeriod(value as TimeOutPeriod)}
+            options={TIME_OUT_PERIODS.map((p) => ({ value: p, label: TIME_OUT_LABELS[p] }))}
+          />
+        </div>
         <Button variant="outlined" onClick={() => setConfirming(true)}>
           Start time-out
         </Button>
-      </Stack>
+      </div>
       <ConfirmDialog
         open={confirming}
         title={`Take a ${TIME_OUT_LABELS[period]} time-out?`}
@@ -266,7 +251,7 @@ function TimeOut({ state }: { state: LimitsResponse }) {
         onConfirm={() => start.mutate(period, { onSuccess: () => setConfirming(false) })}
         onClose={() => setConfirming(false)}
       />
-    </Paper>
+    </Panel>
   );
 }
 
@@ -278,17 +263,14 @@ function SelfExclusion({ state }: { state: LimitsResponse }) {
   const excluded = state.selfExclusion;
   const periodOver = excluded && new Date(excluded.until) <= new Date();
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-labelledby="self-exclusion">
-      <Typography variant="h6" component="h3" id="self-exclusion">
-        Self-exclusion
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+    <Panel title="Self-exclusion">
+      <p className={styles.intro}>
         Applies at once: purchases, top-ups, sell-backs for more than you paid and marketing e-mail
         stop. You can still withdraw your balance and claimed cards still ship. Ending it needs the
         period to pass and then a request, which takes effect {COOLING_OFF_HOURS} hours later.
-      </Typography>
+      </p>
       {excluded ? (
-        <Stack spacing={1.5}>
+        <div className={styles.stack}>
           <Alert severity="warning">
             You are self-excluded
             {excluded.endEffectiveAt
@@ -305,27 +287,24 @@ function SelfExclusion({ state }: { state: LimitsResponse }) {
             </div>
           )}
           {end.error && <Alert severity="error">{end.error.message}</Alert>}
-        </Stack>
+        </div>
       ) : (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-          <TextField
-            select
-            size="small"
-            label="Period"
-            value={period}
-            onChange={(e) => setPeriod(e.target.value as SelfExclusionPeriod)}
-            sx={{ minWidth: 160 }}
-          >
-            {SELF_EXCLUSION_PERIODS.map((p) => (
-              <MenuItem key={p} value={p}>
-                {SELF_EXCLUSION_LABELS[p]}
-              </MenuItem>
-            ))}
-          </TextField>
+        <div className={styles.choice}>
+          <div className={styles.select}>
+            <Select
+              label="Period"
+              value={period}
+              onValueChange={(value) => setPeriod(value as SelfExclusionPeriod)}
+              options={SELF_EXCLUSION_PERIODS.map((p) => ({
+                value: p,
+                label: SELF_EXCLUSION_LABELS[p],
+              }))}
+            />
+          </div>
           <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
             Self-exclude
           </Button>
-        </Stack>
+        </div>
       )}
       <ConfirmDialog
         open={confirming}
@@ -337,44 +316,39 @@ function SelfExclusion({ state }: { state: LimitsResponse }) {
         onConfirm={() => exclude.mutate(period, { onSuccess: () => setConfirming(false) })}
         onClose={() => setConfirming(false)}
       />
-    </Paper>
+    </Panel>
   );
 }
+
+const REMINDER_OPTIONS = [
+  { value: 'off', label: 'Off' },
+  ...REALITY_CHECK_MINUTES.map((m) => ({ value: String(m), label: `${m} minutes` })),
+];
 
 function RealityCheckSetting({ state }: { state: LimitsResponse }) {
   const save = useSetRealityCheck();
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-labelledby="reality-check">
-      <Typography variant="h6" component="h3" id="reality-check">
-        Reality check
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+    <Panel title="Reality check">
+      <p className={styles.intro}>
         A reminder of the time you have spent and what you have spent this session.
-      </Typography>
-      <TextField
-        select
-        size="small"
-        label="Remind me every"
-        value={String(state.realityCheckMinutes ?? 'off')}
-        onChange={(e) =>
-          save.mutate(e.target.value === 'off' ? null : (Number(e.target.value) as 30 | 60 | 120))
-        }
-        disabled={save.isPending}
-        sx={{ minWidth: 200 }}
-      >
-        <MenuItem value="off">Off</MenuItem>
-        {REALITY_CHECK_MINUTES.map((m) => (
-          <MenuItem key={m} value={String(m)}>
-            {m} minutes
-          </MenuItem>
-        ))}
-      </TextField>
+      </p>
+      <div className={styles.reminder}>
+        <Select
+          label="Remind me every"
+          value={String(state.realityCheckMinutes ?? 'off')}
+          onValueChange={(value) =>
+            save.mutate(value === 'off' ? null : (Number(value) as 30 | 60 | 120))
+          }
+          disabled={save.isPending}
+          options={REMINDER_OPTIONS}
+        />
+      </div>
       {save.error && (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert severity="error" className={styles.after}>
           {save.error.message}
         </Alert>
       )}
-    </Paper>
+    </Panel>
   );
 }
 
@@ -382,15 +356,15 @@ function RealityCheckSetting({ state }: { state: LimitsResponse }) {
 export function LimitsTab() {
   const { data, isPending, isError, refetch } = useLimits();
   return (
-    <Stack spacing={3}>
-      <Typography color="text.secondary">
+    <div className={styles.tab}>
+      <p className={styles.lead}>
         Grail packs and break spots are chance purchases. Set the limits that keep them fun; the
         rules are in the{' '}
-        <Link component={RouterLink} to={paths.terms.getHref()}>
+        <RouterLink to={paths.terms.getHref()} className={styles.link}>
           terms
-        </Link>
+        </RouterLink>
         .
-      </Typography>
+      </p>
       {isError && (
         <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
           Could not load your limits.
@@ -399,19 +373,12 @@ export function LimitsTab() {
       {isPending && <Skeleton variant="rounded" height={240} />}
       {data && (
         <>
-          <Paper variant="outlined" sx={{ p: 2.5 }}>
-            <Typography variant="overline" color="text.secondary">
-              Spent in the last 30 days
-            </Typography>
-            <Typography
-              variant="h4"
-              component="p"
-              sx={{ fontWeight: 800 }}
-              data-testid="spent-30-days"
-            >
+          <Card className={styles.panel}>
+            <p className={styles.overline}>Spent in the last 30 days</p>
+            <p className={styles.spent} data-testid="spent-30-days">
               {formatUsd(data.spentLast30Days)}
-            </Typography>
-          </Paper>
+            </p>
+          </Card>
           <LimitForm kind="spending" windows={data.spending} />
           <LimitForm kind="deposit" windows={data.deposit} />
           <RealityCheckSetting state={data} />
@@ -419,23 +386,18 @@ export function LimitsTab() {
           <SelfExclusion state={data} />
         </>
       )}
-      <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-labelledby="help">
-        <Typography variant="h6" component="h3" id="help">
-          Need to talk to someone?
-        </Typography>
-        <Stack component="ul" spacing={1} sx={{ pl: 2.5, my: 1 }}>
+      <Panel title="Need to talk to someone?">
+        <ul className={styles.help}>
           {HELP.map((h) => (
             <li key={h.name}>
-              <Link href={h.href} target="_blank" rel="noopener noreferrer">
+              <a href={h.href} target="_blank" rel="noopener noreferrer" className={styles.link}>
                 {h.name}
-              </Link>{' '}
-              <Typography component="span" variant="body2" color="text.secondary">
-                ({h.note})
-              </Typography>
+              </a>{' '}
+              <span className={styles.helpNote}>({h.note})</span>
             </li>
           ))}
-        </Stack>
-      </Paper>
-    </Stack>
+        </ul>
+      </Panel>
+    </div>
   );
 }

@@ -1,9 +1,10 @@
-import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router';
 import { PAYOUT_METHOD_LABELS } from '@grail/contract';
+import { Alert, Button, Skeleton } from '@/components/ui';
 import { useMyPayments } from '@/lib/api/submissions';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import styles from './PaymentsTab.module.css';
 
 /**
  * Dashboard 'Payouts': what each sold submission paid, how, and when. Purchases and top-ups are
@@ -12,7 +13,11 @@ import { paths } from '@/lib/paths';
 export function PaymentsTab() {
   const { data, isPending, isError, refetch } = useMyPayments();
   if (isPending) {
-    return <Skeleton variant="rounded" height={120} aria-label="Loading your payouts" />;
+    return (
+      <div aria-busy aria-label="Loading your payouts" role="status">
+        <Skeleton variant="rounded" height={120} />
+      </div>
+    );
   }
   if (isError) {
     return (
@@ -23,60 +28,36 @@ export function PaymentsTab() {
   }
   if (data.length === 0) {
     return (
-      <Typography color="text.secondary">
+      <p className={styles.empty}>
         No payouts yet. When we buy cards from you, each payout shows here. Your purchases and
         top-ups are in your{' '}
-        <Link component={RouterLink} to={paths.dashboard.getHref({ tab: 'wallet' })}>
+        <Link to={paths.dashboard.getHref({ tab: 'wallet' })} className={styles.link}>
           wallet history
         </Link>
         .
-      </Typography>
+      </p>
     );
   }
   return (
-    <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Payouts">
+    <ul className={styles.list} aria-label="Payouts">
       {data.map((p) => (
-        <Paper
-          component="li"
-          key={p._id}
-          variant="outlined"
-          data-testid="payment-row"
-          sx={{
-            p: 2,
-            display: 'grid',
-            gap: 1,
-            gridTemplateColumns: 'minmax(0, 1fr) auto',
-            alignItems: 'start',
-          }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700 }}>
+        <li key={p._id} data-testid="payment-row" className={styles.payment}>
+          <div className={styles.what}>
+            <p className={styles.strong}>
               {PAYOUT_METHOD_LABELS[p.method]} for{' '}
-              <Link component={RouterLink} to={paths.submission.getHref(p.submissionId)}>
+              <Link to={paths.submission.getHref(p.submissionId)} className={styles.link}>
                 {p.number}
               </Link>
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Paid {dateTimeFormat.format(new Date(p.paidAt))}
-            </Typography>
-            {p.reference && (
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                Reference {p.reference}
-              </Typography>
-            )}
-          </Box>
-          <Box sx={{ textAlign: 'right' }}>
-            <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
-              {formatUsd(p.total)}
-            </Typography>
-            {p.bonus > 0 && (
-              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                incl. {formatUsd(p.bonus)} bonus
-              </Typography>
-            )}
-          </Box>
-        </Paper>
+            </p>
+            <p className={styles.note}>Paid {dateTimeFormat.format(new Date(p.paidAt))}</p>
+            {p.reference && <p className={styles.reference}>Reference {p.reference}</p>}
+          </div>
+          <div className={styles.amount}>
+            <p className={styles.total}>{formatUsd(p.total)}</p>
+            {p.bonus > 0 && <p className={styles.bonus}>incl. {formatUsd(p.bonus)} bonus</p>}
+          </div>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }

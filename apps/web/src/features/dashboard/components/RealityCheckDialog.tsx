@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Skeleton,
-} from '@mui/material';
+import { Alert, Button, Dialog, Skeleton } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
-import { MuiThemeScope } from '@/lib/theme/MuiThemeScope';
 import { notify } from '@/lib/toast';
 import { getPlaySession, useStartTimeOut } from '../api/limits';
+import styles from './RealityCheckDialog.module.css';
 
 /** "1 hour 5 minutes": the time spent this session. */
 function duration(ms: number): string {
@@ -48,41 +39,42 @@ export function RealityCheckDialog({
       },
     });
 
-  // Mounted in the shell, outside any page's MUI theme: it brings its own.
+  // Closing the reminder (Escape, the close button) is an answer too: keep going.
   return (
-    <MuiThemeScope>
-      <Dialog open aria-labelledby="reality-check-title" aria-describedby="reality-check-text">
-        <DialogTitle id="reality-check-title">Reality check</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="reality-check-text" component="div">
-            <p>
-              You have been here for <strong>{duration(Date.now() - startedAt)}</strong>.
-            </p>
-            {session.data && (
-              <p data-testid="reality-check-net">
-                This session you spent <strong>{formatUsd(session.data.net)}</strong> net:{' '}
-                {formatUsd(session.data.bought)} on packs and break spots, less{' '}
-                {formatUsd(session.data.soldBack)} from sell-backs.
-              </p>
-            )}
-            {session.isPending && <Skeleton width="80%" />}
-            {session.isError && <Alert severity="error">Could not load what you spent.</Alert>}
-          </DialogContentText>
-          {stop.error && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {stop.error.message}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onAnswered();
+      }}
+      title="Reality check"
+      description={
+        <>
+          You have been here for <strong>{duration(Date.now() - startedAt)}</strong>.
+        </>
+      }
+      actions={
+        <>
           <Button onClick={stopForToday} disabled={stop.isPending}>
             Stop for today
           </Button>
-          <Button variant="contained" onClick={onAnswered} autoFocus>
+          <Button variant="contained" onClick={onAnswered}>
             Keep going
           </Button>
-        </DialogActions>
-      </Dialog>
-    </MuiThemeScope>
+        </>
+      }
+    >
+      <div className={styles.body}>
+        {session.data && (
+          <p data-testid="reality-check-net" className={styles.net}>
+            This session you spent <strong>{formatUsd(session.data.net)}</strong> net:{' '}
+            {formatUsd(session.data.bought)} on packs and break spots, less{' '}
+            {formatUsd(session.data.soldBack)} from sell-backs.
+          </p>
+        )}
+        {session.isPending && <Skeleton width="80%" />}
+        {session.isError && <Alert severity="error">Could not load what you spent.</Alert>}
+        {stop.error && <Alert severity="error">{stop.error.message}</Alert>}
+      </div>
+    </Dialog>
   );
 }

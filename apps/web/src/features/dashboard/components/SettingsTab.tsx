@@ -1,22 +1,27 @@
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Chip, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
 import {
   PasswordChangeRequest,
   TotpDisableRequest,
   type PublicUser,
   type SessionInfo,
 } from '@grail/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  Form,
+  FormSubmit,
+  FormTextField,
+  PasswordStrength,
+  Skeleton,
+} from '@/components/ui';
 import { RetryAlert } from '@/components/RetryAlert';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { dateTimeFormat } from '@/lib/format';
-import { FormTextField } from '@/components/FormTextField';
-import { applyServerError } from '@/lib/forms';
 import { paths } from '@/lib/paths';
-import { PasswordStrengthMeter } from '@/components/PasswordStrengthMeter';
 import { DiscordLink } from './DiscordLink';
 import { useDiscordStatus } from '@/lib/api/discord';
 import {
@@ -25,133 +30,101 @@ import {
   useRevokeSession,
   useSessions,
 } from '../api/useAccount';
+import styles from './SettingsTab.module.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700, mb: 2 }}>
-        {title}
-      </Typography>
+    <Card title={title} as="section" className={styles.section}>
       {children}
-    </Paper>
+    </Card>
   );
 }
 
 function PasswordSetting() {
   const change = useChangePassword();
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<PasswordChangeRequest>({
-    resolver: zodResolver(PasswordChangeRequest),
-    defaultValues: { currentPassword: '', newPassword: '' },
-  });
-
-  const submit = form.handleSubmit((body) => {
-    setProblem(null);
-    change.mutate(body, {
-      onSuccess: () => form.reset(),
-      onError: (error) =>
-        setProblem(applyServerError(error, form.setError, ['currentPassword', 'newPassword'])),
-    });
-  });
-
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 480 }}>
-      <Stack spacing={2}>
-        {change.isSuccess && (
-          <Alert severity="success" role="status">
-            {change.data.message}
-          </Alert>
-        )}
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <FormTextField
-          form={form}
-          name="currentPassword"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-        />
-        <FormTextField
-          form={form}
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-        />
-        <PasswordStrengthMeter password={form.watch('newPassword')} />
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={change.isPending}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {change.isPending ? 'Saving...' : 'Change password'}
-        </Button>
-      </Stack>
-    </Box>
+    <Form
+      schema={PasswordChangeRequest}
+      defaultValues={{ currentPassword: '', newPassword: '' }}
+      onSubmit={(body, form) => change.mutateAsync(body).then(() => form.reset())}
+      className={styles.form}
+    >
+      {(form) => (
+        <>
+          {change.isSuccess && <Alert severity="success">{change.data.message}</Alert>}
+          <FormTextField
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <FormTextField
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <PasswordStrength password={form.watch('newPassword')} />
+          <FormSubmit
+            size="medium"
+            fullWidth={false}
+            pendingText="Saving..."
+            className={styles.submit}
+          >
+            Change password
+          </FormSubmit>
+        </>
+      )}
+    </Form>
   );
 }
 
 function TwoFactorSetting({ user }: { user: PublicUser }) {
   const auth = useAuth();
   const disable = useDisableTotp();
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<TotpDisableRequest>({
-    resolver: zodResolver(TotpDisableRequest),
-    defaultValues: { password: '', code: '' },
-  });
 
   if (!user.totpEnabled) {
     return (
-      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
-        {disable.isSuccess && (
-          <Alert severity="success" role="status">
-            Two-factor sign-in is off.
-          </Alert>
-        )}
-        <Typography color="text.secondary">
+      <div className={styles.stack}>
+        {disable.isSuccess && <Alert severity="success">Two-factor sign-in is off.</Alert>}
+        <p className={styles.secondary}>
           Off. Turn it on to ask for a code from an authenticator app at every sign-in.
-        </Typography>
-        <Button component={RouterLink} to={paths.totpSetup.getHref()} variant="contained">
+        </p>
+        <ButtonLink to={paths.totpSetup.getHref()} variant="contained" className={styles.submit}>
           Turn on two-factor
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
     );
   }
 
-  const submit = form.handleSubmit((body) => {
-    setProblem(null);
-    disable.mutate(body, {
-      onSuccess: () => void auth.refresh(),
-      onError: (error) => setProblem(applyServerError(error, form.setError, ['password', 'code'])),
-    });
-  });
-
   return (
-    <Box component="form" noValidate onSubmit={submit} sx={{ maxWidth: 480 }}>
-      <Stack spacing={2}>
-        <Typography color="text.secondary">
-          On. To turn it off, confirm your password and a code from your app (or a recovery code).
-        </Typography>
-        {problem && <Alert severity="error">{problem}</Alert>}
-        <FormTextField
-          form={form}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-        />
-        <FormTextField form={form} name="code" label="Code" autoComplete="one-time-code" />
-        <Button
-          type="submit"
-          variant="outlined"
-          color="error"
-          disabled={disable.isPending}
-          sx={{ alignSelf: 'flex-start' }}
-        >
-          {disable.isPending ? 'Turning off...' : 'Turn off two-factor'}
-        </Button>
-      </Stack>
-    </Box>
+    <Form
+      schema={TotpDisableRequest}
+      defaultValues={{ password: '', code: '' }}
+      onSubmit={(body) => disable.mutateAsync(body).then(() => void auth.refresh())}
+      className={styles.form}
+    >
+      <p className={styles.secondary}>
+        On. To turn it off, confirm your password and a code from your app (or a recovery code).
+      </p>
+      <FormTextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <FormTextField name="code" label="Code" autoComplete="one-time-code" />
+      <FormSubmit
+        variant="outlined"
+        color="error"
+        size="medium"
+        fullWidth={false}
+        pendingText="Turning off..."
+        className={styles.submit}
+      >
+        Turn off two-factor
+      </FormSubmit>
+    </Form>
   );
 }
 
@@ -186,34 +159,21 @@ const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 function SessionRow({ session }: { session: SessionInfo }) {
   const revoke = useRevokeSession();
   return (
-    <Box
-      data-testid="session-row"
-      sx={{
-        display: 'flex',
-        gap: 2,
-        alignItems: 'center',
-        flexWrap: 'wrap',
-        py: 1.5,
-        borderTop: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600 }} title={session.userAgent ?? undefined}>
+    <div data-testid="session-row" className={styles.session}>
+      <div className={styles.device}>
+        <p className={styles.deviceName} title={session.userAgent ?? undefined}>
           {describeDevice(session.userAgent)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </p>
+        <p className={styles.secondarySmall}>
           {session.ip ?? 'Unknown address'} · signed in {when(session.createdAt)} · last seen{' '}
           {when(session.lastSeenAt)}
-        </Typography>
-        {revoke.isError && (
-          <Typography variant="body2" color="error">
-            {revoke.error.message}
-          </Typography>
-        )}
-      </Box>
+        </p>
+        {revoke.isError && <p className={styles.error}>{revoke.error.message}</p>}
+      </div>
       {session.current ? (
-        <Chip size="small" color="primary" label="This device" />
+        <Badge tone="primary" variant="filled">
+          This device
+        </Badge>
       ) : (
         <Button
           size="small"
@@ -224,7 +184,7 @@ function SessionRow({ session }: { session: SessionInfo }) {
           Sign out
         </Button>
       )}
-    </Box>
+    </div>
   );
 }
 
@@ -232,10 +192,10 @@ function SessionsSetting() {
   const sessions = useSessions();
   if (sessions.isPending) {
     return (
-      <Stack spacing={1}>
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-      </Stack>
+      <div className={styles.loading}>
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={48} />
+      </div>
     );
   }
   if (sessions.isError) {
@@ -244,11 +204,11 @@ function SessionsSetting() {
     );
   }
   return (
-    <Box>
+    <div>
       {sessions.data.map((session) => (
         <SessionRow key={session._id} session={session} />
       ))}
-    </Box>
+    </div>
   );
 }
 
@@ -262,7 +222,7 @@ export function SettingsTab({ user }: { user: PublicUser }) {
     flags.DISCORD_INTEGRATION &&
     (user.role === 'admin' || discord.data?.available !== false || discord.data.linked);
   return (
-    <Stack spacing={2}>
+    <div className={styles.sections}>
       <Section title="Password">
         <PasswordSetting />
       </Section>
@@ -277,6 +237,6 @@ export function SettingsTab({ user }: { user: PublicUser }) {
           <DiscordLink />
         </Section>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,15 +1,21 @@
-import { Link as RouterLink } from 'react-router';
-import { Alert, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Link } from 'react-router';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
+import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { useMySubmissions } from '@/lib/api/submissions';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import styles from './SubmissionsTab.module.css';
 
 /** Dashboard 'Submissions': every submission with its status, date and offer, newest first. */
 export function SubmissionsTab() {
   const { data, isPending, isError, refetch } = useMySubmissions();
-  if (isPending)
-    return <Skeleton variant="rounded" height={160} aria-label="Loading your submissions" />;
+  if (isPending) {
+    return (
+      <div aria-busy aria-label="Loading your submissions" role="status">
+        <Skeleton variant="rounded" height={160} />
+      </div>
+    );
+  }
   if (isError) {
     return (
       <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
@@ -19,74 +25,45 @@ export function SubmissionsTab() {
   }
   if (data.length === 0) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography color="text.secondary">
+      <div className={styles.empty}>
+        <p className={styles.secondary}>
           You have not submitted any cards yet. Sell your PSA, BGS, SGC or CGC slabs and follow each
           one here.
-        </Typography>
-        <Button component={RouterLink} to={paths.sellCards.getHref()} variant="contained">
+        </p>
+        <ButtonLink to={paths.sellCards.getHref()} variant="contained">
           Sell your cards
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
     );
   }
   return (
-    <Stack spacing={2}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-        <Button component={RouterLink} to={paths.sellCards.getHref()} variant="outlined">
+    <div className={styles.tab}>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.sellCards.getHref()} variant="outlined">
           New submission
-        </Button>
-      </Stack>
-      <Stack
-        component="ul"
-        spacing={1}
-        sx={{ listStyle: 'none', p: 0, m: 0 }}
-        aria-label="Your submissions"
-      >
+        </ButtonLink>
+      </div>
+      <ul className={styles.list} aria-label="Your submissions">
         {data.map((s) => (
-          <Paper
-            component="li"
-            key={s._id}
-            variant="outlined"
-            data-testid="submission-row"
-            sx={{
-              p: 2,
-              display: 'grid',
-              gap: 1,
-              alignItems: 'center',
-              gridTemplateColumns: { xs: '1fr auto', sm: 'minmax(0, 1fr) auto auto' },
-            }}
-          >
-            <Box sx={{ minWidth: 0 }}>
-              <Link
-                component={RouterLink}
-                to={paths.submission.getHref(s._id)}
-                sx={{ fontWeight: 700 }}
-              >
+          <li key={s._id} data-testid="submission-row" className={styles.submission}>
+            <div className={styles.what}>
+              <Link to={paths.submission.getHref(s._id)} className={styles.number}>
                 {s.number}
               </Link>
-              <Typography variant="body2" color="text.secondary">
+              <p className={styles.note}>
                 {s.cardCount} {s.cardCount === 1 ? 'card' : 'cards'} · submitted{' '}
                 {dateTimeFormat.format(new Date(s.createdAt))}
-              </Typography>
-            </Box>
-            <Box sx={{ justifySelf: 'end' }}>
+              </p>
+            </div>
+            <div className={styles.status}>
               <SubmissionStatusChip status={s.status} />
-            </Box>
-            <Typography
-              sx={{
-                fontWeight: 700,
-                whiteSpace: 'nowrap',
-                textAlign: 'right',
-                gridColumn: { xs: '1 / -1', sm: 'auto' },
-                minWidth: { sm: 110 },
-              }}
-            >
+            </div>
+            <p className={styles.offer}>
               {s.offerTotal === null ? 'Offer pending' : `Offer ${formatUsd(s.offerTotal)}`}
-            </Typography>
-          </Paper>
+            </p>
+          </li>
         ))}
-      </Stack>
-    </Stack>
+      </ul>
+    </div>
   );
 }

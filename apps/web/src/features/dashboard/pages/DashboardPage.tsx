@@ -1,4 +1,3 @@
-import { Box, Typography } from '@mui/material';
 import { useSearchParams } from 'react-router';
 import { SectionNav } from '@/components/SectionNav';
 import { useAuth } from '@/lib/auth';
@@ -13,6 +12,7 @@ import { PullsTab } from '../components/PullsTab';
 import { SettingsTab } from '../components/SettingsTab';
 import { SubmissionsTab } from '../components/SubmissionsTab';
 import { WalletTab } from '../components/WalletTab';
+import styles from './DashboardPage.module.css';
 
 /** An account made within the last day is new: it is welcomed, not welcomed back. */
 const greeting = (createdAt: string) =>
@@ -47,13 +47,11 @@ export default function DashboardPage() {
   if (!user) return null;
 
   return (
-    <Box>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-        Dashboard
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+    <div>
+      <h1 className={styles.title}>Dashboard</h1>
+      <p className={styles.greeting}>
         {greeting(user.createdAt)}, {user.displayName ?? user.username}.
-      </Typography>
+      </p>
       <SectionNav
         label="Dashboard"
         sections={DASHBOARD_TABS.filter((t) => shown(t.value)).map((t) => ({
@@ -62,7 +60,7 @@ export default function DashboardPage() {
           current: t.value === tab,
         }))}
       />
-      <Box>
+      <div>
         {tab === 'overview' && <OverviewTab user={user} />}
         {tab === 'orders' && <OrdersTab />}
         {tab === 'pulls' && <PullsTab />}
@@ -72,7 +70,7 @@ export default function DashboardPage() {
         {tab === 'wallet' && <WalletTab />}
         {tab === 'limits' && <LimitsTab />}
         {tab === 'settings' && <SettingsTab user={user} />}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
