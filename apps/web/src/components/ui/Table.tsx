@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import type { HTMLAttributes, Key, ReactNode } from 'react';
 import clsx from 'clsx';
 import styles from './Table.module.css';
 
@@ -24,6 +24,7 @@ export function Table<Row>({
   rowKey,
   empty = 'Nothing here yet.',
   className,
+  rowProps,
 }: {
   /** The table's name for screen readers. */
   label: string;
@@ -33,6 +34,10 @@ export function Table<Row>({
   /** Shown in place of rows when there are none. */
   empty?: ReactNode;
   className?: string;
+  /** Attributes of a row's `<tr>`, such as a `data-testid` or a class for a late row. */
+  rowProps?: (
+    row: Row,
+  ) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string };
 }) {
   return (
     <table aria-label={label} className={clsx(styles.table, className)}>
@@ -54,7 +59,7 @@ export function Table<Row>({
           </tr>
         ) : (
           rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) => (
                 <td
                   key={column.key}

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert, Box, CircularProgress, Pagination, Paper, Typography } from '@mui/material';
 import { RetryAlert } from '@/components/RetryAlert';
+import { Alert, Spinner } from '@/components/ui';
+import { Pager } from './Pager';
+import styles from './AddressFilters.module.css';
 
 /**
  * A staff list's filters as the address holds them (`?status=sold&page=2`), each of `keys` that
@@ -35,17 +37,15 @@ export function ResultPages({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
-    <Pagination
-      sx={{ mt: 2 }}
-      count={pages}
+    <Pager
+      label={label}
       page={page}
-      siblingCount={0}
-      onChange={(_, chosen) => {
+      pages={pages}
+      onPage={(chosen) => {
         const next = new URLSearchParams(params);
         next.set('page', String(chosen));
         setParams(next);
       }}
-      aria-label={label}
     />
   );
 }
@@ -63,28 +63,20 @@ export function FilterForm({
   children: ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
-      <Box
-        component="form"
+    <div className={styles.panel}>
+      <form
         role="search"
         aria-label={label}
         onSubmit={(e) => {
           e.preventDefault();
           onSubmit(e.currentTarget);
         }}
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: {
-            xs: '1fr',
-            sm: 'repeat(2, minmax(0, 1fr))',
-            md: `repeat(${columns}, minmax(0, 1fr))`,
-          },
-        }}
+        className={styles.filters}
+        data-columns={columns}
       >
         {children}
-      </Box>
-    </Paper>
+      </form>
+    </div>
   );
 }
 
@@ -115,7 +107,7 @@ export function FilteredResults<T extends ResultPage>({
   pagesLabel: string;
   children: (data: T) => ReactNode;
 }) {
-  if (query.isPending) return <CircularProgress aria-label={loadingLabel} />;
+  if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) {
     return <RetryAlert onRetry={() => void query.refetch()}>{query.error.message}</RetryAlert>;
   }
@@ -123,9 +115,9 @@ export function FilteredResults<T extends ResultPage>({
   if (isEmpty(data)) return <Alert severity="info">{empty}</Alert>;
   return (
     <>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
+      <p className={styles.count} aria-live="polite">
         {count(data.total)}
-      </Typography>
+      </p>
       {children(data)}
       <ResultPages
         total={data.total}

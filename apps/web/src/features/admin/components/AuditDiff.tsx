@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import admin from '../admin.module.css';
+import styles from './AuditDiff.module.css';
 
 const show = (value: unknown) =>
   value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -23,46 +24,23 @@ export function AuditDiff({ before, after }: { before: unknown; after: unknown }
     rows.push({ field: 'value', before: before ?? undefined, after: after ?? undefined });
   }
   if (rows.length === 0)
-    return (
-      <Typography variant="body2" color="text.secondary">
-        No values recorded.
-      </Typography>
-    );
+    return <p className={`${admin.muted} ${admin.small}`}>No values recorded.</p>;
   return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: 'minmax(100px, max-content) minmax(0, 1fr)' },
-        columnGap: 2,
-        rowGap: 0.5,
-      }}
-    >
+    <dl className={styles.diff}>
       {rows.map((row) => (
-        <Box key={row.field} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2" sx={{ fontWeight: 600 }}>
-            {row.field}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        <div key={row.field} className={styles.row}>
+          <dt className={styles.field}>{row.field}</dt>
+          <dd className={styles.change}>
             {row.before !== undefined && (
-              <Box
-                component="del"
-                sx={{ color: 'error.main', mr: 1 }}
-                aria-label={`before: ${show(row.before)}`}
-              >
+              <del className={styles.before} aria-label={`before: ${show(row.before)}`}>
                 {show(row.before)}
-              </Box>
+              </del>
             )}
             {row.before !== undefined && row.after !== undefined && <span aria-hidden>→ </span>}
-            {row.after !== undefined && (
-              <Box component="ins" sx={{ color: 'success.main', textDecoration: 'none' }}>
-                {show(row.after)}
-              </Box>
-            )}
-          </Typography>
-        </Box>
+            {row.after !== undefined && <ins className={styles.after}>{show(row.after)}</ins>}
+          </dd>
+        </div>
       ))}
-    </Box>
+    </dl>
   );
 }

@@ -1,12 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Button, Dialog, DialogClose } from '@/components/ui';
 
 /** A button that asks before it acts. */
 export function ConfirmButton({
@@ -28,23 +21,21 @@ export function ConfirmButton({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <>
-      <Button
-        variant={variant}
-        color={color}
-        size="small"
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-      >
-        {label}
-      </Button>
-      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="confirm-title">
-        <DialogTitle id="confirm-title">{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{text}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Back</Button>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      title={title}
+      description={text}
+      trigger={
+        <Button variant={variant} color={color} size="small" disabled={disabled}>
+          {label}
+        </Button>
+      }
+      actions={
+        <>
+          <DialogClose>
+            <Button>Back</Button>
+          </DialogClose>
           <Button
             variant="contained"
             color={color}
@@ -55,8 +46,8 @@ export function ConfirmButton({
           >
             {label}
           </Button>
-        </DialogActions>
-      </Dialog>
-    </>
+        </>
+      }
+    />
   );
 }

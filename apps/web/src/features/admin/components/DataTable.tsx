@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { TableCell, TableRow, Typography, type SxProps, type Theme } from '@mui/material';
-import { StackedTable } from '@/components/StackedTable';
+import { Table } from '@/components/ui';
+import styles from '../admin.module.css';
 
 export interface Column<R> {
   name: string;
@@ -17,29 +17,25 @@ export function DataTable<R>({
   rows,
   rowKey,
   empty,
-  sx,
+  className,
 }: {
   label: string;
   columns: Column<R>[];
   rows: R[];
   rowKey: (row: R) => string;
   empty?: string;
-  sx?: SxProps<Theme>;
+  className?: string;
 }) {
   if (empty !== undefined && rows.length === 0) {
-    return <Typography color="text.secondary">{empty}</Typography>;
+    return <p className={styles.muted}>{empty}</p>;
   }
   return (
-    <StackedTable label={label} head={columns.map((c) => c.name)} sx={sx}>
-      {rows.map((row) => (
-        <TableRow key={rowKey(row)}>
-          {columns.map((c) => (
-            <TableCell key={c.name} data-label={c.name}>
-              {c.cell(row)}
-            </TableCell>
-          ))}
-        </TableRow>
-      ))}
-    </StackedTable>
+    <Table
+      label={label}
+      className={className}
+      rows={rows}
+      rowKey={rowKey}
+      columns={columns.map((c) => ({ key: c.name, title: c.name, cell: c.cell }))}
+    />
   );
 }

@@ -1,21 +1,14 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Chip,
-  Paper,
-  Skeleton,
-  Stack,
-  TableCell,
-  TableRow,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
-import { StackedTable } from '@/components/StackedTable';
-import { RetryAlert } from '@/components/RetryAlert';
+import { Alert, Badge, Button, Skeleton, Table } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useOutbox, useRetryOutbox, type OutboxFilter } from '../api/outbox';
+import admin from '../admin.module.css';
+import styles from './OutboxPanel.module.css';
+
+const FILTERS: { value: OutboxFilter; label: string }[] = [
+  { value: 'dead', label: 'Failed' },
+  { value: 'pending', label: 'On their way' },
+];
 
 /**
  * The outbox seen by staff: e-mails and webhooks that failed every attempt (dead), with their
@@ -25,78 +18,80 @@ export function OutboxPanel() {
   const [status, setStatus] = useState<OutboxFilter>('dead');
   const messages = useOutbox(status);
   const retry = useRetryOutbox();
+  const last = status === 'dead' ? 'Action' : 'Next attempt';
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ p: 2, pb: 1, justifyContent: 'space-between', alignItems: { sm: 'center' } }}
-      >
-        <Typography variant="h6" component="h2">
-          E-mails and webhooks
-        </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={status}
-          onChange={(_, value: OutboxFilter | null) => value && setStatus(value)}
-          aria-label="Which messages"
-        >
-          <ToggleButton value="dead">Failed</ToggleButton>
-          <ToggleButton value="pending">On their way</ToggleButton>
-        </ToggleButtonGroup>
-      </Stack>
-      {retry.isError && (
-        <Alert severity="error" sx={{ mx: 2 }}>
-          {retry.error.message}
-        </Alert>
-      )}
+    <div className={`${admin.panel} ${styles.panel}`}>
+      <div className={styles.head}>
+        <h2 className={admin.heading}>E-mails and webhooks</h2>
+        <div role="group" aria-label="Which messages" className={styles.filters}>
+          {FILTERS.map((filter) => (
+            <Button
+              key={filter.value}
+              size="small"
+              variant={filter.value === status ? 'contained' : 'outlined'}
+              aria-pressed={filter.value === status}
+              onClick={() => setStatus(filter.value)}
+            >
+              {filter.label}
+            </Button>
+          ))}
+        </div>
+      </div>
+      {retry.isError && <Alert severity="error">{retry.error.message}</Alert>}
       {messages.isPending ? (
-        <Stack spacing={1} sx={{ p: 2 }}>
+        <div className={admin.stack}>
           <Skeleton height={40} />
           <Skeleton height={40} />
-        </Stack>
+        </div>
       ) : messages.isError ? (
-        <RetryAlert onRetry={() => void messages.refetch()} sx={{ m: 2 }}>
-          Could not load the outbox.
-        </RetryAlert>
-      ) : messages.data.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
-          {status === 'dead' ? 'No failed messages.' : 'Nothing waiting to be sent.'}
-        </Typography>
-      ) : (
-        <StackedTable
-          label="Outbox messages"
-          head={[
-            'Created',
-            'Message',
-            'Attempts',
-            'Last error',
-            status === 'dead' ? 'Action' : 'Next attempt',
-          ]}
+        <Alert
+          severity="error"
+          action={
+            <Button size="small" onClick={() => void messages.refetch()}>
+              Retry
+            </Button>
+          }
         >
-          {messages.data.map((m) => (
-            <TableRow key={m._id} data-testid="outbox-message">
-              <TableCell data-label="Created">
-                {dateTimeFormat.format(new Date(m.createdAt))}
-              </TableCell>
-              <TableCell data-label="Message">
-                <span>
-                  <Chip
-                    size="small"
-                    label={m.kind === 'email' ? 'E-mail' : 'Webhook'}
-                    sx={{ mr: 1 }}
-                  />
+          Could not load the outbox.
+        </Alert>
+      ) : messages.data.length === 0 ? (
+        <p className={admin.muted}>
+          {status === 'dead' ? 'No failed messages.' : 'Nothing waiting to be sent.'}
+        </p>
+      ) : (
+        <Table
+          label="Outbox messages"
+          rows={messages.data}
+          rowKey={(m) => m._id}
+          rowProps={() => ({ 'data-testid': 'outbox-message' })}
+          columns={[
+            {
+              key: 'created',
+              title: 'Created',
+              cell: (m) => dateTimeFormat.format(new Date(m.createdAt)),
+            },
+            {
+              key: 'message',
+              title: 'Message',
+              cell: (m) => (
+                <span className={styles.message}>
+                  <Badge>{m.kind === 'email' ? 'E-mail' : 'Webhook'}</Badge>
                   {m.subject ? `${m.subject} → ` : ''}
                   {m.target}
                 </span>
-              </TableCell>
-              <TableCell data-label="Attempts">{m.attempts}</TableCell>
-              <TableCell data-label="Last error" sx={{ wordBreak: 'break-word' }}>
-                {m.lastError ?? '—'}
-              </TableCell>
-              <TableCell data-label={status === 'dead' ? 'Action' : 'Next attempt'}>
-                {status === 'dead' ? (
+              ),
+            },
+            { key: 'attempts', title: 'Attempts', cell: (m) => m.attempts },
+            {
+              key: 'error',
+              title: 'Last error',
+              cell: (m) => <span className={admin.wrapAnywhere}>{m.lastError ?? '—'}</span>,
+            },
+            {
+              key: 'last',
+              title: last,
+              cell: (m) =>
+                status === 'dead' ? (
                   <Button
                     size="small"
                     variant="outlined"
@@ -108,12 +103,11 @@ export function OutboxPanel() {
                   </Button>
                 ) : (
                   dateTimeFormat.format(new Date(m.nextAttemptAt))
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </StackedTable>
+                ),
+            },
+          ]}
+        />
       )}
-    </Paper>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
-import { Box, GlobalStyles, Typography } from '@mui/material';
 import type { FulfilmentItem } from '@grail/contract';
 import { Address } from '@/components/Address';
 import { dateTimeFormat } from '@/lib/format';
-
-export const STAFF_SLIP_CLASS = 'staff-packing-slips';
+import styles from './PackingSlips.module.css';
 
 /**
  * One packing slip per selected box: what goes in it and where it goes. Hidden on screen; while
@@ -13,53 +11,30 @@ export function PackingSlips({ items }: { items: FulfilmentItem[] }) {
   if (items.length === 0) return null;
   const printed = dateTimeFormat.format(new Date());
   return (
-    <>
-      <GlobalStyles
-        styles={{
-          '@media print': {
-            'body *': { visibility: 'hidden' },
-            [`.${STAFF_SLIP_CLASS}, .${STAFF_SLIP_CLASS} *`]: { visibility: 'visible' },
-            [`.${STAFF_SLIP_CLASS}`]: {
-              display: 'block !important',
-              position: 'absolute',
-              inset: '0 0 auto 0',
-              color: '#000',
-              background: '#fff',
-            },
-          },
-        }}
-      />
-      <Box className={STAFF_SLIP_CLASS} sx={{ display: 'none' }} aria-hidden>
-        {items.map((item) => (
-          <Box
-            key={`${item.kind}:${item._id}`}
-            data-testid="packing-slip"
-            sx={{ p: 3, breakAfter: 'page' }}
-          >
-            <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
-              Packing slip · {item.reference}
-            </Typography>
-            <Typography sx={{ mb: 2 }}>
-              For {item.username} · printed {printed} · ship by{' '}
-              {dateTimeFormat.format(new Date(item.shipBy))}
-            </Typography>
-            <Typography sx={{ fontWeight: 700 }}>Ship to</Typography>
-            {item.address ? (
-              <Address address={item.address} />
-            ) : (
-              <Typography>No address on file: ask {item.email}.</Typography>
-            )}
-            <Typography sx={{ fontWeight: 700, mt: 2 }}>
-              {item.items.length} {item.items.length === 1 ? 'item' : 'items'}
-            </Typography>
-            <Box component="ol" sx={{ pl: 3, m: 0 }}>
-              {item.items.map((name, i) => (
-                <li key={i}>{name}</li>
-              ))}
-            </Box>
-          </Box>
-        ))}
-      </Box>
-    </>
+    <div className={styles.slips} aria-hidden>
+      {items.map((item) => (
+        <div key={`${item.kind}:${item._id}`} data-testid="packing-slip" className={styles.slip}>
+          <p className={styles.title}>Packing slip · {item.reference}</p>
+          <p className={styles.for}>
+            For {item.username} · printed {printed} · ship by{' '}
+            {dateTimeFormat.format(new Date(item.shipBy))}
+          </p>
+          <p className={styles.label}>Ship to</p>
+          {item.address ? (
+            <Address address={item.address} />
+          ) : (
+            <p className={styles.text}>No address on file: ask {item.email}.</p>
+          )}
+          <p className={`${styles.label} ${styles.count}`}>
+            {item.items.length} {item.items.length === 1 ? 'item' : 'items'}
+          </p>
+          <ol className={styles.items}>
+            {item.items.map((name, i) => (
+              <li key={i}>{name}</li>
+            ))}
+          </ol>
+        </div>
+      ))}
+    </div>
   );
 }

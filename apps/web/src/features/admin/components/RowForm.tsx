@@ -1,15 +1,15 @@
-import { Stack, type StackProps } from '@mui/material';
+import type { FormHTMLAttributes } from 'react';
+import clsx from 'clsx';
+import styles from '../admin.module.css';
 
-type Props = Omit<StackProps<'form'>, 'component' | 'onSubmit'> & { onSubmit: () => void };
+type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit: () => void };
 
 /** A staff form with its fields in one row (stacked on a phone); submitting stays on the page. */
-export function RowForm({ onSubmit, ...props }: Props) {
+export function RowForm({ onSubmit, className, ...props }: Props) {
   return (
-    <Stack
-      component="form"
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1}
+    <form
       {...props}
+      className={clsx(styles.row, className)}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();

@@ -1,53 +1,29 @@
-import { useState } from 'react';
-import { Alert, Button, Chip, Paper, Stack, TableCell, TableRow, Typography } from '@mui/material';
-import { ValueField } from '@/components/ValueField';
-import { StackedTable } from '@/components/StackedTable';
-import type { DueShipment } from '@grail/contract';
+import { TrackingBody, type DueShipment } from '@grail/contract';
+import { Alert, Badge, Form, FormSubmit, FormTextField, Spinner, Table } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
-import { trackingProblems } from './trackingProblems';
+import admin from '../admin.module.css';
+import styles from './ShipmentsDue.module.css';
+
+const SOURCE_LABEL: Record<DueShipment['sourceType'], string> = {
+  pull: 'Grail pull',
+  break: 'Break hits',
+  order: 'Store order',
+};
 
 function ShipForm({ shipment }: { shipment: DueShipment }) {
   const mark = useMarkShipped();
-  const [carrier, setCarrier] = useState('USPS');
-  const [tracking, setTracking] = useState('');
-  const [problems, setProblems] = useState<ReturnType<typeof trackingProblems>>({});
   return (
-    <Stack
-      component="form"
-      noValidate
-      direction="column"
-      spacing={1}
-      sx={{ minWidth: 200 }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        const found = trackingProblems(carrier, tracking);
-        setProblems(found);
-        if (found.carrier || found.trackingNumber) return;
-        mark.mutate({
-          id: shipment._id,
-          body: { carrier: carrier.trim(), trackingNumber: tracking.trim() },
-        });
-      }}
+    <Form
+      schema={TrackingBody}
+      defaultValues={{ carrier: 'USPS', trackingNumber: '' }}
+      className={styles.shipForm}
+      onSubmit={(body) => mark.mutateAsync({ id: shipment._id, body })}
     >
-      <ValueField
-        label="Carrier"
-        value={carrier}
-        onValue={setCarrier}
-        problem={problems.carrier}
-        sx={{ width: 110 }}
-      />
-      <ValueField
-        label="Tracking number"
-        value={tracking}
-        onValue={setTracking}
-        problem={problems.trackingNumber}
-      />
-      <Button type="submit" size="small" variant="contained" disabled={mark.isPending}>
-        Mark shipped
-      </Button>
-      {mark.error && <Alert severity="error">{mark.error.message}</Alert>}
-    </Stack>
+      <FormTextField name="carrier" label="Carrier" />
+      <FormTextField name="trackingNumber" label="Tracking number" />
+      <FormSubmit size="small">Mark shipped</FormSubmit>
+    </Form>
   );
 }
 
@@ -55,53 +31,56 @@ function ShipForm({ shipment }: { shipment: DueShipment }) {
 export function ShipmentsDue() {
   const due = useShipmentsDue();
   return (
-    <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
-      <Typography variant="h6" component="h2" sx={{ p: 2, pb: 0 }}>
-        Shipments due
-      </Typography>
+    <div className={admin.panel}>
+      <h2 className={admin.heading}>Shipments due</h2>
       {due.isError && <Alert severity="error">{due.error.message}</Alert>}
-      <StackedTable
+      <Table
         label="Shipments due"
-        head={['Ship by', 'Collector', 'Items', 'Address', 'Ship']}
-      >
-        {due.data?.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={5}>Nothing to ship right now.</TableCell>
-          </TableRow>
-        )}
-        {due.data?.map((s) => (
-          <TableRow key={s._id} data-testid="shipment-due">
-            <TableCell data-label="Ship by">
-              <span>
+        rows={due.data ?? []}
+        rowKey={(s) => s._id}
+        rowProps={() => ({ 'data-testid': 'shipment-due' })}
+        empty={
+          due.isPending ? <Spinner label="Loading shipments due" /> : 'Nothing to ship right now.'
+        }
+        columns={[
+          {
+            key: 'shipBy',
+            title: 'Ship by',
+            cell: (s) => (
+              <span className={styles.shipBy}>
                 {dateTimeFormat.format(new Date(s.shipBy))}
-                {s.overdue && <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} />}
+                {s.overdue && (
+                  <Badge tone="error" variant="filled">
+                    Overdue
+                  </Badge>
+                )}
               </span>
-            </TableCell>
-            <TableCell data-label="Collector">
+            ),
+          },
+          {
+            key: 'collector',
+            title: 'Collector',
+            cell: (s) => (
               <span>
                 {s.username}
-                <Typography variant="caption" component="div" color="text.secondary">
-                  {s.sourceType === 'pull'
-                    ? 'Grail pull'
-                    : s.sourceType === 'break'
-                      ? 'Break hits'
-                      : 'Store order'}
-                </Typography>
+                <span className={styles.source}>{SOURCE_LABEL[s.sourceType]}</span>
               </span>
-            </TableCell>
-            <TableCell data-label="Items">{s.items.join(', ')}</TableCell>
-            <TableCell data-label="Address">
+            ),
+          },
+          { key: 'items', title: 'Items', cell: (s) => s.items.join(', ') },
+          {
+            key: 'address',
+            title: 'Address',
+            cell: (s) => (
               <span>
                 {s.address.name}, {s.address.line1}, {s.address.city} {s.address.state}{' '}
                 {s.address.postalCode}
               </span>
-            </TableCell>
-            <TableCell>
-              <ShipForm shipment={s} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </StackedTable>
-    </Paper>
+            ),
+          },
+          { key: 'ship', title: 'Ship', cell: (s) => <ShipForm shipment={s} /> },
+        ]}
+      />
+    </div>
   );
 }

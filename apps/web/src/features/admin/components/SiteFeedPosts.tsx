@@ -1,42 +1,42 @@
-import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  IconButton,
-  List,
-  ListItem,
-  ListItemText,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { SITE_FEED_POSTS_MAX, type XPost } from '@grail/contract';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { z } from 'zod';
+import { Alert, Button, Form, FormSubmit, FormTextField, Spinner } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useSetSiteFeedPosts, useSiteFeedPosts } from '../api/site';
+import admin from '../admin.module.css';
+import styles from './SiteFeedPosts.module.css';
 
 const POST_URL = /^https:\/\/(?:x|twitter)\.com\/(\w{1,15})\/status\/(\d{1,25})(?:[/?#].*)?$/;
 
-/** A post as staff enter it: its address on X, its text and when it was posted. */
-function postFrom(url: string, text: string, postedAt: string, name: string): XPost | string {
-  const match = POST_URL.exec(url.trim());
-  if (!match)
-    return 'The address must be a post on X, such as https://x.com/GrailMachine/status/123.';
-  const at = new Date(postedAt);
-  if (Number.isNaN(at.getTime())) return 'Choose when it was posted.';
+/** A post as staff enter it: its address on X, its text, when it was posted and by whom. */
+const NewPost = z.object({
+  url: z
+    .string()
+    .trim()
+    .regex(
+      POST_URL,
+      'The address must be a post on X, such as https://x.com/GrailMachine/status/123.',
+    ),
+  text: z.string().trim().min(1),
+  postedAt: z
+    .string()
+    .refine((value) => !Number.isNaN(new Date(value).getTime()), 'Choose when it was posted.'),
+  name: z.string().trim(),
+});
+type NewPost = z.infer<typeof NewPost>;
+
+/** The post the feed shows for what staff entered (checked by NewPost, so the address matches). */
+function postFrom({ url, text, postedAt, name }: NewPost): XPost {
+  const [, username, id] = POST_URL.exec(url)!;
   return {
-    id: match[2]!,
-    text: text.trim(),
-    created_at: at.toISOString(),
-    tweet_url: `https://x.com/${match[1]}/status/${match[2]}`,
+    id: id!,
+    text,
+    created_at: new Date(postedAt).toISOString(),
+    tweet_url: `https://x.com/${username}/status/${id}`,
     user: {
-      name: name.trim() || match[1]!,
-      username: match[1]!,
+      name: name || username!,
+      username: username!,
       profile_image_url: '/media/x-avatar.webp',
     },
     entities: { urls: [], mentions: [], hashtags: [] },
@@ -46,64 +46,34 @@ function postFrom(url: string, text: string, postedAt: string, name: string): XP
 }
 
 function AddPostForm({ onAdd, disabled }: { onAdd: (post: XPost) => void; disabled: boolean }) {
-  const [url, setUrl] = useState('');
-  const [text, setText] = useState('');
-  const [postedAt, setPostedAt] = useState('');
-  const [name, setName] = useState('Grail Machine');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const post = postFrom(url, text, postedAt, name);
-    if (typeof post === 'string') return setProblem(post);
-    setProblem(null);
-    onAdd(post);
-    setUrl('');
-    setText('');
-    setPostedAt('');
-  };
   return (
-    <Stack component="form" spacing={1.5} onSubmit={submit} aria-label="Add a post">
-      <Typography variant="subtitle2" component="h3">
-        Add a post
-      </Typography>
-      <TextField
-        size="small"
-        label="Post address on X"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        required
-      />
-      <TextField
-        size="small"
-        label="Text"
-        multiline
-        minRows={2}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        required
-      />
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField
-          size="small"
-          label="Posted at"
-          type="datetime-local"
-          value={postedAt}
-          onChange={(e) => setPostedAt(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          required
-        />
-        <TextField
-          size="small"
-          label="Author name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-      </Box>
-      {problem && <Alert severity="error">{problem}</Alert>}
-      <Button type="submit" variant="outlined" disabled={disabled} sx={{ alignSelf: 'flex-start' }}>
+    <Form
+      schema={NewPost}
+      defaultValues={{ url: '', text: '', postedAt: '', name: 'Grail Machine' }}
+      label="Add a post"
+      className={styles.addForm}
+      onSubmit={(values, form) => {
+        onAdd(postFrom(values));
+        form.reset({ ...values, url: '', text: '', postedAt: '' });
+      }}
+    >
+      <h3 className={styles.addTitle}>Add a post</h3>
+      <FormTextField name="url" label="Post address on X" required />
+      <FormTextField name="text" label="Text" multiline rows={2} required />
+      <div className={styles.pair}>
+        <FormTextField name="postedAt" label="Posted at" type="datetime-local" required />
+        <FormTextField name="name" label="Author name" />
+      </div>
+      <FormSubmit
+        variant="outlined"
+        size="medium"
+        fullWidth={false}
+        disabled={disabled}
+        className={styles.addButton}
+      >
         Add to the feed
-      </Button>
-    </Stack>
+      </FormSubmit>
+    </Form>
   );
 }
 
@@ -122,75 +92,72 @@ export function SiteFeedPosts() {
     save.mutate(next);
   };
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        Posts in “Latest from X”
-      </Typography>
+    <div className={admin.panel}>
+      <h2 className={admin.heading}>Posts in “Latest from X”</h2>
       {current.isPending ? (
-        <CircularProgress aria-label="Loading the posts" />
+        <Spinner label="Loading the posts" />
       ) : current.isError ? (
         <Alert severity="error">{current.error.message}</Alert>
       ) : (
-        <Stack spacing={2}>
-          <Typography variant="body2" color="text.secondary">
+        <div className={styles.body}>
+          <p className={`${admin.muted} ${admin.small}`}>
             {current.data.readsFromX
               ? 'An X token is set: the feed shows the posts from X, and these wait unused.'
               : 'No X token is set: the feed shows these posts, in this order.'}{' '}
             Up to {SITE_FEED_POSTS_MAX}.
-          </Typography>
+          </p>
           {posts.length === 0 ? (
             <Alert severity="info">No post saved: the feed shows the demo posts.</Alert>
           ) : (
-            <List dense aria-label="Feed posts" sx={{ p: 0 }}>
+            <ul aria-label="Feed posts" className={styles.posts}>
               {posts.map((post, i) => (
-                <ListItem
-                  key={post.id}
-                  disableGutters
-                  divider
-                  data-testid="feed-post"
-                  secondaryAction={
-                    <Stack direction="row">
-                      <IconButton
-                        aria-label={`Move up: ${post.text.slice(0, 40)}`}
-                        disabled={i === 0 || save.isPending}
-                        onClick={() => move(i, i - 1)}
-                      >
-                        <ArrowUpward fontSize="small" />
-                      </IconButton>
-                      <IconButton
-                        aria-label={`Move down: ${post.text.slice(0, 40)}`}
-                        disabled={i === posts.length - 1 || save.isPending}
-                        onClick={() => move(i, i + 1)}
-                      >
-                        <ArrowDownward fontSize="small" />
-                      </IconButton>
-                      <IconButton
-                        aria-label={`Remove: ${post.text.slice(0, 40)}`}
-                        disabled={save.isPending}
-                        onClick={() => save.mutate(posts.filter((p) => p.id !== post.id))}
-                      >
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Stack>
-                  }
-                  sx={{ pr: 16 }}
-                >
-                  <ListItemText
-                    primary={post.text}
-                    secondary={`@${post.user.username} · ${dateTimeFormat.format(new Date(post.created_at))}`}
-                    slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                  />
-                </ListItem>
+                <li key={post.id} data-testid="feed-post" className={styles.post}>
+                  <div className={styles.postText}>
+                    <span className={admin.wrapAnywhere}>{post.text}</span>
+                    <span className={`${admin.muted} ${admin.small}`}>
+                      @{post.user.username} · {dateTimeFormat.format(new Date(post.created_at))}
+                    </span>
+                  </div>
+                  <div className={styles.postActions}>
+                    <Button
+                      size="small"
+                      className={styles.icon}
+                      aria-label={`Move up: ${post.text.slice(0, 40)}`}
+                      disabled={i === 0 || save.isPending}
+                      onClick={() => move(i, i - 1)}
+                    >
+                      <ArrowUp aria-hidden />
+                    </Button>
+                    <Button
+                      size="small"
+                      className={styles.icon}
+                      aria-label={`Move down: ${post.text.slice(0, 40)}`}
+                      disabled={i === posts.length - 1 || save.isPending}
+                      onClick={() => move(i, i + 1)}
+                    >
+                      <ArrowDown aria-hidden />
+                    </Button>
+                    <Button
+                      size="small"
+                      className={styles.icon}
+                      aria-label={`Remove: ${post.text.slice(0, 40)}`}
+                      disabled={save.isPending}
+                      onClick={() => save.mutate(posts.filter((p) => p.id !== post.id))}
+                    >
+                      <Trash2 aria-hidden />
+                    </Button>
+                  </div>
+                </li>
               ))}
-            </List>
+            </ul>
           )}
           {save.isError && <Alert severity="error">{save.error.message}</Alert>}
           <AddPostForm
             disabled={save.isPending || posts.length >= SITE_FEED_POSTS_MAX}
             onAdd={(post) => save.mutate([post, ...posts.filter((p) => p.id !== post.id)])}
           />
-        </Stack>
+        </div>
       )}
-    </Paper>
+    </div>
   );
 }

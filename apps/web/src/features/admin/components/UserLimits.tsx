@@ -1,38 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Paper,
-  Skeleton,
-  Stack,
-  TableCell,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { StackedTable } from '@/components/StackedTable';
+import { Alert, Button, Skeleton, Table } from '@/components/ui';
 import { LIMIT_WINDOW_LABELS, type LimitWindowState } from '@grail/contract';
 import { limitEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
+import admin from '../admin.module.css';
+import styles from './UserLimits.module.css';
 
 const at = (iso: string) => dateTimeFormat.format(new Date(iso));
 
-function LimitRows({ title, windows }: { title: string; windows: LimitWindowState[] }) {
-  return windows.map((w) => (
-    <TableRow key={`${title}-${w.window}`}>
-      <TableCell data-label="Limit">
-        {title}, {LIMIT_WINDOW_LABELS[w.window]}
-      </TableCell>
-      <TableCell data-label="Amount">{w.amount === null ? 'None' : formatUsd(w.amount)}</TableCell>
-      <TableCell data-label="Used">{formatUsd(w.used)}</TableCell>
-      <TableCell data-label="Pending">
-        {w.pending
-          ? `${w.pending.amount === null ? 'Removal' : formatUsd(w.pending.amount)} from ${at(w.pending.effectiveAt)}`
-          : '—'}
-      </TableCell>
-    </TableRow>
-  ));
-}
+type LimitRow = LimitWindowState & { title: string };
+
+const rowsOf = (title: string, windows: LimitWindowState[]): LimitRow[] =>
+  windows.map((w) => ({ ...w, title }));
 
 /**
  * A collector's responsible-play controls for staff: read-only, since staff cannot lift a limit,
@@ -45,10 +25,10 @@ export function UserLimits({ userId }: { userId: string }) {
       callApi(limitEndpoints.adminUserLimits, { params: { userId }, signal }),
   });
   return (
-    <Paper variant="outlined" sx={{ p: 2.5 }} component="section" aria-labelledby="user-limits">
-      <Typography variant="h6" component="h2" id="user-limits" gutterBottom>
+    <section className={admin.panel} aria-labelledby="user-limits">
+      <h2 className={admin.heading} id="user-limits">
         Limits and exclusions
-      </Typography>
+      </h2>
       {isPending && <Skeleton variant="rounded" height={160} />}
       {isError && (
         <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
@@ -56,8 +36,8 @@ export function UserLimits({ userId }: { userId: string }) {
         </Alert>
       )}
       {data && (
-        <Stack spacing={2}>
-          <Stack spacing={1}>
+        <div className={styles.body}>
+          <div className={admin.stack}>
             {data.selfExclusion && (
               <Alert severity="warning">
                 Self-excluded: period until {at(data.selfExclusion.until)}
@@ -69,28 +49,46 @@ export function UserLimits({ userId }: { userId: string }) {
             {data.timeOutUntil && (
               <Alert severity="info">On a time-out until {at(data.timeOutUntil)}.</Alert>
             )}
-            {data.canPurchase && (
-              <Typography color="text.secondary">No time-out or self-exclusion.</Typography>
-            )}
-            <Typography>
+            {data.canPurchase && <p className={admin.muted}>No time-out or self-exclusion.</p>}
+            <p className={styles.text}>
               Spent in the last 30 days: <strong>{formatUsd(data.spentLast30Days)}</strong>. Reality
               check:{' '}
               {data.realityCheckMinutes ? `every ${data.realityCheckMinutes} minutes` : 'off'}.
-            </Typography>
-          </Stack>
-          <StackedTable
+            </p>
+          </div>
+          <Table
             label="Spending and deposit limits"
-            head={['Limit', 'Amount', 'Used', 'Pending change']}
-          >
-            <LimitRows title="Spending" windows={data.spending} />
-            <LimitRows title="Deposit" windows={data.deposit} />
-          </StackedTable>
-          <Typography variant="body2" color="text.secondary">
+            rows={[...rowsOf('Spending', data.spending), ...rowsOf('Deposit', data.deposit)]}
+            rowKey={(w) => `${w.title}-${w.window}`}
+            columns={[
+              {
+                key: 'limit',
+                title: 'Limit',
+                cell: (w) => `${w.title}, ${LIMIT_WINDOW_LABELS[w.window]}`,
+              },
+              {
+                key: 'amount',
+                title: 'Amount',
+                cell: (w) => (w.amount === null ? 'None' : formatUsd(w.amount)),
+              },
+              { key: 'used', title: 'Used', cell: (w) => formatUsd(w.used) },
+              {
+                key: 'pending',
+                title: 'Pending change',
+                label: 'Pending',
+                cell: (w) =>
+                  w.pending
+                    ? `${w.pending.amount === null ? 'Removal' : formatUsd(w.pending.amount)} from ${at(w.pending.effectiveAt)}`
+                    : '—',
+              },
+            ]}
+          />
+          <p className={`${admin.muted} ${admin.small}`}>
             Staff cannot lift these early; only the collector can change them, under the same
             cooling-off rules.
-          </Typography>
-        </Stack>
+          </p>
+        </div>
       )}
-    </Paper>
+    </section>
   );
 }

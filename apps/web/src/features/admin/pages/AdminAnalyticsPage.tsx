@@ -69,7 +69,7 @@ function ChartCard<R>({
         <Box component="summary" sx={{ cursor: 'pointer', fontWeight: 600 }}>
           Table view
         </Box>
-        <DataTable label={title} columns={columns} rows={rows} rowKey={rowKey} sx={{ mt: 1 }} />
+        <DataTable label={title} columns={columns} rows={rows} rowKey={rowKey} />
       </Box>
     </Paper>
   );
@@ -273,33 +273,34 @@ export function AdminAnalyticsPage() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
         Analytics
       </Typography>
-      <RowForm
-        sx={{ mb: 3, alignItems: { sm: 'center' } }}
-        aria-label="Date range"
-        onSubmit={() => {
-          setParams({ from: draft.from, to: draft.to });
-        }}
-      >
-        <TextField
-          type="date"
-          size="small"
-          label="From"
-          value={draft.from}
-          onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label="To"
-          value={draft.to}
-          onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <Button type="submit" variant="contained" disabled={!draft.from || !draft.to}>
-          Show
-        </Button>
-      </RowForm>
+      <Box sx={{ mb: 3 }}>
+        <RowForm
+          aria-label="Date range"
+          onSubmit={() => {
+            setParams({ from: draft.from, to: draft.to });
+          }}
+        >
+          <TextField
+            type="date"
+            size="small"
+            label="From"
+            value={draft.from}
+            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label="To"
+            value={draft.to}
+            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button type="submit" variant="contained" disabled={!draft.from || !draft.to}>
+            Show
+          </Button>
+        </RowForm>
+      </Box>
       {report.isPending && <CircularProgress aria-label="Loading analytics" />}
       {report.isError && <Alert severity="error">{report.error.message}</Alert>}
       {report.data && <Charts data={report.data} />}

@@ -1,8 +1,11 @@
-import { Box, Button, Paper, Stack, TextField, Typography } from '@mui/material';
+import clsx from 'clsx';
+import { Button, TextField } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useAuditLog } from '../api/audit';
 import { FilteredResults, FilterForm, useAddressFilters } from '../components/AddressFilters';
 import { AuditDiff } from '../components/AuditDiff';
+import admin from '../admin.module.css';
+import styles from './AdminAuditPage.module.css';
 
 const FILTER_KEYS = ['actor', 'action', 'subjectType', 'subjectId', 'from', 'to', 'page'] as const;
 const PAGE_SIZE = 25;
@@ -28,21 +31,17 @@ export default function AdminAuditPage() {
       key={`${name}-${filters[name] ?? ''}`}
       name={name}
       label={label}
-      size="small"
       type={type}
       defaultValue={filters[name] ?? ''}
-      slotProps={type === 'date' ? { inputLabel: { shrink: true } } : undefined}
     />
   );
 
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 0.5 }}>
-        Audit log
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+    <section className={admin.page}>
+      <h1 className={clsx(admin.title, styles.title)}>Audit log</h1>
+      <p className={clsx(admin.muted, styles.intro)}>
         Every staff action, newest first. Entries are never changed or removed.
-      </Typography>
+      </p>
       <FilterForm label="Filter the audit log" columns={3} onSubmit={apply}>
         {field('actor', 'Staff member (e-mail)')}
         {field('action', 'Action (e.g. card.update, or card.)')}
@@ -50,12 +49,12 @@ export default function AdminAuditPage() {
         {field('subjectId', 'Subject id')}
         {field('from', 'From', 'date')}
         {field('to', 'To', 'date')}
-        <Stack direction="row" spacing={1}>
+        <div className={styles.buttons}>
           <Button type="submit" variant="contained">
             Filter
           </Button>
           <Button onClick={() => setParams(new URLSearchParams())}>Clear</Button>
-        </Stack>
+        </div>
       </FilterForm>
 
       <FilteredResults
@@ -67,42 +66,28 @@ export default function AdminAuditPage() {
         pagesLabel="Audit log pages"
       >
         {(data) => (
-          <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <ol className={styles.entries}>
             {data.entries.map((entry) => (
-              <Paper
-                component="li"
-                key={entry.id}
-                variant="outlined"
-                sx={{ p: 2 }}
-                data-testid="audit-entry"
-              >
-                <Stack
-                  direction={{ xs: 'column', sm: 'row' }}
-                  spacing={{ xs: 0.5, sm: 2 }}
-                  sx={{ mb: 1, justifyContent: 'space-between' }}
-                >
-                  <Typography variant="subtitle2" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+              <li key={entry.id} className={admin.panel} data-testid="audit-entry">
+                <div className={styles.entryHead}>
+                  <h2 className={clsx(styles.action, admin.wrapAnywhere)}>
                     {entry.action} · {entry.subjectType} {entry.subjectId}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
+                  </h2>
+                  <p className={clsx(admin.muted, admin.small)}>
                     <time dateTime={entry.createdAt}>
                       {dateTimeFormat.format(new Date(entry.createdAt))}
                     </time>
-                  </Typography>
-                </Stack>
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ mb: 1, overflowWrap: 'anywhere' }}
-                >
+                  </p>
+                </div>
+                <p className={clsx(admin.muted, admin.small, admin.wrapAnywhere, styles.actor)}>
                   By {entry.actor.email ?? entry.actor.userId}
-                </Typography>
+                </p>
                 <AuditDiff before={entry.before} after={entry.after} />
-              </Paper>
+              </li>
             ))}
-          </Stack>
+          </ol>
         )}
       </FilteredResults>
-    </Box>
+    </section>
   );
 }

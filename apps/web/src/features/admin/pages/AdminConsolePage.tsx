@@ -1,9 +1,9 @@
-import { Box } from '@mui/material';
 import { Outlet, useLocation } from 'react-router';
 import type { FeatureFlag } from '@grail/contract';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { SectionNav } from '@/components/SectionNav';
+import styles from '../admin.module.css';
 
 interface Section {
   label: string;
@@ -38,7 +38,7 @@ export default function AdminConsolePage() {
       .filter((s) => pathname === s.href || pathname.startsWith(`${s.href}/`))
       .sort((a, b) => b.href.length - a.href.length)[0]?.href ?? null;
   return (
-    <Box sx={{ pt: { xs: 1, sm: 2 } }}>
+    <div className={styles.console}>
       <SectionNav
         label="Staff console"
         sections={sections.map((s) => ({
@@ -48,6 +48,6 @@ export default function AdminConsolePage() {
         }))}
       />
       <Outlet />
-    </Box>
+    </div>
   );
 }

@@ -1,20 +1,16 @@
 import { useState } from 'react';
+import { CaseInput, PackPrice } from '@grail/contract';
+import { z } from 'zod';
 import {
   Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Paper,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { ValueField } from '@/components/ValueField';
-import { Link as RouterLink } from 'react-router';
+  Badge,
+  ButtonLink,
+  Card,
+  Form,
+  FormSubmit,
+  FormTextField,
+  Spinner,
+} from '@/components/ui';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
@@ -23,43 +19,41 @@ import { useAdminCases, useCaseCommands } from '../api/cases';
 import { CaseEditor } from '../components/CaseEditor';
 import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
 import { ShipmentsDue } from '../components/ShipmentsDue';
-import { GridColumns } from '@/components/GridColumns';
+import admin from '../admin.module.css';
+import styles from './AdminPage.module.css';
+
+/** A new case's name and pack price as typed: the contract's rules, the price from its text. */
+const NewCase = z.object({
+  name: CaseInput.shape.name,
+  packPrice: z.coerce.number().pipe(PackPrice),
+});
 
 function NewCaseForm({ onCreated }: { onCreated: (id: string) => void }) {
   const { create } = useCaseCommands();
-  const [name, setName] = useState('');
-  const [price, setPrice] = useState('49.99');
   return (
-    <Stack
-      component="form"
-      spacing={1}
-      sx={{ p: 2 }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        create.mutate(
-          { name, packPrice: Number(price) },
-          {
-            onSuccess: (data) => {
-              setName('');
-              onCreated(data.case.caseId);
-            },
-          },
-        );
+    <Form
+      schema={NewCase}
+      defaultValues={{ name: '', packPrice: '49.99' }}
+      className={styles.newCase}
+      label="New draft case"
+      onSubmit={async (values, form) => {
+        const data = await create.mutateAsync(values);
+        form.reset({ name: '', packPrice: String(values.packPrice) });
+        onCreated(data.case.caseId);
       }}
     >
-      <Typography variant="subtitle2">New draft case</Typography>
-      <ValueField label="Case name" value={name} onValue={setName} required />
-      <ValueField label="Pack price ($)" dollars value={price} onValue={setPrice} required />
-      <Button
-        type="submit"
-        variant="contained"
-        size="small"
-        disabled={create.isPending || !name.trim()}
-      >
-        Create draft
-      </Button>
-      {create.error && <Alert severity="error">{create.error.message}</Alert>}
-    </Stack>
+      <h3 className={styles.newCaseTitle}>New draft case</h3>
+      <FormTextField name="name" label="Case name" required />
+      <FormTextField
+        name="packPrice"
+        label="Pack price ($)"
+        type="number"
+        step="0.01"
+        min="0.01"
+        required
+      />
+      <FormSubmit size="small">Create draft</FormSubmit>
+    </Form>
   );
 }
 
@@ -70,90 +64,66 @@ export default function AdminPage() {
   const cases = useAdminCases();
   const { flags } = usePublicConfig();
   const [selected, setSelected] = useState<string | null>(null);
-  if (isLoading) return <CircularProgress />;
+  if (isLoading) return <Spinner />;
   if (!isAdmin) {
     return (
-      <Box sx={{ py: 6 }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          Admin
-        </Typography>
+      <div className={admin.page}>
+        <h1 className={admin.title}>Admin</h1>
         <Alert severity="warning">Administrators only.</Alert>
-      </Box>
+      </div>
     );
   }
   const current = selected ?? cases.data?.[0]?.caseId ?? null;
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-        Admin
-      </Typography>
-      <Button
-        component={RouterLink}
+    <section className={admin.page}>
+      <h1 className={admin.title}>Admin</h1>
+      <ButtonLink
         to={paths.adminSubmissions.getHref()}
         variant="outlined"
-        sx={{ mb: 3 }}
+        className={styles.submissions}
       >
         Submissions queue
-      </Button>
-      <Stack spacing={4}>
-        <Box>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Grail cases
-          </Typography>
-          <GridColumns
-            gap={3}
-            columns={{ xs: '1fr', md: '280px 1fr' }}
-            sx={{ alignItems: 'start' }}
-          >
-            <Paper variant="outlined">
-              <List dense aria-label="Cases">
+      </ButtonLink>
+      <div className={admin.stackLoose}>
+        <div>
+          <h2 className={admin.heading}>Grail cases</h2>
+          <div className={styles.cases}>
+            <Card className={styles.caseList}>
+              <ul className={styles.list} aria-label="Cases">
                 {cases.data?.map((c) => (
-                  // Each entry is a list item holding its button: a list holds only items.
-                  <ListItem key={c.caseId} disablePadding>
-                    <ListItemButton
-                      selected={c.caseId === current}
+                  <li key={c.caseId}>
+                    <button
+                      type="button"
+                      className={styles.caseButton}
+                      aria-current={c.caseId === current || undefined}
                       onClick={() => setSelected(c.caseId)}
                     >
-                      <ListItemText
-                        primary={c.name}
-                        secondary={
-                          <>
-                            <Chip
-                              component="span"
-                              size="small"
-                              label={c.status.replace('_', ' ')}
-                              sx={{ mr: 1 }}
-                            />
-                            {formatUsd(c.packPrice)} · {c.remaining}/{c.totalItems}
-                          </>
-                        }
-                      />
-                    </ListItemButton>
-                  </ListItem>
+                      <span className={styles.caseName}>{c.name}</span>
+                      <span className={styles.caseFacts}>
+                        <Badge>{c.status.replace('_', ' ')}</Badge>
+                        {formatUsd(c.packPrice)} · {c.remaining}/{c.totalItems}
+                      </span>
+                    </button>
+                  </li>
                 ))}
-              </List>
+              </ul>
               <NewCaseForm onCreated={setSelected} />
-            </Paper>
+            </Card>
             {current ? (
               <CaseEditor caseId={current} />
             ) : (
-              <Typography color="text.secondary">Create a draft case to begin.</Typography>
+              <p className={admin.muted}>Create a draft case to begin.</p>
             )}
-          </GridColumns>
-        </Box>
+          </div>
+        </div>
         {flags.BREAKS_ENABLED && (
-          <Button
-            component={RouterLink}
-            to={paths.adminBreaks.getHref()}
-            variant="outlined"
-            sx={{ alignSelf: 'flex-start' }}
-          >
+          <ButtonLink to={paths.adminBreaks.getHref()} variant="outlined" className={styles.breaks}>
             Run breaks
-          </Button>
+          </ButtonLink>
         )}
         <ShipmentsDue />
         <MaintenanceSwitch />
-      </Stack>
-    </Box>
+      </div>
+    </section>
   );
 }

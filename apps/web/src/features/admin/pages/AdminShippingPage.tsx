@@ -1,26 +1,29 @@
 import { useState } from 'react';
 import {
+  TrackingBody,
+  type FulfilmentItem,
+  type FulfilmentKind,
+  type ShippingCompliance,
+} from '@grail/contract';
+import clsx from 'clsx';
+import {
   Alert,
-  Box,
+  Badge,
   Button,
   Checkbox,
-  Chip,
-  CircularProgress,
-  FormControlLabel,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import type { FulfilmentItem, FulfilmentKind, ShippingCompliance } from '@grail/contract';
+  Form,
+  FormSelect,
+  FormSubmit,
+  FormTextField,
+  Spinner,
+} from '@/components/ui';
 import { Address } from '@/components/Address';
 import { dateTimeFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
 import { PackingSlips } from '../components/PackingSlips';
-import { trackingProblems } from '../components/trackingProblems';
-import { RowForm } from '../components/RowForm';
+import admin from '../admin.module.css';
+import styles from './AdminShippingPage.module.css';
 
 const KIND_LABEL: Record<FulfilmentKind, string> = {
   order: 'Store order',
@@ -28,7 +31,7 @@ const KIND_LABEL: Record<FulfilmentKind, string> = {
   break: 'Break hits',
   submission: 'Returned submission',
 };
-const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'];
+const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'].map((c) => ({ value: c, label: c }));
 const keyOf = (item: FulfilmentItem) => `${item.kind}:${item._id}`;
 
 /** "Due in 5 h 20 min" or "Overdue by 2 h 5 min", from the deadline and now. */
@@ -41,74 +44,47 @@ export function dueText(shipBy: string, now: number): string {
 
 function ComplianceSummary({ compliance }: { compliance: ShippingCompliance }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, mb: 3 }} data-testid="shipping-compliance">
-      <Typography variant="overline" component="h2" color="text.secondary">
-        Shipped within 48 hours, last 30 days
-      </Typography>
+    <div className={clsx(admin.panel, styles.compliance)} data-testid="shipping-compliance">
+      <h2 className={styles.overline}>Shipped within 48 hours, last 30 days</h2>
       {compliance.share === null ? (
-        <Typography>Nothing shipped in the last 30 days.</Typography>
+        <p className={styles.text}>Nothing shipped in the last 30 days.</p>
       ) : (
-        <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
+        <p className={admin.figure}>
           {Math.round(compliance.share * 1000) / 10}%{' '}
-          <Typography component="span" color="text.secondary">
+          <span className={styles.of}>
             ({compliance.onTime} of {compliance.shipped})
-          </Typography>
-        </Typography>
+          </span>
+        </p>
       )}
-    </Paper>
+    </div>
   );
 }
 
 function ShipForm({ item }: { item: FulfilmentItem }) {
   const ship = useShipItem();
-  const [carrier, setCarrier] = useState('USPS');
-  const [tracking, setTracking] = useState('');
-  const [problems, setProblems] = useState<ReturnType<typeof trackingProblems>>({});
-  const id = keyOf(item).replace(':', '-');
   return (
-    <RowForm
-      noValidate
-      sx={{ alignItems: { sm: 'flex-start' } }}
-      onSubmit={() => {
-        const found = trackingProblems(carrier, tracking);
-        setProblems(found);
-        if (found.carrier || found.trackingNumber) return;
-        ship.mutate(
-          { kind: item.kind, id: item._id, body: { carrier, trackingNumber: tracking.trim() } },
-          { onSuccess: () => notify.success(`${item.reference} marked shipped.`) },
-        );
+    <Form
+      schema={TrackingBody}
+      defaultValues={{ carrier: 'USPS', trackingNumber: '' }}
+      className={admin.row}
+      onSubmit={async (body) => {
+        await ship.mutateAsync({ kind: item.kind, id: item._id, body });
+        notify.success(`${item.reference} marked shipped.`);
       }}
     >
-      <TextField
-        select
-        size="small"
-        label="Carrier"
-        id={`${id}-carrier`}
-        value={carrier}
-        onChange={(e) => setCarrier(e.target.value)}
-        sx={{ minWidth: 110 }}
-      >
-        {CARRIERS.map((c) => (
-          <MenuItem key={c} value={c}>
-            {c}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        size="small"
+      <div className={styles.carrier}>
+        <FormSelect name="carrier" label="Carrier" options={CARRIERS} />
+      </div>
+      <FormTextField
+        name="trackingNumber"
         label="Tracking number"
-        id={`${id}-tracking`}
-        value={tracking}
-        onChange={(e) => setTracking(e.target.value)}
-        error={Boolean(problems.trackingNumber)}
-        helperText={problems.trackingNumber}
-        slotProps={{ htmlInput: { maxLength: 64, autoComplete: 'off' } }}
+        maxLength={64}
+        autoComplete="off"
       />
-      <Button type="submit" variant="contained" disabled={ship.isPending}>
+      <FormSubmit size="medium" fullWidth={false}>
         Mark shipped
-      </Button>
-      {ship.error && <Alert severity="error">{ship.error.message}</Alert>}
-    </RowForm>
+      </FormSubmit>
+    </Form>
   );
 }
 
@@ -124,50 +100,41 @@ function QueueItem({
   onSelect: (on: boolean) => void;
 }) {
   return (
-    <Paper
-      component="li"
-      variant="outlined"
+    <li
       data-testid="fulfilment-item"
-      sx={{ p: 2, listStyle: 'none', borderColor: item.overdue ? 'error.main' : undefined }}
+      className={clsx(admin.panel, styles.item, item.overdue && styles.overdue)}
     >
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <FormControlLabel
-          control={<Checkbox checked={selected} onChange={(e) => onSelect(e.target.checked)} />}
-          label={<Typography sx={{ fontWeight: 700 }}>{item.reference}</Typography>}
+      <div className={styles.itemHead}>
+        <Checkbox
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+          label={<span className={styles.reference}>{item.reference}</span>}
         />
-        <Chip size="small" label={KIND_LABEL[item.kind]} />
-        <Chip
-          size="small"
-          color={item.overdue ? 'error' : 'default'}
+        <Badge>{KIND_LABEL[item.kind]}</Badge>
+        <Badge
+          tone={item.overdue ? 'error' : 'neutral'}
           variant={item.overdue ? 'filled' : 'outlined'}
-          label={dueText(item.shipBy, now)}
-        />
-      </Stack>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        >
+          {dueText(item.shipBy, now)}
+        </Badge>
+      </div>
+      <p className={clsx(admin.muted, admin.small, styles.shipBy)}>
         Ship by {dateTimeFormat.format(new Date(item.shipBy))} · {item.username} ({item.email})
-      </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-          my: 1.5,
-          overflowWrap: 'anywhere',
-        }}
-      >
-        <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+      </p>
+      <div className={styles.contents}>
+        <ul className={styles.items}>
           {item.items.map((name, i) => (
             <li key={i}>{name}</li>
           ))}
-        </Box>
+        </ul>
         {item.address ? (
           <Address address={item.address} />
         ) : (
           <Alert severity="warning">No address on file.</Alert>
         )}
-      </Box>
+      </div>
       <ShipForm item={item} />
-    </Paper>
+    </li>
   );
 }
 
@@ -190,23 +157,17 @@ export function AdminShippingPage() {
     });
 
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-        Orders and shipping
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+    <section className={admin.page}>
+      <h1 className={admin.title}>Orders and shipping</h1>
+      <p className={clsx(admin.muted, styles.intro)}>
         Everything owed to collectors, earliest deadline first. Each box must leave within 48 hours;
         overdue boxes are marked in red.
-      </Typography>
-      {queue.isPending && <CircularProgress aria-label="Loading the shipping queue" />}
+      </p>
+      {queue.isPending && <Spinner label="Loading the shipping queue" />}
       {queue.isError && (
         <Alert
           severity="error"
-          action={
-            <Button color="inherit" onClick={() => void queue.refetch()}>
-              Retry
-            </Button>
-          }
+          action={<Button onClick={() => void queue.refetch()}>Retry</Button>}
         >
           {queue.error.message}
         </Alert>
@@ -218,22 +179,16 @@ export function AdminShippingPage() {
             <Alert severity="success">Nothing to ship right now.</Alert>
           ) : (
             <>
-              <Stack
-                direction="row"
-                spacing={1}
-                sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
-              >
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={chosen.length === items.length}
-                      indeterminate={chosen.length > 0 && chosen.length < items.length}
-                      onChange={(e) =>
-                        setSelected(e.target.checked ? new Set(items.map(keyOf)) : new Set())
-                      }
-                    />
-                  }
+              <div className={styles.toolbar}>
+                <Checkbox
                   label="Select all"
+                  checked={chosen.length === items.length}
+                  ref={(box) => {
+                    if (box) box.indeterminate = chosen.length > 0 && chosen.length < items.length;
+                  }}
+                  onChange={(e) =>
+                    setSelected(e.target.checked ? new Set(items.map(keyOf)) : new Set())
+                  }
                 />
                 <Button
                   variant="outlined"
@@ -242,8 +197,8 @@ export function AdminShippingPage() {
                 >
                   Print packing slips ({chosen.length})
                 </Button>
-              </Stack>
-              <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }} aria-label="Shipping queue">
+              </div>
+              <ul className={styles.queue} aria-label="Shipping queue">
                 {items.map((item) => (
                   <QueueItem
                     key={keyOf(item)}
@@ -253,12 +208,12 @@ export function AdminShippingPage() {
                     onSelect={(on) => toggle(keyOf(item), on)}
                   />
                 ))}
-              </Stack>
+              </ul>
               <PackingSlips items={chosen} />
             </>
           )}
         </>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,18 +1,11 @@
-import {
-  Alert,
-  Box,
-  CircularProgress,
-  FormControlLabel,
-  Paper,
-  Stack,
-  Switch,
-  Typography,
-} from '@mui/material';
+import { Alert, Spinner, Switch } from '@/components/ui';
 import type { FeatureFlag, SiteFlag } from '@grail/contract';
 import { dateTimeFormat } from '@/lib/format';
 import { useSetSiteFlag, useSiteFlags } from '../api/site';
 import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
 import { SiteFeedPosts } from '../components/SiteFeedPosts';
+import admin from '../admin.module.css';
+import styles from './AdminSitePage.module.css';
 
 const FLAG_TEXT: Record<FeatureFlag, { name: string; description: string }> = {
   BREAKS_ENABLED: {
@@ -35,28 +28,20 @@ function FlagRow({ flag }: { flag: SiteFlag }) {
   const text = FLAG_TEXT[flag.flag];
   const pending = set.isPending;
   return (
-    <Box data-testid="site-flag">
-      <FormControlLabel
-        control={
-          <Switch
-            checked={set.isPending ? Boolean(set.variables?.enabled) : flag.enabled}
-            disabled={pending}
-            onChange={(e) => set.mutate({ flag: flag.flag, enabled: e.target.checked })}
-          />
-        }
+    <div data-testid="site-flag" className={styles.flag}>
+      <Switch
         label={`${text.name}: ${flag.enabled ? 'on' : 'off'}`}
+        checked={set.isPending ? Boolean(set.variables?.enabled) : flag.enabled}
+        disabled={pending}
+        onCheckedChange={(enabled) => set.mutate({ flag: flag.flag, enabled })}
       />
-      <Typography variant="body2" color="text.secondary">
+      <p className={`${admin.muted} ${admin.small}`}>
         {text.description} Environment default: {flag.environmentDefault ? 'on' : 'off'}.
         {flag.changedAt &&
           ` Changed ${dateTimeFormat.format(new Date(flag.changedAt))} by ${flag.changedBy ?? 'a staff member'}.`}
-      </Typography>
-      {set.isError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {set.error.message}
-        </Alert>
-      )}
-    </Box>
+      </p>
+      {set.isError && <Alert severity="error">{set.error.message}</Alert>}
+    </div>
   );
 }
 
@@ -67,33 +52,29 @@ function FlagRow({ flag }: { flag: SiteFlag }) {
 export default function AdminSitePage() {
   const flags = useSiteFlags();
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 0.5 }}>
-        Site
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+    <section className={admin.page}>
+      <h1 className={`${admin.title} ${styles.title}`}>Site</h1>
+      <p className={`${admin.muted} ${styles.intro}`}>
         Settings every instance follows within seconds. Each change is recorded in the audit log.
-      </Typography>
-      <Stack spacing={3}>
+      </p>
+      <div className={styles.panels}>
         <MaintenanceSwitch />
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Typography variant="h6" component="h2" gutterBottom>
-            Feature flags
-          </Typography>
+        <div className={admin.panel}>
+          <h2 className={admin.heading}>Feature flags</h2>
           {flags.isPending ? (
-            <CircularProgress aria-label="Loading the feature flags" />
+            <Spinner label="Loading the feature flags" />
           ) : flags.isError ? (
             <Alert severity="error">{flags.error.message}</Alert>
           ) : (
-            <Stack spacing={2}>
+            <div className={styles.flags}>
               {flags.data.map((flag) => (
                 <FlagRow key={flag.flag} flag={flag} />
               ))}
-            </Stack>
+            </div>
           )}
-        </Paper>
+        </div>
         <SiteFeedPosts />
-      </Stack>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,35 +1,29 @@
 import { useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Link,
-  MenuItem,
-  Pagination,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { ValueField } from '@/components/ValueField';
-import {
-  isWholeCents,
-  MAX_DOLLARS,
+  WalletAdjustmentBody,
   type StaffUserDetail,
   type StaffUserRole,
   type StaffUserSummary,
 } from '@grail/contract';
+import {
+  Alert,
+  Badge,
+  Button,
+  Dialog,
+  DialogClose,
+  Form,
+  FormSubmit,
+  FormTextField,
+  Select,
+  Spinner,
+  TextField,
+} from '@/components/ui';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
+import ui from '@/lib/styles/ui.module.css';
 import {
   useAdjustWallet,
   useSetDisabled,
@@ -38,10 +32,12 @@ import {
   useUserSearch,
 } from '../api/staffUsers';
 import { DataTable } from '../components/DataTable';
+import { Pager } from '../components/Pager';
 import { UserLimits } from '../components/UserLimits';
 import { AuthHealthCheck } from '@/components/AuthHealthCheck';
 import { LedgerTable } from '@/components/LedgerTable';
-import { RowForm } from '../components/RowForm';
+import admin from '../admin.module.css';
+import styles from './AdminUsersPage.module.css';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 const userHref = (id: string) => `${paths.adminUsers.getHref()}/${encodeURIComponent(id)}`;
@@ -49,20 +45,22 @@ const userHref = (id: string) => `${paths.adminUsers.getHref()}/${encodeURICompo
 function StatusChips({ user }: { user: StaffUserSummary }) {
   return (
     <>
-      <Chip size="small" label={user.role === 'admin' ? 'Admin' : 'Collector'} />
-      {user.disabledAt && <Chip size="small" color="error" label="Disabled" />}
+      <Badge>{user.role === 'admin' ? 'Admin' : 'Collector'}</Badge>
+      {user.disabledAt && (
+        <Badge tone="error" variant="filled">
+          Disabled
+        </Badge>
+      )}
     </>
   );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" component="section" sx={{ p: 2, mb: 3 }} aria-label={title}>
-      <Typography variant="h6" component="h2" gutterBottom>
-        {title}
-      </Typography>
+    <section className={`${admin.panel} ${styles.section}`} aria-label={title}>
+      <h2 className={admin.heading}>{title}</h2>
       {children}
-    </Paper>
+    </section>
   );
 }
 
@@ -73,138 +71,109 @@ function UserSearch() {
   const [text, setText] = useState(q);
   const search = useUserSearch(q, page);
   const data = search.data;
+  const pages = data ? Math.ceil(data.total / data.limit) : 0;
+  const goTo = (p: number) => setParams(q ? { q, page: String(p) } : { page: String(p) });
   return (
     <>
-      <Stack
-        component="form"
+      <form
         role="search"
-        direction="row"
-        spacing={1}
-        sx={{ mb: 2 }}
+        className={styles.search}
         onSubmit={(e) => {
           e.preventDefault();
           setParams(text.trim() ? { q: text.trim() } : {});
         }}
       >
-        <ValueField
-          label="E-mail or username"
-          value={text}
-          onValue={setText}
-          sx={{ flex: 1, maxWidth: 420 }}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
+        <div className={styles.searchField}>
+          <TextField
+            label="E-mail or username"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            maxLength={200}
+          />
+        </div>
         <Button type="submit" variant="contained">
           Search
         </Button>
-      </Stack>
-      {search.isPending && <CircularProgress aria-label="Loading accounts" />}
+      </form>
+      {search.isPending && <Spinner label="Loading accounts" />}
       {search.isError && <Alert severity="error">{search.error.message}</Alert>}
       {data && (
-        <Paper variant="outlined">
-          <Box sx={{ p: 2 }}>
-            <DataTable
-              label="Accounts"
-              rows={data.users}
-              rowKey={(u) => u._id}
-              empty={q ? `No account matches “${q}”.` : 'No accounts yet.'}
-              columns={[
-                {
-                  name: 'Username',
-                  cell: (u) => (
-                    <Link component={RouterLink} to={userHref(u._id)}>
-                      {u.username}
-                    </Link>
-                  ),
-                },
-                { name: 'E-mail', cell: (u) => u.email },
-                {
-                  name: 'Status',
-                  cell: (u) => (
-                    <Stack direction="row" spacing={0.5}>
-                      <StatusChips user={u} />
-                    </Stack>
-                  ),
-                },
-                { name: 'Joined', cell: (u) => when(u.createdAt) },
-              ]}
-            />
-          </Box>
-          {data.total > data.limit && (
-            <Pagination
-              sx={{ p: 2 }}
-              page={page}
-              count={Math.ceil(data.total / data.limit)}
-              onChange={(_, p) => setParams(q ? { q, page: String(p) } : { page: String(p) })}
-            />
-          )}
-        </Paper>
+        <div className={admin.panel}>
+          <DataTable
+            label="Accounts"
+            rows={data.users}
+            rowKey={(u) => u._id}
+            empty={q ? `No account matches “${q}”.` : 'No accounts yet.'}
+            columns={[
+              {
+                name: 'Username',
+                cell: (u) => (
+                  <Link to={userHref(u._id)} className={ui.textLink}>
+                    {u.username}
+                  </Link>
+                ),
+              },
+              { name: 'E-mail', cell: (u) => u.email },
+              {
+                name: 'Status',
+                cell: (u) => (
+                  <span className={styles.chips}>
+                    <StatusChips user={u} />
+                  </span>
+                ),
+              },
+              { name: 'Joined', cell: (u) => when(u.createdAt) },
+            ]}
+          />
+          {pages > 1 && <Pager label="Pages of accounts" page={page} pages={pages} onPage={goTo} />}
+        </div>
       )}
     </>
   );
 }
 
-/** What is wrong with an adjustment as typed, per field, in words for staff. */
-function adjustmentProblems(amount: string, reason: string) {
-  const value = Number(amount.trim());
-  const problems: { amount?: string; reason?: string } = {};
-  if (amount.trim() === '') problems.amount = 'Enter an amount.';
-  else if (!Number.isFinite(value)) {
-    problems.amount = 'Enter an amount in dollars, such as 25 or -10.50.';
-  } else if (value === 0) problems.amount = 'Enter an amount other than 0.';
-  else if (Math.abs(value) > MAX_DOLLARS) {
-    problems.amount = `Enter at most ${formatUsd(MAX_DOLLARS)} either way.`;
-  } else if (!isWholeCents(value)) problems.amount = 'Use at most 2 decimals.';
-  if (reason.trim().length < 3) problems.reason = 'Say why, in at least 3 characters.';
-  return problems;
-}
+/**
+ * The adjustment as typed: the contract's amount and reason, with the words staff see for a
+ * blank or unreadable amount and a reason too short to say why.
+ */
+const WalletAdjustmentForm = z.object({
+  amount: z
+    .string()
+    .trim()
+    .min(1, 'Enter an amount.')
+    .pipe(z.coerce.number({ message: 'Enter an amount in dollars, such as 25 or -10.50.' }))
+    .pipe(WalletAdjustmentBody.shape.amount),
+  reason: z
+    .string()
+    .trim()
+    .min(3, 'Say why, in at least 3 characters.')
+    .pipe(WalletAdjustmentBody.shape.reason),
+});
 
 function WalletAdjustForm({ userId }: { userId: string }) {
   const adjust = useAdjustWallet(userId);
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [problems, setProblems] = useState<ReturnType<typeof adjustmentProblems>>({});
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   return (
-    <RowForm
-      noValidate
-      sx={{ mt: 2, alignItems: { sm: 'flex-start' } }}
-      onSubmit={() => {
-        const found = adjustmentProblems(amount, reason);
-        setProblems(found);
-        if (found.amount || found.reason) return;
-        adjust.mutate(
-          { body: { amount: Number(amount.trim()), reason: reason.trim() }, idempotencyKey },
-          {
-            onSuccess: () => {
-              notify.success('Wallet adjusted.');
-              setAmount('');
-              setReason('');
-              setIdempotencyKey(crypto.randomUUID());
-            },
-          },
-        );
+    <Form
+      schema={WalletAdjustmentForm}
+      defaultValues={{ amount: '', reason: '' }}
+      label="Adjust wallet"
+      className={`${admin.row} ${styles.adjust}`}
+      onSubmit={async (body, form) => {
+        await adjust.mutateAsync({ body, idempotencyKey });
+        notify.success('Wallet adjusted.');
+        form.reset();
+        setIdempotencyKey(crypto.randomUUID());
       }}
     >
-      <ValueField
-        label="Amount (USD, negative to take)"
-        value={amount}
-        onValue={setAmount}
-        problem={problems.amount}
-        slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-      />
-      <ValueField
-        label="Reason"
-        value={reason}
-        onValue={setReason}
-        problem={problems.reason}
-        sx={{ flex: 1 }}
-        slotProps={{ htmlInput: { maxLength: 200 } }}
-      />
-      <Button type="submit" variant="contained" disabled={adjust.isPending}>
+      <FormTextField name="amount" label="Amount (USD, negative to take)" inputMode="decimal" />
+      <div className={styles.grow}>
+        <FormTextField name="reason" label="Reason" maxLength={200} />
+      </div>
+      <FormSubmit size="medium" fullWidth={false}>
         Adjust wallet
-      </Button>
-      {adjust.error && <Alert severity="error">{adjust.error.message}</Alert>}
-    </RowForm>
+      </FormSubmit>
+    </Form>
   );
 }
 
@@ -216,23 +185,19 @@ function AccountActions({ detail }: { detail: StaffUserDetail }) {
   const [confirming, setConfirming] = useState(false);
   const disabling = !user.disabledAt;
   return (
-    <Stack spacing={2}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1}
-        sx={{ alignItems: { sm: 'center' } }}
-      >
-        <TextField
-          select
-          size="small"
-          label="Role"
-          value={role}
-          onChange={(e) => setRoleChoice(e.target.value as StaffUserRole)}
-          sx={{ minWidth: 160 }}
-        >
-          <MenuItem value="user">Collector</MenuItem>
-          <MenuItem value="admin">Admin</MenuItem>
-        </TextField>
+    <div className={styles.actions}>
+      <div className={styles.actionRow}>
+        <div className={styles.role}>
+          <Select
+            label="Role"
+            value={role}
+            onValueChange={(value) => setRoleChoice(value as StaffUserRole)}
+            options={[
+              { value: 'user', label: 'Collector' },
+              { value: 'admin', label: 'Admin' },
+            ]}
+          />
+        </div>
         <Button
           variant="outlined"
           disabled={role === user.role || setRole.isPending}
@@ -247,73 +212,73 @@ function AccountActions({ detail }: { detail: StaffUserDetail }) {
         >
           {disabling ? 'Disable account' : 'Re-enable account'}
         </Button>
-      </Stack>
+      </div>
       {setRole.error && <Alert severity="error">{setRole.error.message}</Alert>}
       {setDisabled.error && <Alert severity="error">{setDisabled.error.message}</Alert>}
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogTitle>{disabling ? 'Disable this account?' : 'Re-enable this account?'}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {disabling
-              ? `${user.username} is signed out everywhere at once and cannot sign in until re-enabled.`
-              : `${user.username} can sign in again.`}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button
-            color={disabling ? 'error' : 'primary'}
-            disabled={setDisabled.isPending}
-            onClick={() =>
-              setDisabled.mutate(disabling, {
-                onSettled: () => setConfirming(false),
-                onSuccess: () =>
-                  notify.success(disabling ? 'Account disabled.' : 'Account re-enabled.'),
-              })
-            }
-          >
-            {disabling ? 'Disable' : 'Re-enable'}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Stack>
+      <Dialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={disabling ? 'Disable this account?' : 'Re-enable this account?'}
+        description={
+          disabling
+            ? `${user.username} is signed out everywhere at once and cannot sign in until re-enabled.`
+            : `${user.username} can sign in again.`
+        }
+        actions={
+          <>
+            <DialogClose>
+              <Button>Cancel</Button>
+            </DialogClose>
+            <Button
+              color={disabling ? 'error' : 'primary'}
+              disabled={setDisabled.isPending}
+              onClick={() =>
+                setDisabled.mutate(disabling, {
+                  onSettled: () => setConfirming(false),
+                  onSuccess: () =>
+                    notify.success(disabling ? 'Account disabled.' : 'Account re-enabled.'),
+                })
+              }
+            >
+              {disabling ? 'Disable' : 'Re-enable'}
+            </Button>
+          </>
+        }
+      />
+    </div>
   );
 }
 
 function UserDetail({ userId }: { userId: string }) {
   const detail = useStaffUser(userId);
-  if (detail.isPending) return <CircularProgress aria-label="Loading the account" />;
+  if (detail.isPending) return <Spinner label="Loading the account" />;
   if (detail.isError) return <Alert severity="error">{detail.error.message}</Alert>;
   const d = detail.data;
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>
-          {d.user.username}
-        </Typography>
+      <div className={styles.name}>
+        <h2 className={`${styles.username} ${admin.wrapAnywhere}`}>{d.user.username}</h2>
         <StatusChips user={d.user} />
-      </Stack>
-      <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+      </div>
+      <p className={`${admin.muted} ${admin.wrapAnywhere} ${styles.joined}`}>
         {d.user.email} · joined {when(d.user.createdAt)}
-      </Typography>
+      </p>
       <Section title="Account">
         <AccountActions key={`${d.user.role}-${d.user.disabledAt}`} detail={d} />
       </Section>
-      <Box sx={{ mb: 3 }}>
+      <div className={styles.section}>
         <UserLimits userId={d.user._id} />
-      </Box>
+      </div>
       <Section title="Wallet">
-        <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
-          {formatUsd(d.balance)}
-        </Typography>
+        <p className={admin.figure}>{formatUsd(d.balance)}</p>
         <WalletAdjustForm userId={d.user._id} />
-        <Box sx={{ mt: 2 }}>
+        <div className={styles.ledger}>
           {d.ledger.length === 0 ? (
-            <Typography color="text.secondary">No wallet entries yet.</Typography>
+            <p className={admin.muted}>No wallet entries yet.</p>
           ) : (
             <LedgerTable label="Ledger" entries={d.ledger} />
           )}
-        </Box>
+        </div>
       </Section>
       <Section title="Orders">
         <DataTable
@@ -368,32 +333,30 @@ function UserDetail({ userId }: { userId: string }) {
 export function AdminUsersPage() {
   const { userId } = useParams();
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-        Users
-      </Typography>
+    <section className={admin.page}>
+      <h1 className={admin.title}>Users</h1>
       {userId ? (
         <>
-          <Link component={RouterLink} to={paths.adminUsers.getHref()} variant="body2">
+          <Link to={paths.adminUsers.getHref()} className={`${ui.textLink} ${admin.small}`}>
             ← All users
           </Link>
-          <Box sx={{ mt: 2 }}>
+          <div className={styles.detail}>
             <UserDetail userId={userId} />
-          </Box>
+          </div>
         </>
       ) : (
         <UserSearch />
       )}
-      <Box component="section" aria-labelledby="sign-in-check" sx={{ mt: 4 }}>
-        <Typography id="sign-in-check" variant="h6" component="h2" gutterBottom>
+      <section aria-labelledby="sign-in-check" className={styles.signInCheck}>
+        <h2 id="sign-in-check" className={admin.heading}>
           Sign-in check
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        </h2>
+        <p className={`${admin.muted} ${admin.small} ${styles.signInText}`}>
           What this browser&apos;s sign-in reports: the same check collectors find under
           &ldquo;Having trouble signing in?&rdquo; on the sign-in page.
-        </Typography>
+        </p>
         <AuthHealthCheck />
-      </Box>
-    </Box>
+      </section>
+    </section>
   );
 }
