@@ -57,9 +57,11 @@ export function OutboxPanel() {
           <Skeleton height={40} />
         </Stack>
       ) : messages.isError ? (
-        <RetryAlert onRetry={() => void messages.refetch()} sx={{ m: 2 }}>
-          Could not load the outbox.
-        </RetryAlert>
+        <Stack sx={{ p: 2 }}>
+          <RetryAlert onRetry={() => void messages.refetch()}>
+            Could not load the outbox.
+          </RetryAlert>
+        </Stack>
       ) : messages.data.length === 0 ? (
         <Typography color="text.secondary" sx={{ p: 2 }}>
           {status === 'dead' ? 'No failed messages.' : 'Nothing waiting to be sent.'}
