@@ -1,5 +1,5 @@
-import { Box } from '@mui/material';
 import type { ShippingAddress } from '@grail/contract';
+import styles from './Address.module.css';
 
 const addressLines = (a: ShippingAddress) => [
   a.name,
@@ -12,10 +12,10 @@ const addressLines = (a: ShippingAddress) => [
 /** A postal address, one line each, as on a label: shipping instructions and packing slips. */
 export function Address({ address }: { address: ShippingAddress }) {
   return (
-    <Box component="address" sx={{ fontStyle: 'normal' }}>
+    <address className={styles.address}>
       {addressLines(address).map((line) => (
         <div key={line}>{line}</div>
       ))}
-    </Box>
+    </address>
   );
 }

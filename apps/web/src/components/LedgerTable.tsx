@@ -1,7 +1,8 @@
-import { Chip, Stack, TableCell, TableRow } from '@mui/material';
-import { StackedTable } from '@/components/StackedTable';
+import clsx from 'clsx';
 import type { LedgerEntry } from '@grail/contract';
+import { Badge, Table, type Column } from '@/components/ui';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
+import styles from './LedgerTable.module.css';
 
 const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   top_up: 'Top-up',
@@ -14,49 +15,47 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   break: 'Break spot',
 };
 
+const columns: Column<LedgerEntry>[] = [
+  {
+    key: 'date',
+    title: 'Date',
+    cell: (e) => (
+      <span className={styles.nowrap}>{dateTimeFormat.format(new Date(e.createdAt))}</span>
+    ),
+  },
+  {
+    key: 'description',
+    title: 'Description',
+    cell: (e) => (
+      <span className={styles.description}>
+        <Badge>{KIND_LABELS[e.kind]}</Badge>
+        <span>{e.description}</span>
+      </span>
+    ),
+  },
+  {
+    key: 'amount',
+    title: 'Amount',
+    align: 'right',
+    cell: (e) => (
+      <span className={clsx(styles.amount, e.amount > 0 && styles.credit)}>
+        {e.amount > 0 ? '+' : '−'}
+        {formatUsd(Math.abs(e.amount))}
+      </span>
+    ),
+  },
+  {
+    key: 'balanceAfter',
+    title: 'Balance after',
+    align: 'right',
+    cell: (e) => formatUsd(e.balanceAfter),
+  },
+];
+
 /**
  * Wallet entries as the collector and staff both read them: when, what kind and why, the signed
  * amount, and the balance after it. One card per entry on a phone.
  */
 export function LedgerTable({ label, entries }: { label: string; entries: LedgerEntry[] }) {
-  return (
-    <StackedTable
-      label={label}
-      head={[
-        'Date',
-        'Description',
-        { name: 'Amount', key: 'Amount', align: 'right' },
-        { name: 'Balance after', key: 'Balance after', align: 'right' },
-      ]}
-    >
-      {entries.map((e) => (
-        <TableRow key={e._id}>
-          <TableCell data-label="Date" sx={{ whiteSpace: 'nowrap' }}>
-            {dateTimeFormat.format(new Date(e.createdAt))}
-          </TableCell>
-          <TableCell data-label="Description">
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <Chip size="small" label={KIND_LABELS[e.kind]} variant="outlined" />
-              <span>{e.description}</span>
-            </Stack>
-          </TableCell>
-          <TableCell
-            data-label="Amount"
-            align="right"
-            sx={{
-              fontWeight: 700,
-              color: e.amount > 0 ? 'success.main' : 'text.primary',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            {e.amount > 0 ? '+' : '−'}
-            {formatUsd(Math.abs(e.amount))}
-          </TableCell>
-          <TableCell data-label="Balance after" align="right">
-            {formatUsd(e.balanceAfter)}
-          </TableCell>
-        </TableRow>
-      ))}
-    </StackedTable>
-  );
+  return <Table label={label} columns={columns} rows={entries} rowKey={(e) => e._id} />;
 }

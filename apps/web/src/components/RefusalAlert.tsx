@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { Alert, Button } from '@mui/material';
+import { Alert, Button } from '@/components/ui';
 import type { LimitsResponse, RefusalReason } from '@grail/contract';
 import { isProfileReason, refusalOf } from '@/lib/api/refusal';
 import { depositAllowed, purchaseStop } from '@/lib/api/limits';
 import { formatMoment, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import styles from './RefusalAlert.module.css';
 
 const limitsHref = paths.dashboard.getHref({ tab: 'limits' });
 
@@ -13,11 +15,16 @@ function SettleLink({ reason }: { reason: RefusalReason | undefined }) {
   const location = useLocation();
   if (!reason) return null;
   if (reason === 'two_factor_required') {
-    return <RouterLink to={paths.totpSetup.getHref()}>Turn on two-factor</RouterLink>;
+    return (
+      <RouterLink className={styles.link} to={paths.totpSetup.getHref()}>
+        Turn on two-factor
+      </RouterLink>
+    );
   }
   if (isProfileReason(reason)) {
     return reason === 'profile_incomplete' ? (
       <RouterLink
+        className={styles.link}
         to={paths.completeProfile.getHref({
           redirectTo: `${location.pathname}${location.search}`,
         })}
@@ -25,10 +32,16 @@ function SettleLink({ reason }: { reason: RefusalReason | undefined }) {
         Complete your profile
       </RouterLink>
     ) : (
-      <RouterLink to={paths.dashboard.getHref()}>Verify your email</RouterLink>
+      <RouterLink className={styles.link} to={paths.dashboard.getHref()}>
+        Verify your email
+      </RouterLink>
     );
   }
-  return <RouterLink to={limitsHref}>See your limits</RouterLink>;
+  return (
+    <RouterLink className={styles.link} to={limitsHref}>
+      See your limits
+    </RouterLink>
+  );
 }
 
 /** A failed purchase or top-up: its message, in local time, and a link to what applies. */
@@ -67,7 +80,10 @@ export function LimitStopAlert({
           }`;
   return (
     <Alert severity="warning">
-      {text} <RouterLink to={limitsHref}>See your limits</RouterLink>
+      {text}{' '}
+      <RouterLink className={styles.link} to={limitsHref}>
+        See your limits
+      </RouterLink>
     </Alert>
   );
 }
@@ -89,7 +105,7 @@ export function TopUpOffer({
   pending: boolean;
   onTopUp: () => void;
   /** What is short. */
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   const allowed = depositAllowed(limits, amount);
   return (
@@ -97,7 +113,7 @@ export function TopUpOffer({
       severity="warning"
       action={
         allowed && (
-          <Button color="inherit" size="small" disabled={pending} onClick={onTopUp}>
+          <Button size="small" disabled={pending} onClick={onTopUp}>
             Add {formatUsd(amount)}
           </Button>
         )
@@ -108,7 +124,9 @@ export function TopUpOffer({
         <>
           {' '}
           A top-up of {formatUsd(amount)} would pass your deposit limit.{' '}
-          <RouterLink to={limitsHref}>See your limits</RouterLink>
+          <RouterLink className={styles.link} to={limitsHref}>
+            See your limits
+          </RouterLink>
         </>
       )}
     </Alert>

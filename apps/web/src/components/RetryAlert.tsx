@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, type SxProps, type Theme } from '@mui/material';
+import { Alert, Button } from '@/components/ui';
 
 /** Says what could not be loaded, with a Retry button that asks again. */
 export function RetryAlert({
   onRetry,
-  sx,
+  className,
   children,
 }: {
   onRetry: () => void;
-  sx?: SxProps<Theme>;
+  /** Space around it where the page needs some (a single class of the page's module). */
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <Alert
       severity="error"
-      sx={sx}
+      className={className}
       action={
-        <Button color="inherit" size="small" onClick={onRetry}>
+        <Button size="small" color="error" onClick={onRetry}>
           Retry
         </Button>
       }

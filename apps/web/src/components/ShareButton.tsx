@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, type ButtonProps } from '@mui/material';
-import ShareIcon from '@mui/icons-material/Share';
+import { Share2 } from 'lucide-react';
+import { Button, type ButtonProps } from '@/components/ui';
 import { notify } from '@/lib/toast';
 
 /**
@@ -39,7 +39,7 @@ export function ShareButton({
   return (
     <Button
       variant="outlined"
-      startIcon={<ShareIcon />}
+      startIcon={<Share2 aria-hidden />}
       {...button}
       onClick={() => void share()}
       data-share-url={url}

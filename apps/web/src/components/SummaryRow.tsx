@@ -1,4 +1,5 @@
-import { Stack, Typography } from '@mui/material';
+import clsx from 'clsx';
+import styles from './SummaryRow.module.css';
 
 /** One line of a purchase summary: a label on the left, its amount on the right. */
 export function SummaryRow({
@@ -11,9 +12,9 @@ export function SummaryRow({
   strong?: boolean;
 }) {
   return (
-    <Stack direction="row" justifyContent="space-between" spacing={2}>
-      <Typography color={strong ? 'text.primary' : 'text.secondary'}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 500, textAlign: 'right' }}>{value}</Typography>
-    </Stack>
+    <p className={clsx(styles.row, strong && styles.strong)}>
+      <span className={styles.label}>{label}</span>
+      <span className={styles.value}>{value}</span>
+    </p>
   );
 }

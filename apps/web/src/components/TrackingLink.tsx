@@ -1,5 +1,5 @@
-import { Link } from '@mui/material';
 import { trackingUrl } from '@grail/contract';
+import styles from './TrackingLink.module.css';
 
 type Props = { carrier: string | null; trackingNumber: string };
 
@@ -11,14 +11,14 @@ export function TrackingLink({ carrier, trackingNumber }: Props) {
   const url = carrier ? trackingUrl(carrier, trackingNumber) : null;
   if (!url) return <>{trackingNumber}</>;
   return (
-    <Link
+    <a
       href={url}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Track ${trackingNumber} on the ${carrier} website (opens in a new tab)`}
-      sx={{ overflowWrap: 'anywhere' }}
+      className={styles.link}
     >
       {trackingNumber}
-    </Link>
+    </a>
   );
 }

@@ -13,8 +13,7 @@ const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m
 /** Signed in: the 'My Account' menu; a visitor: Login and Register. */
 export function AccountArea() {
   const { isLoggedIn } = useAuth();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Built on first open, then kept so it can fade out when closed.
+  // Built on the first press, then kept: the menu owns the button from then on.
   const [menuBuilt, setMenuBuilt] = useState(false);
   const redirectTo = useReturnPath();
   if (!isLoggedIn) {
@@ -35,30 +34,23 @@ export function AccountArea() {
       </div>
     );
   }
+  const account = (
+    <button
+      type="button"
+      className={clsx(ui.button, ui.text, ui.small, styles.account)}
+      aria-haspopup="menu"
+      onClick={() => setMenuBuilt(true)}
+    >
+      <CircleUser aria-hidden size={20} />
+      {/* On a phone the icon stands for it; the name stays for screen readers. */}
+      <span className={ui.labelOnWide}>My Account</span>
+      <ChevronDown aria-hidden size={20} className={styles.chevron} />
+    </button>
+  );
+  if (!menuBuilt) return account;
   return (
-    <>
-      <button
-        type="button"
-        id="my-account-button"
-        className={clsx(ui.button, ui.text, ui.small, styles.account)}
-        aria-haspopup="menu"
-        aria-controls={anchor ? 'my-account-menu' : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => {
-          setMenuBuilt(true);
-          setAnchor(event.currentTarget);
-        }}
-      >
-        <CircleUser aria-hidden size={20} />
-        {/* On a phone the icon stands for it; the name stays for screen readers. */}
-        <span className={ui.labelOnWide}>My Account</span>
-        <ChevronDown aria-hidden size={20} className={styles.chevron} />
-      </button>
-      {menuBuilt && (
-        <Suspense fallback={null}>
-          <AccountMenu anchor={anchor} onClose={() => setAnchor(null)} />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={account}>
+      <AccountMenu trigger={account} />
+    </Suspense>
   );
 }

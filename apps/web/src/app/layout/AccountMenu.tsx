@@ -1,50 +1,25 @@
-import { Menu, MenuItem } from '@mui/material';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { Menu } from '@/components/ui/Menu';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
-import { MuiThemeScope } from '@/lib/theme/MuiThemeScope';
 
 /**
- * The 'My Account' menu: Dashboard and Logout. It keeps MUI's Menu (popover, focus handling,
- * keyboard navigation): its code loads on first open, never with the first screen.
+ * The 'My Account' menu: Dashboard and Logout. Its code loads on the trigger's first press, never
+ * with the first screen, so it appears open; after that the trigger opens and closes it.
  */
-export function AccountMenu({
-  anchor,
-  onClose,
-}: {
-  anchor: HTMLElement | null;
-  onClose: () => void;
-}) {
+export function AccountMenu({ trigger }: { trigger: ReactNode }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
   return (
-    <MuiThemeScope>
-      <Menu
-        id="my-account-menu"
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={onClose}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-labelledby': 'my-account-button' } }}
-      >
-        <MenuItem
-          onClick={() => {
-            onClose();
-            navigate(paths.dashboard.getHref());
-          }}
-        >
-          Dashboard
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            onClose();
-            void logout();
-          }}
-        >
-          Logout
-        </MenuItem>
-      </Menu>
-    </MuiThemeScope>
+    <Menu
+      defaultOpen
+      trigger={trigger}
+      label="My Account"
+      items={[
+        { label: 'Dashboard', onSelect: () => navigate(paths.dashboard.getHref()) },
+        { label: 'Logout', onSelect: () => void logout() },
+      ]}
+    />
   );
 }

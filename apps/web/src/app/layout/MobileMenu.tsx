@@ -1,24 +1,23 @@
-import { Drawer } from '@mui/material';
-import { MuiThemeScope } from '@/lib/theme/MuiThemeScope';
+import { Dialog } from '@/components/ui/Dialog';
 import { SidebarContent } from './Sidebar';
+import styles from './MobileMenu.module.css';
 
 /**
- * Below 900 px the sidebar is a left drawer. It keeps MUI's Drawer (modal, focus trap, slide):
- * its code loads on the first tap on Menu, never with the first screen.
+ * Below 900 px the sidebar is a sheet at the left edge: modal, focus held inside, Escape closes
+ * and focus returns to Menu. Its code loads on the first tap on Menu, never with the first screen.
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <MuiThemeScope mode="dark">
-      <Drawer
-        variant="temporary"
-        anchor="left"
-        open={open}
-        onClose={onClose}
-        sx={{ '& .MuiDrawer-paper': { width: 280 } }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Menu' } as object }}
-      >
-        <SidebarContent onNavigate={onClose} />
-      </Drawer>
-    </MuiThemeScope>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+      }}
+      title="Menu"
+      titleHidden
+      className={styles.sheet}
+    >
+      <SidebarContent onNavigate={onClose} />
+    </Dialog>
   );
 }

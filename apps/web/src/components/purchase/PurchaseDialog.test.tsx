@@ -38,7 +38,6 @@ function renderDialog(props: { error?: unknown } = {}) {
     <PurchaseDialog
       open
       onClose={vi.fn()}
-      titleId="buy-title"
       title="Buy a thing"
       amount={25}
       purchase={purchase}

@@ -1,21 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import {
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, ButtonLink, Dialog } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LimitStopAlert, RefusalAlert, TopUpOffer } from '@/components/RefusalAlert';
 import { SummaryRow } from '@/components/SummaryRow';
 import { usePurchaseConfirmation } from './usePurchaseConfirmation';
+import styles from './PurchaseDialog.module.css';
 
 /** The purchase's request as the dialog sees it (a TanStack mutation). */
 interface PurchaseState {
@@ -32,7 +22,6 @@ interface PurchaseState {
 export function PurchaseDialog({
   open,
   onClose,
-  titleId,
   title,
   amount,
   purchase,
@@ -46,7 +35,6 @@ export function PurchaseDialog({
 }: {
   open: boolean;
   onClose: () => void;
-  titleId: string;
   title: string;
   /** What the collector pays, in dollars. */
   amount: number;
@@ -70,63 +58,58 @@ export function PurchaseDialog({
     onClose();
   };
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent>
-        {!c.isLoggedIn ? (
-          <Typography>{signedOut}</Typography>
-        ) : (
-          <Stack spacing={1.25}>
-            {summary}
-            <SummaryRow
-              label="Your balance"
-              value={
-                c.wallet.isPending ? '…' : c.balance === undefined ? '—' : formatUsd(c.balance)
-              }
-            />
-            <Divider />
-            <Typography variant="body2" color="text.secondary">
-              {terms}
-            </Typography>
-            <LimitStopAlert limits={c.limits.data} amount={amount} />
-            {c.short > 0 && !c.stopped && (
-              <TopUpOffer
-                limits={c.limits.data}
-                amount={c.topUpAmount}
-                pending={c.topUp.isPending}
-                onTopUp={() => c.topUp.mutate({ amount: c.topUpAmount, returnPath })}
-              >
-                {shortfall(formatUsd(c.short))}
-              </TopUpOffer>
-            )}
-            <RefusalAlert error={c.topUp.error} />
-            <RefusalAlert error={purchase.error} />
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        {c.isLoggedIn ? (
-          <Button
-            variant="contained"
-            onClick={() => onConfirm(c.idempotencyKey, c.renewKey)}
-            disabled={purchase.isPending || c.wallet.isPending || c.short > 0 || c.stopped}
-            startIcon={
-              purchase.isPending ? <CircularProgress size={16} color="inherit" /> : undefined
-            }
-          >
-            {payLabel}
-          </Button>
-        ) : (
-          <Button
-            variant="contained"
-            component={RouterLink}
-            to={paths.login.getHref({ redirectTo: returnPath })}
-          >
-            Sign in
-          </Button>
-        )}
-      </DialogActions>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) close();
+      }}
+      title={title}
+      actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          {c.isLoggedIn ? (
+            <Button
+              variant="contained"
+              onClick={() => onConfirm(c.idempotencyKey, c.renewKey)}
+              disabled={c.wallet.isPending || c.short > 0 || c.stopped}
+              loading={purchase.isPending}
+            >
+              {payLabel}
+            </Button>
+          ) : (
+            <ButtonLink variant="contained" to={paths.login.getHref({ redirectTo: returnPath })}>
+              Sign in
+            </ButtonLink>
+          )}
+        </>
+      }
+    >
+      {!c.isLoggedIn ? (
+        <p>{signedOut}</p>
+      ) : (
+        <div className={styles.body}>
+          {summary}
+          <SummaryRow
+            label="Your balance"
+            value={c.wallet.isPending ? '…' : c.balance === undefined ? '—' : formatUsd(c.balance)}
+          />
+          <hr className={styles.divider} />
+          <p className={styles.terms}>{terms}</p>
+          <LimitStopAlert limits={c.limits.data} amount={amount} />
+          {c.short > 0 && !c.stopped && (
+            <TopUpOffer
+              limits={c.limits.data}
+              amount={c.topUpAmount}
+              pending={c.topUp.isPending}
+              onTopUp={() => c.topUp.mutate({ amount: c.topUpAmount, returnPath })}
+            >
+              {shortfall(formatUsd(c.short))}
+            </TopUpOffer>
+          )}
+          <RefusalAlert error={c.topUp.error} />
+          <RefusalAlert error={purchase.error} />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -1,6 +1,6 @@
-import { Link } from '@mui/material';
-import OpenInNew from '@mui/icons-material/OpenInNew';
+import { ExternalLink } from 'lucide-react';
 import type { SubmissionGrader } from '@grail/contract';
+import styles from './CertLink.module.css';
 
 const SITES: Record<SubmissionGrader, string> = {
   PSA: 'psacard.com',
@@ -20,15 +20,15 @@ export function CertLink({
   href: string;
 }) {
   return (
-    <Link
+    <a
       href={href}
       target="_blank"
       rel="noopener noreferrer"
       aria-label={`Verify ${grader} cert ${certNumber} on ${SITES[grader]} (opens in a new tab)`}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
+      className={styles.link}
     >
       {grader} {certNumber}
-      <OpenInNew sx={{ fontSize: 16 }} aria-hidden />
-    </Link>
+      <ExternalLink aria-hidden className={styles.icon} />
+    </a>
   );
 }

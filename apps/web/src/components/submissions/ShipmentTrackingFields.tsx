@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material';
+import { TextField } from '@/components/ui';
 
 /** What the fields hold: the carrier and its tracking number, as typed. */
 export type TrackingDraft = { carrier: string; trackingNumber: string };
@@ -8,12 +8,10 @@ export function ShipmentTrackingFields({
   value,
   onChange,
   errors,
-  size,
 }: {
   value: TrackingDraft;
   onChange: (value: TrackingDraft) => void;
   errors: { carrier?: string; trackingNumber?: string };
-  size?: 'small' | 'medium';
 }) {
   return (
     <>
@@ -21,17 +19,14 @@ export function ShipmentTrackingFields({
         label="Carrier"
         value={value.carrier}
         onChange={(e) => onChange({ ...value, carrier: e.target.value })}
-        error={Boolean(errors.carrier)}
-        helperText={errors.carrier ?? 'USPS, UPS, FedEx…'}
-        size={size}
+        error={errors.carrier}
+        helperText="USPS, UPS, FedEx…"
       />
       <TextField
         label="Tracking number"
         value={value.trackingNumber}
         onChange={(e) => onChange({ ...value, trackingNumber: e.target.value })}
-        error={Boolean(errors.trackingNumber)}
-        helperText={errors.trackingNumber}
-        size={size}
+        error={errors.trackingNumber}
       />
     </>
   );

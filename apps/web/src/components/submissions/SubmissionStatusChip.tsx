@@ -1,8 +1,10 @@
-import { Chip, type ChipProps } from '@mui/material';
 import { SUBMISSION_STATUS_LABELS, type SubmissionStatus } from '@grail/contract';
+import { Badge } from '@/components/ui';
+
+type Tone = 'neutral' | 'primary' | 'info' | 'success' | 'warning';
 
 /** Waiting on the collector, waiting on us, done well, or done otherwise. */
-const COLORS: Record<SubmissionStatus, ChipProps['color']> = {
+const TONES: Record<SubmissionStatus, Tone> = {
   submitted: 'info',
   under_review: 'info',
   offer_made: 'warning',
@@ -12,27 +14,19 @@ const COLORS: Record<SubmissionStatus, ChipProps['color']> = {
   offer_adjusted: 'warning',
   verified: 'primary',
   paid: 'success',
-  declined: 'default',
-  expired: 'default',
-  returned: 'default',
-  cancelled: 'default',
+  declined: 'neutral',
+  expired: 'neutral',
+  returned: 'neutral',
+  cancelled: 'neutral',
 };
 
 /** A submission's status in plain words, coloured by whose move it is. */
-export function SubmissionStatusChip({
-  status,
-  size = 'small',
-}: {
-  status: SubmissionStatus;
-  size?: ChipProps['size'];
-}) {
+export function SubmissionStatusChip({ status }: { status: SubmissionStatus }) {
   return (
-    <Chip
-      size={size}
-      label={SUBMISSION_STATUS_LABELS[status]}
-      color={COLORS[status]}
-      variant={COLORS[status] === 'default' ? 'outlined' : 'filled'}
-      data-testid="submission-status"
-    />
+    <span data-testid="submission-status">
+      <Badge tone={TONES[status]} variant={TONES[status] === 'neutral' ? 'outlined' : 'filled'}>
+        {SUBMISSION_STATUS_LABELS[status]}
+      </Badge>
+    </span>
   );
 }

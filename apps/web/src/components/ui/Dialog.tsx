@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Dialog as Primitive } from 'radix-ui';
 import { X } from 'lucide-react';
+import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './overlay.module.css';
 
 /**
@@ -15,9 +17,15 @@ export function Dialog({
   trigger,
   open,
   onOpenChange,
+  titleHidden = false,
+  className,
   children,
 }: {
   title: string;
+  /** Read by screen readers only: the panel's own content says what it is (a menu drawer). */
+  titleHidden?: boolean;
+  /** A single class for the panel: another shape, such as a side sheet. */
+  className?: string;
   /** One sentence under the title; screen readers read it with the title. */
   description?: ReactNode;
   /** The buttons at the bottom, the main one last. */
@@ -33,11 +41,13 @@ export function Dialog({
       <Primitive.Portal>
         <Primitive.Overlay className={styles.backdrop} />
         <Primitive.Content
-          className={styles.dialog}
+          className={clsx(styles.dialog, className)}
           // Without a description Radix warns unless it is told there is none.
           {...(description === undefined && { 'aria-describedby': undefined })}
         >
-          <Primitive.Title className={styles.dialogTitle}>{title}</Primitive.Title>
+          <Primitive.Title className={titleHidden ? ui.visuallyHidden : styles.dialogTitle}>
+            {title}
+          </Primitive.Title>
           {description !== undefined && (
             <Primitive.Description className={styles.dialogDescription}>
               {description}

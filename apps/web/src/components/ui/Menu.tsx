@@ -21,15 +21,18 @@ export function Menu({
   items,
   label,
   align = 'end',
+  defaultOpen,
 }: {
   trigger: ReactNode;
   items: MenuItem[];
   /** The menu's name for screen readers when the trigger's text does not say it. */
   label?: string;
   align?: 'start' | 'end';
+  /** Open as it appears: a menu whose code loads on the trigger's first press. */
+  defaultOpen?: boolean;
 }) {
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

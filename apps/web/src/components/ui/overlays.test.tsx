@@ -9,6 +9,12 @@ import { Select } from './Select';
 import { Tabs } from './Tabs';
 
 describe('Dialog', () => {
+  it('keeps a hidden title as its name', async () => {
+    render(<Dialog open title="Menu" titleHidden className="sheet" />);
+    const dialog = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(dialog.classList.contains('sheet')).toBe(true);
+  });
+
   it('opens with its title and description, closes on Escape and gives focus back', async () => {
     const user = userEvent.setup();
     render(
@@ -151,5 +157,20 @@ describe('Menu', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(ran).toEqual(['delete']);
     expect(document.activeElement).toBe(trigger);
+  });
+
+  it('can appear open, and Escape gives focus to its trigger', async () => {
+    const user = userEvent.setup();
+    render(
+      <Menu
+        defaultOpen
+        trigger={<Button>My Account</Button>}
+        items={[{ label: 'Logout', onSelect: () => undefined }]}
+      />,
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'My Account' }));
   });
 });

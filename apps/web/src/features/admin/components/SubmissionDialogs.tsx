@@ -36,7 +36,6 @@ export function PayDialog({
   const total = storeCredit ? (submission.totals.storeCredit ?? amount) : amount;
   return (
     <SubmissionCommandDialog
-      id="pay"
       title={`Pay ${formatUsd(total)}`}
       onClose={onClose}
       error={command.error?.message}
@@ -106,7 +105,6 @@ export function ReturnDialog({
   };
   return (
     <SubmissionCommandDialog
-      id="return"
       title="Return the cards"
       onClose={onClose}
       error={command.error?.message}
@@ -138,7 +136,6 @@ export function CancelDialog({
   const [note, setNote] = useState('');
   return (
     <SubmissionCommandDialog
-      id="decline"
       title="Turn this submission down?"
       onClose={onClose}
       error={command.error?.message}
@@ -201,10 +198,8 @@ export function InventoryDialog({
   };
   return (
     <SubmissionCommandDialog
-      id="inventory"
       title="Add to inventory"
       onClose={onClose}
-      maxWidth="sm"
       error={command.error?.message}
       dismissLabel="Not now"
       confirm={{

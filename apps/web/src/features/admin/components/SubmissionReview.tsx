@@ -435,7 +435,7 @@ export function SubmissionReview({ id }: { id: string }) {
             <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }}>
               {s.number}
             </Typography>
-            <SubmissionStatusChip status={s.status} size="medium" />
+            <SubmissionStatusChip status={s.status} />
           </Stack>
           <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
             {s.collector.username} ({s.collector.email}) · submitted {date(s.createdAt)}

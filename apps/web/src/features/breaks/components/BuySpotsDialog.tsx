@@ -42,7 +42,6 @@ export function BuySpotsDialog({
     <PurchaseDialog
       open={open}
       onClose={onClose}
-      titleId="buy-spots-title"
       title={`Buy ${pick ? 'teams' : 'spots'}`}
       amount={total}
       purchase={buy}

@@ -60,7 +60,6 @@ export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFact
   const storeCredit = submission.payout.method === 'store_credit';
   return (
     <SubmissionCommandDialog
-      id="accept"
       title={`Accept ${formatUsd(total)}?`}
       open={open}
       onClose={onClose}
@@ -111,7 +110,6 @@ export function ConfirmDialog({
       : 'Nothing is sold. If you already printed the packing slip, do not send the cards.';
   return (
     <SubmissionCommandDialog
-      id={kind}
       title={title}
       open={open}
       onClose={onClose}
@@ -153,11 +151,9 @@ export function PayoutDialog({ submission, totpEnabled, open, onClose }: TwoFact
   };
   return (
     <SubmissionCommandDialog
-      id="payout"
       title="Change payout"
       open={open}
       onClose={onClose}
-      maxWidth="sm"
       error={errors.other}
       dismissLabel="Keep the current payout"
       confirm={{

@@ -153,12 +153,7 @@ function ShippingPanel({ submission }: { submission: Submission }) {
               }}
               aria-label="Shipment tracking"
             >
-              <ShipmentTrackingFields
-                value={tracking}
-                onChange={setTracking}
-                errors={errors}
-                size="small"
-              />
+              <ShipmentTrackingFields value={tracking} onChange={setTracking} errors={errors} />
               <Button type="submit" variant="contained" disabled={command.isPending}>
                 {submission.tracking ? 'Update tracking' : 'Save tracking number'}
               </Button>
@@ -300,7 +295,7 @@ export default function SubmissionDetailPage() {
           </Box>
         </Typography>
         <Box>
-          <SubmissionStatusChip status={s.status} size="medium" />
+          <SubmissionStatusChip status={s.status} />
         </Box>
       </Stack>
       <Typography color="text.secondary" sx={{ mb: 3 }}>

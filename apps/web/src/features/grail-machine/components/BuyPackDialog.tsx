@@ -23,7 +23,6 @@ export function BuyPackDialog({
     <PurchaseDialog
       open={open}
       onClose={onClose}
-      titleId="buy-pack-title"
       title="Buy a Pack"
       amount={live.packPrice}
       purchase={buy}
