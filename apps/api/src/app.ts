@@ -108,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // default cut-off of 100 characters answered 404 or an undocumented 414, by position.
     routerOptions: { maxParamLength: 16 * 1024 },
     return503OnClosing: true,
+    // A plugin's time counts from its registration to its ready, so it includes what runs before
+    // it (the database's WebAssembly on PGlite): 10 s, the default, failed start-ups on a busy
+    // 2-core machine. A plugin that never finishes still stops the start.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
