@@ -103,9 +103,6 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database "${name}" template "${template}"`);
-  // A commit here need not wait for its WAL to reach the disk: only a crash of the server itself
-  // could lose it, which no suite does, and the suites commit thousands of times.
-  await admin.query(`alter database "${name}" set synchronous_commit = off`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
