@@ -21,8 +21,11 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import {
   apiSecurityHeaders,
+  fillStyleNonce,
   publicReadSecurityHeaders,
   securityHeaders,
+  styleNonceSource,
+  withStyleNonce,
 } from './http/security-headers.js';
 import { callerRequestId, FrontDoor } from './http/front-door.js';
 import { completeOpenApiDocument, securitySchemes } from './http/openapi.js';
@@ -138,8 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           ...inlineScriptHashes(join(webDist, 'index.html')),
           () => ga4CspSources(config, 'script'),
         ],
-        // MUI (emotion) injects style elements at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Style elements only with the page's nonce (security-headers.ts): no 'unsafe-inline'.
+        styleSrc: ["'self'", styleNonceSource],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
@@ -156,15 +159,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: https ? undefined : false,
   });
+  app.decorateRequest('styleNonce', '');
   app.addHook('onRequest', async (request, reply) => {
     const { endpoint, publicRead } = request.routeOptions.config;
-    void reply.headers(
-      publicRead
-        ? publicReadHeaders
-        : endpoint
-          ? apiHeaders
-          : pageHeadersFor(request.raw, reply.raw),
-    );
+    if (publicRead || endpoint) {
+      void reply.headers(publicRead ? publicReadHeaders : apiHeaders);
+      return;
+    }
+    const page = withStyleNonce(pageHeadersFor(request.raw, reply.raw));
+    request.styleNonce = page.nonce;
+    void reply.headers(page.headers);
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   if (config.API_DOCS) {
@@ -349,12 +353,16 @@ async function registerSpa(
       .status(meta.status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderPage(meta));
+      .send(fillStyleNonce(renderPage(meta), request.styleNonce));
   });
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+  }
+  interface FastifyRequest {
+    /** This page answer's CSP nonce for style elements ('' on API answers). */
+    styleNonce: string;
   }
 }

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { contrastAxe, wcagAxe } from './support/axe';
+import { policyRefusals } from './support/csp';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { COLLECTOR_PASSWORD, signInStaff, signUpBuyer } from './support/users';
@@ -264,6 +265,9 @@ async function prepareFlagsServer(browser: Browser, baseURL: string) {
   await holder.close();
 }
 
+/** What the security policy refused on each sweep's page (nothing may be). */
+const refusalsOf = new WeakMap<Page, string[]>();
+
 /** A page at 1280 px in `theme`, signed in as `as` (their saved theme set to it) or not. */
 async function pageAs(
   browser: Browser,
@@ -278,6 +282,7 @@ async function pageAs(
     sessionStorage.setItem('signupPromptDismissed', 'true');
   }, theme);
   const page = await context.newPage();
+  refusalsOf.set(page, policyRefusals(page));
   if (as) {
     const login =
       as === 'staff'
@@ -417,6 +422,7 @@ async function sweep(page: Page, pages: Visit[]) {
         );
       }
     }
+    found.push(...(refusalsOf.get(page)?.splice(0) ?? []));
   }
   return found;
 }

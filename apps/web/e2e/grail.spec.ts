@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { policyRefusals } from './support/csp';
 import { startServer, type RunningServer } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
 
@@ -24,6 +25,8 @@ test('a collector tops up, buys a pack, sees the reveal and claims it; the admin
 }) => {
   test.setTimeout(120_000);
   const page = await newPage(browser);
+  // The dialogs' scroll lock and the toasts add styles the policy allows only with the nonce.
+  const refused = policyRefusals(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signUpBuyer(page.request);
 
@@ -86,6 +89,7 @@ test('a collector tops up, buys a pack, sees the reveal and claims it; the admin
   const row = page.getByTestId('pull-row').filter({ hasText: cardName });
   await expect(row).toContainText('Shipped');
   await expect(row).toContainText('1Z999AA10123456784');
+  expect(refused).toEqual([]);
 });
 
 test('the fairness page verifies the live case contents in the browser', async ({ browser }) => {

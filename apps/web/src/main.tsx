@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import './lib/styles/tokens.css';
 import './lib/styles/base.css';
+import './lib/styleNonce';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/errors/ErrorBoundary';

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
 import helmet, { type HelmetOptions } from 'helmet';
 
 type Headers = Record<string, string>;
@@ -130,4 +131,30 @@ export function securityHeaders(
     }
     return headers;
   };
+}
+
+/**
+ * The page policy's style nonce is written as this slot; each page answer gets a fresh value in
+ * both its header and its HTML (`<meta property="csp-nonce">`), from which the web app gives it to
+ * the style elements its headless parts insert (scroll lock, a select's viewport). So no style
+ * element can run without it, and the policy needs no `'unsafe-inline'`.
+ */
+export const STYLE_NONCE_SLOT = '__STYLE_NONCE__';
+export const styleNonceSource = `'nonce-${STYLE_NONCE_SLOT}'`;
+
+/** The page headers with the slot filled by a new nonce, and the nonce. */
+export function withStyleNonce(headers: Headers): { headers: Headers; nonce: string } {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = headers['content-security-policy'];
+  return {
+    headers: policy
+      ? { ...headers, 'content-security-policy': policy.replace(STYLE_NONCE_SLOT, nonce) }
+      : headers,
+    nonce,
+  };
+}
+
+/** A page's HTML with its nonce: the first slot only, which index.html puts before any other tag. */
+export function fillStyleNonce(html: string, nonce: string): string {
+  return html.replace(STYLE_NONCE_SLOT, nonce);
 }

@@ -1,4 +1,4 @@
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import toastStylesUrl from 'react-toastify/dist/ReactToastify.css?url';
 import { TOAST_AUTO_CLOSE_MS } from '@grail/contract';
 import { useThemeMode } from '@/lib/theme';
@@ -6,7 +6,8 @@ import { useThemeMode } from '@/lib/theme';
 /**
  * Loaded on demand by App: see lib/toast.ts. Its stylesheet is a file of its own, fetched with the
  * first toast, rather than part of the styles every page carries in its HTML; React holds the
- * toasts back until it has loaded.
+ * toasts back until it has loaded. The unstyled entry: the default one inserts that stylesheet as a
+ * style element, which the security policy refuses (no 'unsafe-inline').
  */
 export default function Toasts() {
   const { mode } = useThemeMode();

@@ -14,7 +14,7 @@ function show(kind: ToastKind, message: string): void {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  void import('react-toastify').then(({ toast }) => toast[kind](message));
+  void import('react-toastify/unstyled').then(({ toast }) => toast[kind](message));
 }
 
 export const notify = {

@@ -17,7 +17,7 @@ describe(`platform on ${testEngine}`, () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      `<!doctype html><html><head><script>${themeScript}</script></head><body>${'<p>spa</p>'.repeat(300)}</body></html>`,
+      `<!doctype html><html><head><meta property="csp-nonce" nonce="__STYLE_NONCE__" /><script>${themeScript}</script></head><body>${'<p>spa</p>'.repeat(300)}</body></html>`,
     );
     writeFileSync(
       join(webDist, 'assets', 'index-abc123.js'),
@@ -170,6 +170,21 @@ describe(`platform on ${testEngine}`, () => {
     expect(csp).toContain(`script-src 'self' 'sha256-${themeHash}';`);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('allows style elements only by a nonce that is new on every page and written into its HTML', async () => {
+    const nonces = [];
+    for (const url of ['/store', '/store']) {
+      const res = await t.app.inject(url);
+      const styleSrc = /style-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(styleSrc).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+      expect(styleSrc).not.toContain('unsafe-inline');
+      const nonce = /'nonce-([^']+)'/.exec(styleSrc!)![1]!;
+      expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
+      expect(res.body).not.toContain('__STYLE_NONCE__');
+      nonces.push(nonce);
+    }
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it("sends API answers a policy that loads and frames nothing, not the page's", async () => {

@@ -1,5 +1,6 @@
 import { useId, type Ref } from 'react';
 import { Select as Primitive } from 'radix-ui';
+import { styleNonce } from '@/lib/styleNonce';
 import { Check, ChevronDown } from 'lucide-react';
 import clsx from 'clsx';
 import styles from './overlay.module.css';
@@ -68,7 +69,7 @@ export function Select({
         </Primitive.Trigger>
         <Primitive.Portal>
           <Primitive.Content position="popper" sideOffset={4} className={styles.popup}>
-            <Primitive.Viewport>
+            <Primitive.Viewport nonce={styleNonce}>
               {options.map((option) => (
                 <Primitive.Item
                   key={option.value}

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { fakeFetch, signedInUser } from '@/test/fakeFetch';
 import { getAuthToken, getCsrfToken, resetRequestLayer } from '@/lib/api/client';
 import { AuthProvider, useAuth } from '.';
