@@ -17,10 +17,7 @@ import { FlagRoute } from '@/app/routing/FlagRoute';
 import { lazyPage } from '@/app/routing/lazyPage';
 import { ProtectedRoute } from '@/app/routing/ProtectedRoute';
 
-// Styled at build time like the shell, so the landing page loads no MUI.
-const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), {
-  styledAtRunTime: false,
-});
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'));
 // The landing page's code and its first screen's data download alongside the status checks, not
 // after them; a failure here is reported by the lazy page and the queries themselves.
 if (window.location.pathname === paths.home.path) {
@@ -28,18 +25,14 @@ if (window.location.pathname === paths.home.path) {
   prefetchFirstScreen(queryClient);
   void queryClient.prefetchQuery(publicConfigQuery);
 }
-// The Grail Machine's pages are styled at build time too; on a direct visit their code and first
-// data start with the app, as the landing page's do.
-const GrailMachinePage = lazyPage(() => import('@/features/grail-machine/pages/GrailMachinePage'), {
-  styledAtRunTime: false,
-});
+// On a direct visit the Grail Machine's code and first data start with the app, as the landing
+// page's do.
+const GrailMachinePage = lazyPage(() => import('@/features/grail-machine/pages/GrailMachinePage'));
 if (window.location.pathname === paths.grailMachine.path) {
   GrailMachinePage.preload().catch(() => undefined);
   prefetchGrailMachine(queryClient);
 }
-const FairnessPage = lazyPage(() => import('@/features/grail-machine/pages/FairnessPage'), {
-  styledAtRunTime: false,
-});
+const FairnessPage = lazyPage(() => import('@/features/grail-machine/pages/FairnessPage'));
 if (window.location.pathname === paths.fairness.path) {
   FairnessPage.preload().catch(() => undefined);
   prefetchFairness(queryClient, window.location.search);
@@ -49,9 +42,7 @@ const PublicPullPage = lazyPage(() => import('@/features/grail-machine/pages/Pub
 const DiscordGrailSuccessPage = lazyPage(
   () => import('@/features/grail-machine/pages/DiscordGrailSuccessPage'),
 );
-const StorePage = lazyPage(() => import('@/features/store/pages/StorePage'), {
-  styledAtRunTime: false,
-});
+const StorePage = lazyPage(() => import('@/features/store/pages/StorePage'));
 // The store's code and its first page of cards likewise start with the app, and the first row's
 // pictures, the page's largest paint, as soon as the cards are known.
 if (window.location.pathname === paths.store.path) {
@@ -60,9 +51,7 @@ if (window.location.pathname === paths.store.path) {
 }
 // Styled at build time. On a direct visit the card's code and data start with the app; the
 // server's HTML already preloads its picture, the page's largest paint.
-const ProductPage = lazyPage(() => import('@/features/store/pages/ProductPage'), {
-  styledAtRunTime: false,
-});
+const ProductPage = lazyPage(() => import('@/features/store/pages/ProductPage'));
 const productOnLoad = matchPath(paths.product.path, window.location.pathname);
 if (productOnLoad?.params.id) {
   ProductPage.preload().catch(() => undefined);
@@ -72,13 +61,9 @@ const OrderSuccessPage = lazyPage(() => import('@/features/store/pages/OrderSucc
 const SandboxCheckoutPage = lazyPage(() => import('@/features/store/pages/SandboxCheckoutPage'));
 const CartPage = lazyPage(() => import('@/features/store/pages/CartPage'));
 const CheckoutPage = lazyPage(() => import('@/features/store/pages/CheckoutPage'));
-// Sign-in and sign-up are styled at build time; on a direct visit their code starts with the app.
-const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'), {
-  styledAtRunTime: false,
-});
-const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'), {
-  styledAtRunTime: false,
-});
+// On a direct visit, sign-in and sign-up code starts with the app.
+const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
 if (window.location.pathname === paths.login.path) LoginPage.preload().catch(() => undefined);
 if (window.location.pathname === paths.register.path) RegisterPage.preload().catch(() => undefined);
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage'));
@@ -111,16 +96,11 @@ const AdminAnalyticsPage = lazyPage(() =>
     default: m.AdminAnalyticsPage,
   })),
 );
-// Styled at build time for a visitor; a collector's sell form brings MUI itself.
-const SellCardsPage = lazyPage(() => import('@/features/sell/pages/SellCardsPage'), {
-  styledAtRunTime: false,
-});
+const SellCardsPage = lazyPage(() => import('@/features/sell/pages/SellCardsPage'));
 if (window.location.pathname === paths.sellCards.path)
   SellCardsPage.preload().catch(() => undefined);
-// Styled at build time like the home page; a direct visit starts its code and list with the app.
-const BreaksPage = lazyPage(() => import('@/features/breaks/pages/BreaksPage'), {
-  styledAtRunTime: false,
-});
+// A direct visit starts the breaks' code and list with the app.
+const BreaksPage = lazyPage(() => import('@/features/breaks/pages/BreaksPage'));
 if (window.location.pathname === paths.breaks.path) {
   BreaksPage.preload().catch(() => undefined);
   prefetchBreaks(queryClient, new URLSearchParams(window.location.search));
@@ -132,7 +112,7 @@ const PrivacyPolicyPage = lazyPage(() => import('@/features/legal/pages/PrivacyP
 const TermsOfServicePage = lazyPage(() => import('@/features/legal/pages/TermsOfServicePage'));
 // Every shared component in both themes (docs/ui.md); the production build drops it.
 const UiGalleryPage = import.meta.env.DEV
-  ? lazyPage(() => import('@/app/pages/UiGalleryPage'), { styledAtRunTime: false })
+  ? lazyPage(() => import('@/app/pages/UiGalleryPage'))
   : null;
 
 /** Every route of the SPA (declared in lib/paths.ts); pages load on demand. */

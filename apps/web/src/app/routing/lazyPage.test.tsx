@@ -1,9 +1,6 @@
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { useTheme } from '@mui/material/styles';
-import { ThemeModeProvider } from '@/lib/theme';
-import { palettes } from '@/lib/theme/palette';
 import { isChunkLoadError } from '@/app/errors/chunkErrors';
 import { lazyPage } from './lazyPage';
 
@@ -11,7 +8,7 @@ const pageModule = { default: () => <p>The page</p> };
 
 describe('lazyPage', () => {
   it('renders a preloaded page at once, without the Loading... fallback', async () => {
-    const Page = lazyPage(() => Promise.resolve(pageModule), { styledAtRunTime: false });
+    const Page = lazyPage(() => Promise.resolve(pageModule));
     await Page.preload();
     render(
       <Suspense fallback={<p>Loading...</p>}>
@@ -23,7 +20,7 @@ describe('lazyPage', () => {
   });
 
   it('shows the fallback while a page that was not preloaded downloads', async () => {
-    const Page = lazyPage(() => Promise.resolve(pageModule), { styledAtRunTime: false });
+    const Page = lazyPage(() => Promise.resolve(pageModule));
     render(
       <Suspense fallback={<p>Loading...</p>}>
         <Page />
@@ -33,26 +30,9 @@ describe('lazyPage', () => {
     expect(await screen.findByText('The page')).toBeTruthy();
   });
 
-  it("gives a page styled at run time MUI's theme in the current mode", async () => {
-    localStorage.setItem('theme', 'dark');
-    function ThemeProbe() {
-      return <p>primary {useTheme().palette.primary.main}</p>;
-    }
-    const Page = lazyPage(() => Promise.resolve({ default: ThemeProbe }));
-    render(
-      <ThemeModeProvider>
-        <Suspense fallback={<p>Loading...</p>}>
-          <Page />
-        </Suspense>
-      </ThemeModeProvider>,
-    );
-    expect(await screen.findByText(`primary ${palettes.dark.primary}`)).toBeTruthy();
-    localStorage.removeItem('theme');
-  });
-
   it('fails as a chunk load error when the download outlasts the script load timeout', async () => {
     const never = () => new Promise<typeof pageModule>(() => {});
-    const Page = lazyPage(never, { styledAtRunTime: false, timeoutMs: 20 });
+    const Page = lazyPage(never, { timeoutMs: 20 });
     const failure = await Page.preload().catch((err: unknown) => err);
     expect(isChunkLoadError(failure)).toBe(true);
   });

@@ -8,9 +8,6 @@ type PageModule = { default: ComponentType };
  * A page loaded on demand. A successful load clears the one-reload guard, so a later deploy can
  * reload the page again; a failure reaches the route's error screen.
  *
- * Pages styled at run time (all but home) get MUI's theme around them; its code downloads beside
- * the page's, so MUI never rides on the first load of a page that does not use it.
- *
  * `preload()` starts the download early. A page whose code is already there when it mounts
  * renders at once: React.lazy would still suspend for a tick, commit the 'Loading...' fallback
  * and then hold the page back for its Suspense reveal throttle.
@@ -20,10 +17,7 @@ type PageModule = { default: ComponentType };
  */
 export function lazyPage(
   load: () => Promise<PageModule>,
-  {
-    styledAtRunTime = true,
-    timeoutMs = SCRIPT_LOAD_TIMEOUT_MS,
-  }: { styledAtRunTime?: boolean; timeoutMs?: number } = {},
+  { timeoutMs = SCRIPT_LOAD_TIMEOUT_MS }: { timeoutMs?: number } = {},
 ) {
   let loaded: ComponentType | undefined;
   const preload = async (): Promise<PageModule> => {
@@ -34,21 +28,9 @@ export function lazyPage(
         timeoutMs,
       );
     });
-    const [page, scope] = await Promise.race([
-      Promise.all([load(), styledAtRunTime ? import('@/lib/theme/MuiThemeScope') : undefined]),
-      timedOut,
-    ]).finally(() => clearTimeout(timer));
+    const page = await Promise.race([load(), timedOut]).finally(() => clearTimeout(timer));
     clearChunkReloadFlag();
-    const Content = page.default;
-    loaded = scope
-      ? function ThemedPage() {
-          return (
-            <scope.MuiThemeScope>
-              <Content />
-            </scope.MuiThemeScope>
-          );
-        }
-      : Content;
+    loaded = page.default;
     return { default: loaded };
   };
   const LazyPage = lazy(preload);

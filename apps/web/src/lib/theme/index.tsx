@@ -39,8 +39,7 @@ export function ThemeModeProvider({ children }: { children: ReactNode }) {
     setModeState(next);
   }, []);
   const value = useMemo(() => ({ mode, setMode, changes }), [mode, setMode]);
-  // The colours follow the root class (lib/styles/tokens.css); MUI's theme is made only where a
-  // part styled at run time mounts (MuiThemeScope).
+  // The colours follow the root class (lib/styles/tokens.css).
   return <ThemeModeContext.Provider value={value}>{children}</ThemeModeContext.Provider>;
 }
 

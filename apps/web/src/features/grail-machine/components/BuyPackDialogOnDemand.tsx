@@ -3,26 +3,15 @@ import type { BuyPackDialog } from './BuyPackDialog';
 
 type DialogProps = ComponentProps<typeof BuyPackDialog>;
 
-/** Starts downloading the dialog and MUI's theme, e.g. when the pointer nears the buy button. */
-export const loadBuyPackDialog = () =>
-  Promise.all([import('./BuyPackDialog'), import('@/lib/theme/MuiThemeScope')]);
+/** Starts downloading the dialog, e.g. when the pointer nears the buy button. */
+export const loadBuyPackDialog = () => import('./BuyPackDialog');
 
-const ThemedDialog = lazy(async () => {
-  const [dialog, theme] = await loadBuyPackDialog();
-  return {
-    default: function ThemedBuyPackDialog(props: DialogProps) {
-      return (
-        <theme.MuiThemeScope>
-          <dialog.BuyPackDialog {...props} />
-        </theme.MuiThemeScope>
-      );
-    },
-  };
-});
+const LazyDialog = lazy(async () => ({ default: (await loadBuyPackDialog()).BuyPackDialog }));
 
 /**
- * The purchase confirmation, a MUI dialog: its code and MUI's theme load when it first opens,
- * never with the page. Once opened it stays mounted, so it can play its closing transition.
+ * The purchase confirmation: its code loads when it first opens (or the pointer nears the
+ * button), never with the page. Once opened it stays mounted, so it can play its closing
+ * transition.
  */
 export function BuyPackDialogOnDemand(props: DialogProps) {
   const [opened, setOpened] = useState(props.open);
@@ -30,7 +19,7 @@ export function BuyPackDialogOnDemand(props: DialogProps) {
   if (!opened) return null;
   return (
     <Suspense fallback={null}>
-      <ThemedDialog {...props} />
+      <LazyDialog {...props} />
     </Suspense>
   );
 }
