@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { checkAuthHealth, type AuthHealth } from '@/lib/api/client';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './AuthHealthCheck.module.css';
+import { Button } from '@/components/ui/Button';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -23,14 +24,15 @@ export function AuthHealthCheck() {
   };
   return (
     <div className={styles.check}>
-      <button
-        type="button"
-        className={clsx(ui.button, ui.outlined, ui.small)}
+      <Button
+        variant="outlined"
+        color="inherit"
+        size="small"
         onClick={() => void run()}
         disabled={checking}
       >
         {checking ? 'Checking...' : 'Check the connection to sign-in'}
-      </button>
+      </Button>
       <div aria-live="polite">
         {health && (
           <dl className={clsx(styles.fields, ui.body2)} aria-label="Sign-in check">

@@ -4,6 +4,7 @@ import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './SectionNav.module.css';
+import { Button } from '@/components/ui/Button';
 
 export interface NavSection {
   label: string;
@@ -27,9 +28,10 @@ export function SectionNav({ label, sections }: { label: string; sections: NavSe
         if (event.key === 'Escape') setOpen(false);
       }}
     >
-      <button
-        type="button"
-        className={clsx(ui.button, ui.outlined, styles.toggle)}
+      <Button
+        variant="outlined"
+        color="inherit"
+        className={styles.toggle}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
@@ -39,7 +41,7 @@ export function SectionNav({ label, sections }: { label: string; sections: NavSe
           {current?.label ?? label}
         </span>
         <ChevronDown aria-hidden className={clsx(styles.chevron, open && styles.turned)} />
-      </button>
+      </Button>
       <ul id={listId} className={clsx(styles.list, open && styles.open)}>
         {sections.map((s) => (
           <li key={s.href}>

@@ -1,8 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import clsx from 'clsx';
 import { CircleAlert, CloudOff, Download } from 'lucide-react';
 import { CenteredPanel } from '@/components/CenteredPanel';
-import ui from '@/lib/styles/ui.module.css';
 import { logger } from '@/lib/logger';
 import {
   clearChunkReloadFlag,
@@ -10,6 +8,7 @@ import {
   isChunkLoadError,
   markReloadedForChunk,
 } from './chunkErrors';
+import { Button } from '@/components/ui/Button';
 
 export const ERROR_TEXTS = {
   renderTitle: 'Oops! Something went wrong',
@@ -72,9 +71,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
   useEffect(() => () => clearChunkReloadFlag(), []);
 
   const refreshButton = (
-    <button type="button" className={clsx(ui.button, ui.contained)} onClick={refresh}>
+    <Button variant="contained" onClick={refresh}>
       Refresh Page
-    </button>
+    </Button>
   );
   if (willReload) {
     return (
@@ -104,13 +103,9 @@ export function ErrorScreen({ error }: { error: unknown }) {
       actions={
         <>
           {refreshButton}
-          <button
-            type="button"
-            className={clsx(ui.button, ui.outlined)}
-            onClick={() => window.history.back()}
-          >
+          <Button variant="outlined" color="inherit" onClick={() => window.history.back()}>
             Go Back
-          </button>
+          </Button>
         </>
       }
     />

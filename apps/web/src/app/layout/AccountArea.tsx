@@ -1,5 +1,4 @@
 import { Suspense, lazy, useState } from 'react';
-import clsx from 'clsx';
 import { ChevronDown, CircleUser } from 'lucide-react';
 import { Link } from 'react-router';
 import { useAuth } from '@/lib/auth';
@@ -7,6 +6,7 @@ import { useReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './AccountArea.module.css';
+import { Button, buttonClass } from '@/components/ui/Button';
 
 const AccountMenu = lazy(() => import('./AccountMenu').then((m) => ({ default: m.AccountMenu })));
 
@@ -21,13 +21,13 @@ export function AccountArea() {
       <div className={styles.actions}>
         <Link
           to={paths.login.getHref({ redirectTo })}
-          className={clsx(ui.button, ui.text, ui.small)}
+          className={buttonClass({ variant: 'text', color: 'inherit', size: 'small' })}
         >
           Login
         </Link>
         <Link
           to={paths.register.getHref({ redirectTo })}
-          className={clsx(ui.button, ui.containedSecondary, ui.small)}
+          className={buttonClass({ variant: 'contained', color: 'secondary', size: 'small' })}
         >
           Register
         </Link>
@@ -35,9 +35,11 @@ export function AccountArea() {
     );
   }
   const account = (
-    <button
-      type="button"
-      className={clsx(ui.button, ui.text, ui.small, styles.account)}
+    <Button
+      variant="text"
+      color="inherit"
+      size="small"
+      className={styles.account}
       aria-haspopup="menu"
       onClick={() => setMenuBuilt(true)}
     >
@@ -45,7 +47,7 @@ export function AccountArea() {
       {/* On a phone the icon stands for it; the name stays for screen readers. */}
       <span className={ui.labelOnWide}>My Account</span>
       <ChevronDown aria-hidden size={20} className={styles.chevron} />
-    </button>
+    </Button>
   );
   if (!menuBuilt) return account;
   return (

@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { ShoppingCart, Wallet } from 'lucide-react';
 import { Link } from 'react-router';
 import { useSyncExternalStore } from 'react';
@@ -8,8 +7,8 @@ import { useWallet } from '@/lib/api/wallet';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import ui from '@/lib/styles/ui.module.css';
 import styles from './HeaderStatus.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 const cardsLabel = (count: number) => `${count} card${count === 1 ? '' : 's'}`;
 
@@ -17,7 +16,12 @@ function CartLink({ count }: { count: number }) {
   return (
     <Link
       to={paths.cart.getHref()}
-      className={clsx(ui.button, ui.text, ui.small, styles.item)}
+      className={buttonClass({
+        variant: 'text',
+        color: 'inherit',
+        size: 'small',
+        className: styles.item,
+      })}
       aria-label={`Cart, ${cardsLabel(count)}`}
     >
       <ShoppingCart aria-hidden size={20} />
@@ -45,7 +49,12 @@ function CollectorStatus() {
     <>
       <Link
         to={paths.dashboard.getHref({ tab: 'wallet' })}
-        className={clsx(ui.button, ui.text, ui.small, styles.item)}
+        className={buttonClass({
+          variant: 'text',
+          color: 'inherit',
+          size: 'small',
+          className: styles.item,
+        })}
         aria-label={
           wallet.data ? `Wallet balance ${formatUsd(wallet.data.balance)}` : 'Wallet balance'
         }

@@ -4,6 +4,7 @@ import { Music, Volume2, VolumeX } from 'lucide-react';
 import { AmbientLoop } from '@/lib/music/ambientLoop';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './MusicPlayer.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 /**
  * Desktop background music. Muted until the person unmutes (browsers only allow sound after a
@@ -32,7 +33,11 @@ export function MusicPlayer() {
         aria-label={label}
         title={label}
         aria-pressed={!muted}
-        className={clsx(ui.iconButton, !muted && styles.playing)}
+        className={buttonClass({
+          variant: 'icon',
+          color: 'inherit',
+          className: clsx(!muted && styles.playing),
+        })}
       >
         {muted ? <VolumeX aria-hidden size={24} /> : <Volume2 aria-hidden size={24} />}
       </button>

@@ -1,5 +1,4 @@
 import { Suspense, lazy, useState } from 'react';
-import clsx from 'clsx';
 import { Menu } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { LoadingScreen } from '@/components/LoadingScreen';
@@ -17,6 +16,7 @@ import { RealityCheck } from '@/features/dashboard/components/RealityCheck';
 import { AnalyticsConsent } from '@/features/analytics/AnalyticsConsent';
 import { TestModeBadge } from './TestModeBadge';
 import styles from './Shell.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 // Off the first paint: the player brings the music synthesizer, the drawer MUI's modal, focus trap
 // and slide.
@@ -63,7 +63,11 @@ export function Shell() {
                 setDrawerBuilt(true);
                 setDrawerOpen(true);
               }}
-              className={clsx(ui.button, ui.text, styles.menuButton)}
+              className={buttonClass({
+                variant: 'text',
+                color: 'inherit',
+                className: styles.menuButton,
+              })}
               aria-expanded={drawerOpen}
             >
               <Menu aria-hidden size={20} />

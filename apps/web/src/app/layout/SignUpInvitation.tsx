@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef, type AnimationEvent, type RefObject } from 're
 import ui from '@/lib/styles/ui.module.css';
 import type { SignUpPromptVariant } from './useSignUpPrompt';
 import styles from './SignUpInvitation.module.css';
+import { Button } from '@/components/ui/Button';
 
 interface SignUpInvitationProps {
   variant: SignUpPromptVariant;
@@ -66,16 +67,12 @@ export function SignUpInvitation({
           Track your pulls and get first access to new case drops.
         </p>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={clsx(ui.button, ui.containedSecondary)}
-            onClick={onSignUp}
-          >
+          <Button variant="contained" color="secondary" onClick={onSignUp}>
             Sign Up
-          </button>
-          <button type="button" className={clsx(ui.button, ui.text)} onClick={onDismiss}>
+          </Button>
+          <Button variant="text" color="inherit" onClick={onDismiss}>
             Later
-          </button>
+          </Button>
         </div>
       </div>
     );
@@ -89,14 +86,15 @@ export function SignUpInvitation({
       className={clsx(styles.dialog, !visible && styles.leaving)}
       onAnimationEnd={onAnimationEnd}
     >
-      <button
-        type="button"
+      <Button
         aria-label="Close"
-        className={clsx(ui.iconButton, styles.close)}
+        variant="icon"
+        color="inherit"
+        className={styles.close}
         onClick={onDismiss}
       >
         <X aria-hidden size={20} />
-      </button>
+      </Button>
       <Award aria-hidden size={35} className={styles.award} />
       <h2 id="signup-prompt-title" className={clsx(ui.h6, styles.title)}>
         Join Our Community!
@@ -106,12 +104,12 @@ export function SignUpInvitation({
         drops.
       </p>
       <div className={styles.actions}>
-        <button type="button" className={clsx(ui.button, ui.containedSecondary)} onClick={onSignUp}>
+        <Button variant="contained" color="secondary" onClick={onSignUp}>
           Sign Up Now
-        </button>
-        <button type="button" className={clsx(ui.button, ui.outlined)} onClick={onDismiss}>
+        </Button>
+        <Button variant="outlined" color="inherit" onClick={onDismiss}>
           Maybe Later
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { Moon, Sun } from 'lucide-react';
 import { themeToggleLabel, useThemeToggle } from '@/lib/theme';
-import ui from '@/lib/styles/ui.module.css';
 import styles from './ThemeToggle.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 /** Names the mode it switches to: 'Dark Mode' while light, 'Light Mode' while dark. */
 export function ThemeToggle({ fullWidth = false }: { fullWidth?: boolean }) {
@@ -12,7 +12,13 @@ export function ThemeToggle({ fullWidth = false }: { fullWidth?: boolean }) {
     <button
       type="button"
       onClick={() => void toggle()}
-      className={clsx(ui.button, ui.outlined, ui.small, fullWidth && [ui.fullWidth, styles.start])}
+      className={buttonClass({
+        variant: 'outlined',
+        color: 'inherit',
+        size: 'small',
+        fullWidth,
+        className: clsx(fullWidth && styles.start),
+      })}
     >
       <Icon aria-hidden size={20} />
       {themeToggleLabel(mode)}

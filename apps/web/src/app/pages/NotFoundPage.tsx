@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './NotFoundPage.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 /** Styled at build time: an unknown address shows at once, without loading a page's code. */
 export function NotFoundPage() {
@@ -17,7 +18,10 @@ export function NotFoundPage() {
       <p className={clsx(ui.body1, ui.secondaryText, styles.text)}>
         Sorry, the page you are looking for does not exist.
       </p>
-      <Link to={paths.home.getHref()} className={clsx(ui.button, ui.contained, ui.large)}>
+      <Link
+        to={paths.home.getHref()}
+        className={buttonClass({ variant: 'contained', size: 'large' })}
+      >
         <House aria-hidden />
         Go back home
       </Link>

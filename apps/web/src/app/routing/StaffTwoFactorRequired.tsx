@@ -1,10 +1,9 @@
-import clsx from 'clsx';
 import { ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { STAFF_TWO_FACTOR_REQUIRED } from '@grail/contract';
 import { CenteredPanel } from '@/components/CenteredPanel';
 import { paths } from '@/lib/paths';
-import ui from '@/lib/styles/ui.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 /** What staff without two-factor see in place of the console (the API refuses it too). */
 export function StaffTwoFactorRequired() {
@@ -13,7 +12,10 @@ export function StaffTwoFactorRequired() {
       icon={<ShieldCheck aria-hidden size={40} />}
       title="Two-factor authentication required"
       actions={
-        <Link to={paths.totpSetup.getHref()} className={clsx(ui.button, ui.contained, ui.large)}>
+        <Link
+          to={paths.totpSetup.getHref()}
+          className={buttonClass({ variant: 'contained', size: 'large' })}
+        >
           Set up two-factor authentication
         </Link>
       }

@@ -5,9 +5,13 @@ import { Spinner } from './Spinner';
 import styles from './Button.module.css';
 
 type Look = {
-  /** contained: the page's main action; outlined: a second one; text: a quiet one. */
-  variant?: 'contained' | 'outlined' | 'text';
-  color?: 'primary' | 'secondary' | 'error';
+  /**
+   * contained: the page's main action; outlined: a second one; text: a quiet one; icon: a round
+   * button holding only an icon (give it an aria-label).
+   */
+  variant?: 'contained' | 'outlined' | 'text' | 'icon';
+  /** inherit: the colour of the text around it (a header's, a banner's). */
+  color?: 'primary' | 'secondary' | 'error' | 'inherit';
   size?: 'small' | 'medium' | 'large';
   fullWidth?: boolean;
   /** An icon before the words (lucide-react, aria-hidden). */

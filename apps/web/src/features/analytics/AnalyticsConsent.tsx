@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import clsx from 'clsx';
 import { useLocation } from 'react-router';
 import { usePublicConfig } from '@/lib/config';
-import ui from '@/lib/styles/ui.module.css';
 import { loadGtag, storeConsent, storedConsent, trackPageView, type Consent } from './gtag';
 import styles from './AnalyticsConsent.module.css';
+import { Button } from '@/components/ui/Button';
 
 /**
  * The analytics cookie banner (ADVANCED_ANALYTICS with a GA4 measurement id; otherwise nothing
@@ -39,20 +38,12 @@ export function AnalyticsConsent() {
         loaded unless you accept.
       </p>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={clsx(ui.button, ui.outlined)}
-          onClick={() => choose('rejected')}
-        >
+        <Button variant="outlined" color="inherit" onClick={() => choose('rejected')}>
           Reject
-        </button>
-        <button
-          type="button"
-          className={clsx(ui.button, ui.contained)}
-          onClick={() => choose('accepted')}
-        >
+        </Button>
+        <Button variant="contained" onClick={() => choose('accepted')}>
           Accept
-        </button>
+        </Button>
       </div>
     </section>
   );

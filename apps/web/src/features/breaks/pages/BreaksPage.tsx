@@ -13,6 +13,7 @@ import { breakFilters, useBreaks } from '../api/useBreaks';
 import { BreakCard } from '../components/BreakCard';
 import { FilterSelect } from '../components/FilterSelect';
 import styles from './BreaksPage.module.css';
+import { Button, buttonClass } from '@/components/ui/Button';
 
 /** The list's sections, in order, and the statuses each holds. */
 const SECTIONS: { title: string; statuses: BreakStatus[]; sort: 'soonest' | 'latest' }[] = [
@@ -96,13 +97,15 @@ export default function BreaksPage() {
             <circle cx="12" cy="16.5" r="1.25" fill="currentColor" />
           </svg>
           <span className={styles.alertMessage}>Could not load breaks.</span>
-          <button
-            type="button"
-            className={clsx(ui.button, ui.text, ui.small, styles.alertAction)}
+          <Button
+            variant="text"
+            color="inherit"
+            size="small"
+            className={styles.alertAction}
             onClick={() => void breaks.refetch()}
           >
             Try again
-          </button>
+          </Button>
         </div>
       )}
       {breaks.data?.length === 0 && (
@@ -111,13 +114,9 @@ export default function BreaksPage() {
             {filtered ? 'No breaks match these filters.' : 'No breaks yet. Check back soon.'}
           </p>
           {filtered && (
-            <button
-              type="button"
-              className={clsx(ui.button, ui.text, styles.primary)}
-              onClick={() => setParams({}, { replace: true })}
-            >
+            <Button variant="text" onClick={() => setParams({}, { replace: true })}>
               Clear filters
-            </button>
+            </Button>
           )}
         </div>
       )}
@@ -139,7 +138,10 @@ export default function BreaksPage() {
       {!breaks.isPending && (
         <Link
           to={paths.dashboard.getHref({ tab: 'breaks' })}
-          className={clsx(ui.button, ui.text, styles.primary, styles.dashboard)}
+          className={buttonClass({
+            variant: 'text',
+            className: styles.dashboard,
+          })}
         >
           Your spots and hits are in your dashboard
         </Link>

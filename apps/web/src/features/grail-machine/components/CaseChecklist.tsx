@@ -9,6 +9,7 @@ import { useNearViewport } from '@/lib/useNearViewport';
 import { useCaseChecklist } from '../api/useCaseChecklist';
 import grail from './grail.module.css';
 import styles from './CaseChecklist.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 type Show = 'all' | 'in' | 'pulled';
 const SHOW_CHOICES: [Show, string][] = [
@@ -151,7 +152,12 @@ export function CaseChecklist({ caseId }: { caseId: string }) {
                   <button
                     type="button"
                     onClick={() => setExpanded((prev) => new Set(prev).add(tier.name))}
-                    className={clsx(ui.button, ui.text, ui.small, grail.textButton)}
+                    className={buttonClass({
+                      variant: 'text',
+                      color: 'inherit',
+                      size: 'small',
+                      className: grail.textButton,
+                    })}
                   >
                     Show all {tier.shown.length} {tier.name} cards
                   </button>

@@ -13,6 +13,8 @@ import { GrailPageFrame } from '../components/GrailPageFrame';
 import grail from '../components/grail.module.css';
 import { contentsHash, hexToBytes, sha256Hex, verifyPulls, type Verdict } from '../lib/fairness';
 import styles from './FairnessPage.module.css';
+import { buttonClass } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 
 interface Check {
   seed: Verdict | null;
@@ -111,10 +113,10 @@ export default function FairnessPage() {
       )}
       {recordLoading && (
         <div className={styles.loading}>
-          <span
-            role="progressbar"
-            aria-label="Loading the case's fairness record"
-            className={clsx(ui.spinner, styles.spinner)}
+          <Spinner
+            size={40}
+            label="Loading the case's fairness record"
+            className={styles.spinner}
           />
         </div>
       )}
@@ -135,7 +137,7 @@ export default function FairnessPage() {
                   type="button"
                   onClick={() => void verify()}
                   disabled={checking}
-                  className={clsx(ui.button, ui.contained, grail.button)}
+                  className={buttonClass({ variant: 'contained', className: grail.button })}
                 >
                   Verify in my browser
                 </button>

@@ -26,6 +26,8 @@ import { TierOdds } from '../components/TierOdds';
 import { TopGrails } from '../components/TopGrails';
 import grail from '../components/grail.module.css';
 import styles from './GrailMachinePage.module.css';
+import { buttonClass } from '@/components/ui/Button';
+import { Spinner } from '@/components/ui/Spinner';
 
 /** When a scheduled case opens: Saturday, November 21, 2026 at 7:04 PM. */
 const opensAtFormat = dateFormat({ dateStyle: 'full', timeStyle: 'short' });
@@ -103,7 +105,10 @@ function LiveCase({ live }: { live: ActiveCaseResponse }) {
             onClick={() => setBuying(true)}
             onPointerEnter={preloadBuyPackDialog}
             onFocus={preloadBuyPackDialog}
-            className={clsx(ui.button, ui.contained, grail.button, styles.buy)}
+            className={buttonClass({
+              variant: 'contained',
+              className: clsx(grail.button, styles.buy),
+            })}
           >
             {soldOut ? SOLD_OUT_MESSAGE : `Buy a Pack · ${formatUsd(live.packPrice)}`}
           </button>
@@ -141,7 +146,7 @@ export default function GrailMachinePage() {
       <div className={styles.page}>
         {status === 'pending' ? (
           <div role="status" className={styles.loading}>
-            <span className={clsx(ui.spinner, styles.spinner)} aria-hidden />
+            <Spinner size={40} label={null} className={styles.spinner} />
             <p className={clsx(ui.body1, ui.secondaryText)}>Loading Grail Status...</p>
           </div>
         ) : status === 'error' ? (

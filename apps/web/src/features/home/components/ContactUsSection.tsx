@@ -4,6 +4,7 @@ import { usePublicConfig } from '@/lib/config';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './ContactUsSection.module.css';
 import { SectionHeading } from './SectionHeading';
+import { buttonClass } from '@/components/ui/Button';
 
 /** Section 8. */
 export function ContactUsSection() {
@@ -14,7 +15,10 @@ export function ContactUsSection() {
       <p className={clsx(ui.body1, ui.secondaryText, styles.help)}>
         Questions about a pack, an order or shipping? Our support team is happy to help.
       </p>
-      <a href={`mailto:${supportEmail}`} className={clsx(ui.button, ui.containedSecondary)}>
+      <a
+        href={`mailto:${supportEmail}`}
+        className={buttonClass({ variant: 'contained', color: 'secondary' })}
+      >
         <Mail aria-hidden size={20} />
         Email Support
       </a>

@@ -10,6 +10,7 @@ import { Notice } from './Notice';
 import { RecentPullsCarousel } from './RecentPullsCarousel';
 import styles from './GrailStatusSection.module.css';
 import { dateTimeFormat } from '@/lib/format';
+import { Spinner } from '@/components/ui/Spinner';
 
 /**
  * The Grail Machine status block, right under the intro: the live case's recent pulls (or the hot
@@ -34,7 +35,7 @@ export function GrailStatusSection() {
     >
       {loading ? (
         <div className={styles.loading}>
-          <span className={clsx(ui.spinner, styles.spinner)} aria-hidden />
+          <Spinner size={28} label={null} className={styles.spinner} />
           <p className={ui.h6}>Loading Grail Status...</p>
         </div>
       ) : status.kind === 'inactive' ? (

@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
-import clsx from 'clsx';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import ui from '@/lib/styles/ui.module.css';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { HOME_POSTER_URL } from '../media';
 import styles from './IntroSection.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 /** After the load event: long enough for the first screen's data and pictures to arrive. */
@@ -67,7 +66,7 @@ export function IntroSection() {
       </div>
       <Link
         to={paths.grailMachine.getHref()}
-        className={clsx(ui.button, ui.contained, ui.large, styles.enter)}
+        className={buttonClass({ variant: 'contained', size: 'large', className: styles.enter })}
       >
         Enter the Grail Machine
       </Link>

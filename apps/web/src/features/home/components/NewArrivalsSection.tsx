@@ -1,12 +1,11 @@
 import { lazy, Suspense } from 'react';
-import clsx from 'clsx';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import ui from '@/lib/styles/ui.module.css';
 import { useNearViewport } from '@/lib/useNearViewport';
 import styles from './NewArrivals.module.css';
 import { NewArrivalsPlaceholder } from './NewArrivalsPlaceholder';
 import { SectionHeading } from './SectionHeading';
+import { buttonClass } from '@/components/ui/Button';
 
 // The grid's code (cards, prices) and its data load as the section nears the screen.
 const NewArrivalsGrid = lazy(() => import('./NewArrivalsGrid'));
@@ -29,7 +28,12 @@ export function NewArrivalsSection() {
       <div className={styles.more}>
         <Link
           to={paths.store.getHref()}
-          className={clsx(ui.button, ui.outlined, ui.large, styles.viewAll)}
+          className={buttonClass({
+            variant: 'outlined',
+            color: 'inherit',
+            size: 'large',
+            className: styles.viewAll,
+          })}
         >
           View All Store Items
         </Link>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './AccountRequired.module.css';
+import { buttonClass } from '@/components/ui/Button';
 
 const REASONS = [
   {
@@ -59,13 +60,16 @@ export function AccountRequired() {
         <div className={styles.actions}>
           <Link
             to={paths.register.getHref({ redirectTo: paths.sellCards.getHref() })}
-            className={clsx(ui.button, ui.containedSecondary, ui.large)}
+            className={buttonClass({ variant: 'contained', color: 'secondary', size: 'large' })}
           >
             Create Account
           </Link>
           <Link
             to={paths.login.getHref({ redirectTo: paths.sellCards.getHref() })}
-            className={clsx(ui.button, ui.large, styles.outlined)}
+            className={buttonClass({
+              variant: 'outlined',
+              size: 'large',
+            })}
           >
             Sign In
           </Link>

@@ -1,11 +1,9 @@
-import clsx from 'clsx';
 import { ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import ui from '@/lib/styles/ui.module.css';
 import { useCart } from '../cart/useCart';
-import buttons from './buttons.module.css';
 import { IconWithCount } from './CountBadge';
+import { buttonClass } from '@/components/ui/Button';
 
 /** The way to the cart from every store page, with how many cards are in it. */
 export function CartButton() {
@@ -13,7 +11,7 @@ export function CartButton() {
   return (
     <Link
       to={paths.cart.getHref()}
-      className={clsx(ui.button, ui.outlined, buttons.outlined)}
+      className={buttonClass({ variant: 'outlined' })}
       aria-label={`Cart (${count})`}
     >
       <IconWithCount count={count}>

@@ -8,6 +8,7 @@ import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './CartLine.module.css';
+import { Button } from '@/components/ui/Button';
 
 export type LineCard = Pick<
   Product,
@@ -49,14 +50,15 @@ export function CartLine({ product, onRemove }: { product: LineCard; onRemove?: 
         {product.storePrice !== null ? formatUsd(product.storePrice) : '—'}
       </p>
       {onRemove && (
-        <button
-          type="button"
+        <Button
           onClick={onRemove}
           aria-label={`Remove ${product.name}`}
-          className={clsx(ui.iconButton, styles.remove)}
+          variant="icon"
+          color="inherit"
+          className={styles.remove}
         >
           <Trash2 aria-hidden size={24} />
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -3,11 +3,11 @@ import clsx from 'clsx';
 import { Search, SlidersHorizontal } from 'lucide-react';
 import { CARD_GRADERS } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
-import buttons from './buttons.module.css';
 import { IconWithCount } from './CountBadge';
 import { TextField } from './Field';
 import { FilterSelect, type FilterOption } from './FilterSelect';
 import styles from './StoreFilters.module.css';
+import { Button } from '@/components/ui/Button';
 
 export const SPORTS = ['Baseball', 'Basketball', 'Football', 'Hockey', 'Soccer', 'Pokemon'];
 const GRADES = ['10', '9.5', '9', '8.5', '8', '7', '6', '5', '4', '3', '2', '1'];
@@ -124,9 +124,9 @@ export function StoreFilters({
           minWidth={200}
         />
         {/* Shown on a phone only: the filters below always show on wider screens. */}
-        <button
-          type="button"
-          className={clsx(ui.button, ui.outlined, buttons.outlined, styles.filtersButton)}
+        <Button
+          variant="outlined"
+          className={styles.filtersButton}
           onClick={() => setOpen((o) => !o)}
           aria-expanded={open}
           aria-controls={filtersId}
@@ -136,7 +136,7 @@ export function StoreFilters({
           </IconWithCount>
           Filters
           {active > 0 && <span className={ui.visuallyHidden}>, {active} active</span>}
-        </button>
+        </Button>
       </div>
       <div id={filtersId} className={clsx(styles.filters, open && styles.open)}>
         {selectFilter('sport', 'Sport', SPORT_CHOICES, 140)}
@@ -146,15 +146,14 @@ export function StoreFilters({
         {priceField('Min price ($)', minPrice, setMinPrice)}
         {priceField('Max price ($)', maxPrice, setMaxPrice)}
         {filtered && (
-          <button
-            type="button"
-            className={clsx(ui.button, ui.text, buttons.text)}
+          <Button
+            variant="text"
             onClick={() =>
               onChange(Object.fromEntries(['q', ...FILTER_KEYS].map((k) => [k, undefined])))
             }
           >
             Clear filters
-          </button>
+          </Button>
         )}
       </div>
     </form>

@@ -13,12 +13,12 @@ import { useProduct } from '../api/useProduct';
 import { useCart } from '../cart/useCart';
 import { GradeBadge } from '../components/GradeBadge';
 import { PageHeader } from '../components/PageHeader';
-import buttons from '../components/buttons.module.css';
 import { ProductDetails } from '../components/ProductDetails';
 import { ProductGallery } from '../components/ProductGallery';
 import styles from '../components/ProductPage.module.css';
 import { ProductPrice } from '../components/ProductPrice';
 import { useStoreReturn } from '../lib/storeReturn';
+import { Button, buttonClass } from '@/components/ui/Button';
 
 // Below the card: fetched once the page has rendered, so they never hold its first paint.
 const MoreFromStore = lazy(() => import('../components/ProductMoreFromStore'));
@@ -47,7 +47,7 @@ function ProductMissing({ error }: { error: unknown }) {
           ? 'This card does not exist or was removed from the store.'
           : 'Please try again in a moment.'}
       </p>
-      <Link to={paths.store.getHref()} className={clsx(ui.button, ui.contained)}>
+      <Link to={paths.store.getHref()} className={buttonClass({ variant: 'contained' })}>
         Back to the store
       </Link>
     </div>
@@ -73,21 +73,22 @@ function BuyActions({ product }: { product: Product }) {
   return (
     <>
       <div className={styles.actions}>
-        <button
-          type="button"
-          className={clsx(ui.button, ui.outlined, ui.large, buttons.outlined, styles.addToCart)}
+        <Button
+          variant="outlined"
+          size="large"
+          className={styles.addToCart}
           onClick={() => (inCart ? navigate(paths.cart.getHref()) : cart.add(product._id))}
         >
           <ShoppingCartPlus aria-hidden />
           {inCart ? 'In cart: view cart' : 'Add to cart'}
-        </button>
-        <button
-          type="button"
-          className={clsx(ui.button, ui.contained, ui.large)}
+        </Button>
+        <Button
+          variant="contained"
+          size="large"
           onClick={() => navigate(paths.checkout.getHref({ buy: product._id }))}
         >
           Buy now
-        </button>
+        </Button>
       </div>
       <p className={clsx(ui.body2, ui.secondaryText)}>
         Shipping: <span data-testid="product-shipping">{formatShipping()}</span>

@@ -11,6 +11,7 @@ import { StoreItemCard, StoreItemSkeleton } from '../components/StoreItemCard';
 import { StorePagination } from '../components/StorePagination';
 import { firstRowLength } from '../lib/storePictures';
 import styles from './StorePage.module.css';
+import { Button } from '@/components/ui/Button';
 
 /**
  * /store: the grid with search, filters, sort and pages, all kept in the URL query string. Styled
@@ -68,13 +69,15 @@ export default function StorePage() {
           <span className={styles.alertMessage}>
             {error instanceof Error ? error.message : 'Could not load the store.'}
           </span>
-          <button
-            type="button"
-            className={clsx(ui.button, ui.text, ui.small, styles.alertAction)}
+          <Button
+            variant="text"
+            color="inherit"
+            size="small"
+            className={styles.alertAction}
             onClick={() => void refetch()}
           >
             Try again
-          </button>
+          </Button>
         </div>
       ) : isPending ? (
         <div className={styles.grid} aria-busy="true" aria-label="Loading cards">
