@@ -52,6 +52,19 @@ const files = {
   },
 };
 
+/** What issue 32 removed: styles injected at run time (decision 022). */
+const NO_RUNTIME_STYLES = [
+  {
+    group: ['@mui/*', '@emotion/*'],
+    message: 'MUI and emotion are gone: use @/components/ui and a CSS Module (docs/ui.md).',
+  },
+];
+/** The headless parts, used only through components/ui's wrappers. */
+const HEADLESS = {
+  group: ['radix-ui', '@radix-ui/*'],
+  message: 'Use the wrappers in @/components/ui (docs/ui.md), not radix-ui directly.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -91,6 +104,17 @@ export default tseslint.config(
     },
   },
   {
+    // One way to draw a screen (docs/ui.md, decision 022): no MUI or emotion, and the headless
+    // library only through the shared components' wrappers.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/ui/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...NO_RUNTIME_STYLES, HEADLESS] }] },
+  },
+  {
+    files: ['apps/web/src/components/ui/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: NO_RUNTIME_STYLES }] },
+  },
+  {
     // A feature never imports another feature; shared pieces live in components/ or lib/.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
@@ -103,7 +127,33 @@ export default tseslint.config(
               message:
                 'A feature must not import another feature; move shared code to components/ or lib/.',
             },
+            ...NO_RUNTIME_STYLES,
+            HEADLESS,
           ],
+        },
+      ],
+    },
+  },
+  {
+    // A second button, field, select or dialog is not written outside components/ui: a component
+    // named for one of them may not draw the native element itself, and no element plays a dialog.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/components/ui/**', 'apps/web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'FunctionDeclaration[id.name=/(Button|Field|Input|Select|Dialog)$/]',
+          'VariableDeclarator[id.name=/(Button|Field|Input|Select|Dialog)$/]',
+        ].map((component) => ({
+          // A file picker or a hidden value is not a field the user types in.
+          selector: `${component} JSXOpeningElement[name.name=/^(button|textarea|select|dialog)$/], ${component} JSXOpeningElement[name.name='input']:not(:has(JSXAttribute[name.name='type'][value.value=/^(file|hidden)$/]))`,
+          message:
+            'A second button, field, select or dialog: use the one in @/components/ui (docs/ui.md).',
+        })),
+        {
+          selector: "JSXAttribute[name.name='role'][value.value=/^(dialog|alertdialog)$/]",
+          message: 'Use Dialog from @/components/ui (docs/ui.md), not a hand-made one.',
         },
       ],
     },

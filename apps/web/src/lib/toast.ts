@@ -1,20 +1,33 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Toasts load react-toastify and mount its container on the first toast, so no page carries it
- * on its first paint; a toast raised before the container mounts waits in react-toastify's queue.
+ * The toasts on screen, kept here so any code (a mutation's error, the theme's rollback) can raise
+ * one. App mounts the toast region (components/ui/Toast, loaded on demand) on the first toast, so
+ * no page carries its code on its first paint.
  */
-type ToastKind = 'info' | 'success' | 'error' | 'warning';
+export type ToastKind = 'info' | 'success' | 'error' | 'warning';
+export interface ToastMessage {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
 
-let requested = false;
+let shown: readonly ToastMessage[] = [];
+let nextId = 1;
 const listeners = new Set<() => void>();
 
+function update(next: readonly ToastMessage[]) {
+  shown = next;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 function show(kind: ToastKind, message: string): void {
-  if (!requested) {
-    requested = true;
-    listeners.forEach((listener) => listener());
-  }
-  void import('react-toastify/unstyled').then(({ toast }) => toast[kind](message));
+  update([...shown, { id: nextId++, kind, message }]);
 }
 
 export const notify = {
@@ -24,13 +37,17 @@ export const notify = {
   warning: (message: string) => show('warning', message),
 };
 
-/** True once any toast was raised: App mounts the container from then on. */
+/** Takes a toast off the list once it has closed (its time ran out, or it was closed or swiped). */
+export function dismissToast(id: number): void {
+  update(shown.filter((toast) => toast.id !== id));
+}
+
+/** The toasts to draw. */
+export function useToasts(): readonly ToastMessage[] {
+  return useSyncExternalStore(subscribe, () => shown);
+}
+
+/** True once any toast was raised: App mounts the region from then on. */
 export function useToastsRequested(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => requested,
-  );
+  return useSyncExternalStore(subscribe, () => nextId > 1);
 }

@@ -17,3 +17,8 @@ afterEach(() => {
   sessionStorage.clear();
   localStorage.clear();
 });
+
+// jsdom has no pointer capture, which Radix's handlers call (a toast's swipe, a select's press).
+Element.prototype.hasPointerCapture ??= () => false;
+Element.prototype.setPointerCapture ??= () => undefined;
+Element.prototype.releasePointerCapture ??= () => undefined;

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '@/lib/toast';
 import { fakeFetch, signedInUser } from '@/test/fakeFetch';
 import { getAuthToken, getCsrfToken, resetRequestLayer } from '@/lib/api/client';
 import { AuthProvider, useAuth } from '.';
@@ -80,7 +80,7 @@ describe('auth state: warm-up, recovery and logout', () => {
   });
 
   it("logout clears the session, goes to / and says 'Logged out successfully.'", async () => {
-    const info = vi.spyOn(toast, 'info');
+    const info = vi.spyOn(notify, 'info');
     const { calls } = fakeFetch({
       '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }],
       'POST /api/auth/logout': [{ body: { message: 'Logged out successfully.' } }],
@@ -103,7 +103,7 @@ describe('auth state: warm-up, recovery and logout', () => {
   });
 
   it("a failed logout still signs out locally and says 'Error logging out.'", async () => {
-    const error = vi.spyOn(toast, 'error');
+    const error = vi.spyOn(notify, 'error');
     fakeFetch({
       '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'warm' } }],
       'POST /api/auth/logout': [{ status: 500, body: { message: 'Database unavailable' } }],

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { toast } from 'react-toastify/unstyled';
+import { notify } from '@/lib/toast';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fakeFetch, signedInUser } from '@/test/fakeFetch';
@@ -115,7 +115,7 @@ describe('theme toggle', () => {
 
   it("rolls back and toasts 'Could not save theme preference to server.' when saving fails", async () => {
     mockSystemDark(false);
-    const error = vi.spyOn(toast, 'error');
+    const error = vi.spyOn(notify, 'error');
     fakeFetch({
       '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'c' } }],
       'GET /api/theme': [{ body: { theme: null } }],
