@@ -80,6 +80,9 @@ export function SignUpInvitation({
 
   return (
     <div
+      // A non-modal corner prompt: the page stays usable and keeps the focus, which the modal
+      // Dialog would trap; Escape-free by design, it closes with its own buttons.
+      // eslint-disable-next-line no-restricted-syntax
       role="dialog"
       aria-labelledby="signup-prompt-title"
       aria-describedby="signup-prompt-text"

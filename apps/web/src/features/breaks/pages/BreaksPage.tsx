@@ -11,7 +11,7 @@ import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import { breakFilters, useBreaks } from '../api/useBreaks';
 import { BreakCard } from '../components/BreakCard';
-import { FilterSelect } from '../components/FilterSelect';
+import { NativeSelect } from '@/components/ui/NativeSelect';
 import styles from './BreaksPage.module.css';
 import { Button, buttonClass } from '@/components/ui/Button';
 
@@ -68,13 +68,13 @@ export default function BreaksPage() {
         your team is yours: shipped to you or sold back.
       </p>
       <div className={styles.filters}>
-        <FilterSelect
+        <NativeSelect
           label="Sport"
           value={sport ?? ''}
           options={SPORT_OPTIONS}
           onChange={(value) => setFilter('sport', value)}
         />
-        <FilterSelect
+        <NativeSelect
           label="Format"
           value={format ?? ''}
           options={FORMAT_OPTIONS}

@@ -1,7 +1,6 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import clsx from 'clsx';
-import { ChevronDown } from 'lucide-react';
 import type { FairnessResponse } from '@grail/contract';
 import stacked from '@/components/StackedTable.module.css';
 import { paths } from '@/lib/paths';
@@ -15,6 +14,7 @@ import { contentsHash, hexToBytes, sha256Hex, verifyPulls, type Verdict } from '
 import styles from './FairnessPage.module.css';
 import { buttonClass } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
+import { NativeSelect } from '@/components/ui/NativeSelect';
 
 interface Check {
   seed: Verdict | null;
@@ -84,23 +84,16 @@ export default function FairnessPage() {
       </div>
 
       {cases.data && cases.data.length > 0 && (
-        <div className={clsx(grail.field, grail.fieldOnPage, styles.caseField)}>
-          <label htmlFor="fair-case" className={grail.fieldLabel}>
-            Case
-          </label>
-          <select
-            id="fair-case"
+        <div className={styles.caseField}>
+          <NativeSelect
+            label="Case"
             value={caseId ?? ''}
-            onChange={(e) => setParams({ case: e.target.value })}
-            className={clsx(grail.fieldControl, styles.select)}
-          >
-            {cases.data.map((c) => (
-              <option key={c.caseId} value={c.caseId}>
-                {c.name} ({c.status.replace('_', ' ')})
-              </option>
-            ))}
-          </select>
-          <ChevronDown aria-hidden size={20} className={styles.selectIcon} />
+            onChange={(value) => setParams({ case: value })}
+            options={cases.data.map((c) => ({
+              value: c.caseId,
+              label: `${c.name} (${c.status.replace('_', ' ')})`,
+            }))}
+          />
         </div>
       )}
       {cases.data?.length === 0 && (

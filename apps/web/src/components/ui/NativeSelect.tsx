@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import styles from './FilterSelect.module.css';
+import styles from './NativeSelect.module.css';
 
 /**
- * A small select with its label on the frame, as MUI's outlined select draws it, built on the
- * browser's own select: keyboard and screen readers get the platform's list, and no script loads
- * to open it.
+ * A small select with its label on the frame, built on the browser's own select: keyboard and
+ * screen readers get the platform's list, and no script loads to open it. For a filter on a page
+ * that must paint fast; `Select` is the one with a drawn list (for forms).
  */
-export function FilterSelect({
+export function NativeSelect({
   label,
   value,
   options,
