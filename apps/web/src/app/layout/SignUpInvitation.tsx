@@ -81,7 +81,7 @@ export function SignUpInvitation({
   return (
     <div
       // A non-modal corner prompt: the page stays usable and keeps the focus, which the modal
-      // Dialog would trap; Escape-free by design, it closes with its own buttons.
+      // Dialog would trap. Escape and its buttons close it (SignUpPrompt).
       // eslint-disable-next-line no-restricted-syntax
       role="dialog"
       aria-labelledby="signup-prompt-title"
