@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import clsx from 'clsx';
 import { TOAST_AUTO_CLOSE_MS } from '@grail/contract';
 import type { ToastMessage } from '@/lib/toast';
+import { Button } from './Button';
 import styles from './Toast.module.css';
 
 /** A toast is this wide on a screen that has room; a swipe of 80% of it dismisses it. */
@@ -37,8 +38,10 @@ export function ToastRegion({
           className={clsx(styles.toast, styles[toast.kind])}
         >
           <Primitive.Description className={styles.message}>{toast.message}</Primitive.Description>
-          <Primitive.Close aria-label="Close" className={styles.close}>
-            <X aria-hidden size={18} />
+          <Primitive.Close asChild>
+            <Button variant="icon" color="inherit" aria-label="Close" className={styles.close}>
+              <X aria-hidden size={18} />
+            </Button>
           </Primitive.Close>
         </Primitive.Root>
       ))}
