@@ -50,14 +50,16 @@ export default function AdminInventoryPage() {
   };
   /** A bound on FMV in dollars, applied when the field is left. */
   const fmvFilter = (key: 'minFmv' | 'maxFmv', label: string) => (
-    <TextField
-      label={label}
-      type="number"
-      min={0}
-      step="0.01"
-      defaultValue={filters[key] ?? ''}
-      onBlur={(e) => setFilter({ [key]: e.target.value })}
-    />
+    <div className={styles.field}>
+      <TextField
+        label={label}
+        type="number"
+        min={0}
+        step="0.01"
+        defaultValue={filters[key] ?? ''}
+        onBlur={(e) => setFilter({ [key]: e.target.value })}
+      />
+    </div>
   );
   /** A filter chosen from `options`; the first choice, `any`, clears it. */
   const filterSelect = (
@@ -98,7 +100,7 @@ export default function AdminInventoryPage() {
         columns={4}
         onSubmit={() => setFilter({ q: search.trim() })}
       >
-        <div className={styles.search}>
+        <div className={`${styles.field} ${styles.search}`}>
           <TextField
             label="Search name, player, set, team, cert"
             value={search}
