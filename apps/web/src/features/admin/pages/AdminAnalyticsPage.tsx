@@ -92,7 +92,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         description="Packs sold in the range, and each case's expected value (mean FMV) against its pack price."
         chart={
           data.packsPerCase.length === 0 ? (
-            <p className={admin.muted}>No packs sold in this range.</p>
+            <p className={styles.none}>No packs sold in this range.</p>
           ) : (
             <BarChart
               label="Packs sold per case, chart"
