@@ -70,7 +70,8 @@ test('staff run a dry-run import and see each bad row by line and column; nothin
   await expect(dialog).toContainText('1 row checked, no problems.');
   await dialog.getByRole('button', { name: 'Import 1 cards' }).click();
   await expect(dialog).toContainText('Imported 1 cards.');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The dialog's own button, not its corner ✕ (also named Close).
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByTestId('inventory-row')).toHaveCount(1);
   await expect(page.getByTestId('inventory-row')).toContainText('Shohei Ohtani');
 

@@ -78,7 +78,8 @@ test('staff import a CSV with the image files it names, at 390 px', async ({ bro
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The dialog's own button, not its corner ✕ (also named Close).
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByTestId('inventory-row').filter({ hasText: 'Card One' })).toHaveCount(1);
   const list = await page.request.get('/api/admin/inventory?q=E2E-IMG-1');
   const { cards } = (await list.json()) as { cards: { imageUrls: string[] }[] };
@@ -113,7 +114,8 @@ test('staff follow an import with image URLs in the background: rows done, then 
   await expect(dialog.getByTestId('import-failure')).toHaveText([
     `Line 6, image URLs: ${imagesUrl}/gone.png the server answered 404`,
   ]);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The dialog's own button, not its corner ✕ (also named Close).
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByTestId('inventory-row').filter({ hasText: 'URL Card' })).toHaveCount(7);
   await context.close();
 });

@@ -1,26 +1,14 @@
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Chip,
-  IconButton,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemIcon,
-  ListItemText,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { ValueField } from '@/components/ValueField';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import type { AdminCase, TierInput } from '@grail/contract';
+import { useEffect, useMemo, useState } from 'react';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Trash2 } from 'lucide-react';
+import { CaseUpdate, TierInput, type AdminCase } from '@grail/contract';
+import { Alert, Badge, Button, Checkbox, Form, FormSubmit, FormTextField } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
+import ui from '@/lib/styles/ui.module.css';
 import { useAdminCase, useAvailableCards, useCaseCommands } from '../api/cases';
+import admin from '../admin.module.css';
+import styles from './CaseEditor.module.css';
 
 /** datetime-local wants local time without zone; the API wants ISO with an offset. */
 const toLocalInput = (iso: string | null) => {
@@ -29,104 +17,129 @@ const toLocalInput = (iso: string | null) => {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
 
-function DraftSettings({ c }: { c: AdminCase }) {
-  const { update } = useCaseCommands();
-  const [name, setName] = useState(c.name);
-  const [description, setDescription] = useState(c.description);
-  const [price, setPrice] = useState(String(c.packPrice));
-  const [activation, setActivation] = useState(toLocalInput(c.activationTime));
-  const [tiers, setTiers] = useState<TierInput[]>(c.tiers);
-  useEffect(() => {
-    setName(c.name);
-    setDescription(c.description);
-    setPrice(String(c.packPrice));
-    setActivation(toLocalInput(c.activationTime));
-    setTiers(c.tiers);
-  }, [c]);
-  const setTier = (i: number, patch: Partial<TierInput>) =>
-    setTiers((all) => all.map((t, j) => (j === i ? { ...t, ...patch } : t)));
-  const save = () =>
-    update.mutate({
-      id: c.caseId,
-      patch: {
-        name,
-        description,
-        packPrice: Number(price),
-        activationTime: activation ? new Date(activation).toISOString() : null,
-        tiers,
-      },
-    });
+const field = CaseUpdate.shape;
+/** A dollar amount as typed: its text read as a number, then the contract's rule. */
+const amount = (rule: z.ZodType<number, number>) =>
+  z.string().trim().min(1).pipe(z.coerce.number<string>().pipe(rule));
+
+/** A draft's settings as typed: the contract's fields, amounts and the time from their text. */
+const CaseSettings = z.object({
+  name: field.name.unwrap(),
+  description: field.description.unwrap(),
+  packPrice: amount(field.packPrice.unwrap()),
+  activationTime: z
+    .string()
+    .transform((local) => (local ? new Date(local).toISOString() : null))
+    .pipe(field.activationTime.unwrap()),
+  tiers: z
+    .array(
+      z.object({
+        name: TierInput.shape.name,
+        minFmv: amount(TierInput.shape.minFmv),
+        maxFmv: z
+          .string()
+          .trim()
+          .transform((max) => (max === '' ? null : Number(max)))
+          .pipe(TierInput.shape.maxFmv),
+      }),
+    )
+    .pipe(field.tiers.unwrap()),
+});
+type Settings = z.input<typeof CaseSettings>;
+
+const settingsOf = (c: AdminCase): Settings => ({
+  name: c.name,
+  description: c.description,
+  packPrice: String(c.packPrice),
+  activationTime: toLocalInput(c.activationTime),
+  tiers: c.tiers.map((t) => ({
+    name: t.name,
+    minFmv: String(t.minFmv),
+    maxFmv: t.maxFmv === null ? '' : String(t.maxFmv),
+  })),
+});
+
+/** Puts the case's saved settings back in the form whenever the case changes on the server. */
+function FollowCase({ settings }: { settings: Settings }) {
+  const { reset } = useFormContext<Settings>();
+  useEffect(() => reset(settings), [reset, settings]);
+  return null;
+}
+
+/** The odds tiers' rows, one added or removed at a time (a case keeps at least one). */
+function TierRows() {
+  const { formState } = useFormContext<Settings>();
+  const { fields, append, remove } = useFieldArray<Settings>({ name: 'tiers' });
+  // An empty Max FMV means the band has no top: said under the field, as it holds no hint.
+  const tiers = useWatch<Settings, 'tiers'>({ name: 'tiers' });
+  const problem = formState.errors.tiers?.root?.message ?? formState.errors.tiers?.message;
   return (
-    <Stack spacing={2}>
-      <TextField label="Name" size="small" value={name} onChange={(e) => setName(e.target.value)} />
-      <ValueField
-        label="Description"
-        multiline
-        minRows={2}
-        value={description}
-        onValue={setDescription}
-      />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <ValueField label="Pack price ($)" dollars value={price} onValue={setPrice} />
-        <ValueField
-          label="Activation time (optional)"
-          type="datetime-local"
-          InputLabelProps={{ shrink: true }}
-          value={activation}
-          onValue={setActivation}
-        />
-      </Stack>
-      <Typography variant="subtitle2">Odds tiers (FMV bands)</Typography>
-      {tiers.map((t, i) => (
-        <Stack key={i} direction="row" spacing={1} alignItems="center">
-          <TextField
-            label="Tier"
-            size="small"
-            value={t.name}
-            onChange={(e) => setTier(i, { name: e.target.value })}
-            sx={{ width: 120 }}
-          />
-          <TextField
-            label="Min FMV"
-            size="small"
-            type="number"
-            value={t.minFmv}
-            onChange={(e) => setTier(i, { minFmv: Number(e.target.value) })}
-            sx={{ width: 120 }}
-          />
-          <TextField
+    <>
+      <h4 className={styles.subtitle}>Odds tiers (FMV bands)</h4>
+      {fields.map((tier, i) => (
+        <div key={tier.id} className={styles.tier}>
+          <FormTextField<Settings> name={`tiers.${i}.name`} label="Tier" />
+          <FormTextField<Settings> name={`tiers.${i}.minFmv`} label="Min FMV" type="number" />
+          <FormTextField<Settings>
+            name={`tiers.${i}.maxFmv`}
             label="Max FMV"
-            size="small"
             type="number"
-            value={t.maxFmv ?? ''}
-            placeholder="no max"
-            onChange={(e) =>
-              setTier(i, { maxFmv: e.target.value === '' ? null : Number(e.target.value) })
-            }
-            sx={{ width: 120 }}
+            helperText={tiers[i]?.maxFmv ? undefined : 'no max'}
           />
-          <IconButton
-            aria-label={`Remove tier ${t.name}`}
-            onClick={() => setTiers((all) => all.filter((_, j) => j !== i))}
-            disabled={tiers.length === 1}
+          <button
+            type="button"
+            className={`${ui.iconButton} ${styles.remove}`}
+            aria-label={`Remove tier ${tier.name}`}
+            onClick={() => remove(i)}
+            disabled={fields.length === 1}
           >
-            <DeleteOutlineIcon />
-          </IconButton>
-        </Stack>
+            <Trash2 aria-hidden />
+          </button>
+        </div>
       ))}
-      <Stack direction="row" spacing={1}>
-        <Button
-          size="small"
-          onClick={() => setTiers((all) => [...all, { name: 'New tier', minFmv: 0, maxFmv: null }])}
-        >
+      {problem && <Alert severity="error">{problem}</Alert>}
+      <div className={styles.buttons}>
+        <Button size="small" onClick={() => append({ name: 'New tier', minFmv: '0', maxFmv: '' })}>
           Add tier
         </Button>
-        <Button size="small" variant="contained" onClick={save} disabled={update.isPending}>
+        <FormSubmit size="small" fullWidth={false}>
           Save settings
-        </Button>
-      </Stack>
-      {update.error && <Alert severity="error">{update.error.message}</Alert>}
-    </Stack>
+        </FormSubmit>
+      </div>
+    </>
+  );
+}
+
+function DraftSettings({ c }: { c: AdminCase }) {
+  const { update } = useCaseCommands();
+  const settings = useMemo(() => settingsOf(c), [c]);
+  return (
+    <Form
+      schema={CaseSettings}
+      defaultValues={settings}
+      label="Case settings"
+      className={styles.settings}
+      onSubmit={(patch) => update.mutateAsync({ id: c.caseId, patch })}
+    >
+      <FollowCase settings={settings} />
+      <FormTextField name="name" label="Name" />
+      <FormTextField name="description" label="Description" multiline rows={2} />
+      <div className={styles.pair}>
+        <FormTextField
+          name="packPrice"
+          label="Pack price ($)"
+          type="number"
+          step="0.01"
+          min="0.01"
+        />
+        <FormTextField
+          name="activationTime"
+          label="Activation time (optional)"
+          type="datetime-local"
+        />
+      </div>
+      <TierRows />
+    </Form>
   );
 }
 
@@ -142,9 +155,9 @@ function AvailableCards({ caseId }: { caseId: string }) {
       return next;
     });
   return (
-    <Box>
-      <Stack direction="row" justifyContent="space-between" alignItems="center">
-        <Typography variant="subtitle2">Available cards ({available.data?.length ?? 0})</Typography>
+    <div>
+      <div className={styles.listHeader}>
+        <h4 className={styles.subtitle}>Available cards ({available.data?.length ?? 0})</h4>
         <Button
           size="small"
           variant="contained"
@@ -158,29 +171,28 @@ function AvailableCards({ caseId }: { caseId: string }) {
         >
           Add {picked.size || ''} to case
         </Button>
-      </Stack>
+      </div>
       {addCards.error && <Alert severity="error">{addCards.error.message}</Alert>}
-      <List dense sx={{ maxHeight: 320, overflowY: 'auto' }}>
+      <ul className={styles.list}>
         {available.data?.map((card) => (
-          <ListItem key={card._id} disablePadding>
-            <ListItemButton onClick={() => toggle(card._id)}>
-              <ListItemIcon>
-                <Checkbox
-                  edge="start"
-                  checked={picked.has(card._id)}
-                  tabIndex={-1}
-                  inputProps={{ 'aria-label': card.name }}
-                />
-              </ListItemIcon>
-              <ListItemText
-                primary={card.name}
-                secondary={`${card.grade} · FMV ${formatUsd(card.fmv)}`}
-              />
-            </ListItemButton>
-          </ListItem>
+          <li key={card._id} className={styles.pick}>
+            <Checkbox
+              checked={picked.has(card._id)}
+              onChange={() => toggle(card._id)}
+              aria-label={card.name}
+              label={
+                <span className={styles.item}>
+                  <span>{card.name}</span>
+                  <span className={admin.muted}>
+                    {card.grade} · FMV {formatUsd(card.fmv)}
+                  </span>
+                </span>
+              }
+            />
+          </li>
         ))}
-      </List>
-    </Box>
+      </ul>
+    </div>
   );
 }
 
@@ -193,28 +205,18 @@ export function CaseEditor({ caseId }: { caseId: string }) {
   const draft = c.status === 'draft';
   const failure = goLive.error ?? close.error ?? removeCard.error;
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Stack
-        direction="row"
-        spacing={1}
-        alignItems="center"
-        flexWrap="wrap"
-        useFlexGap
-        sx={{ mb: 2 }}
-      >
-        <Typography variant="h6" component="h3">
-          {c.name}
-        </Typography>
-        <Chip size="small" label={c.status.replace('_', ' ')} />
-        <Typography variant="body2" color="text.secondary">
+    <div className={`${admin.panel} ${styles.editor}`}>
+      <div className={styles.header}>
+        <h3 className={styles.name}>{c.name}</h3>
+        <Badge>{c.status.replace('_', ' ')}</Badge>
+        <span className={`${admin.muted} ${admin.small}`}>
           {c.remaining} of {c.totalItems} cards · {formatUsd(c.packPrice)} a pack
-        </Typography>
-      </Stack>
-      <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+        </span>
+      </div>
+      <div className={styles.buttons}>
         {draft && (
           <Button
             variant="contained"
-            color="success"
             disabled={goLive.isPending || c.cards.length === 0}
             onClick={() =>
               window.confirm('Go live? The contents are locked and the commitments published.') &&
@@ -238,60 +240,46 @@ export function CaseEditor({ caseId }: { caseId: string }) {
             Close case
           </Button>
         )}
-      </Stack>
-      {failure && (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {failure.message}
-        </Alert>
-      )}
+      </div>
+      {failure && <Alert severity="error">{failure.message}</Alert>}
       {c.serverSeedHash && (
-        <Typography
-          variant="body2"
-          sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mb: 2, fontSize: '0.8rem' }}
-        >
+        <p className={styles.hashes}>
           seed hash {c.serverSeedHash}
           <br />
           contents hash {c.contentsHash}
-        </Typography>
+        </p>
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: draft ? '1fr 1fr' : '1fr' },
-        }}
-      >
-        <Stack spacing={3}>
+      <div className={draft ? styles.columns : undefined}>
+        <div className={styles.column}>
           {draft && <DraftSettings c={c} />}
-          <Box>
-            <Typography variant="subtitle2">Cards in the case ({c.cards.length})</Typography>
-            <List dense sx={{ maxHeight: 360, overflowY: 'auto' }}>
+          <div>
+            <h4 className={styles.subtitle}>Cards in the case ({c.cards.length})</h4>
+            <ul className={styles.list}>
               {c.cards.map((card) => (
-                <ListItem
-                  key={card._id}
-                  secondaryAction={
-                    draft ? (
-                      <IconButton
-                        edge="end"
-                        aria-label={`Remove ${card.name}`}
-                        onClick={() => removeCard.mutate({ id: c.caseId, cardId: card._id })}
-                      >
-                        <DeleteOutlineIcon />
-                      </IconButton>
-                    ) : undefined
-                  }
-                >
-                  <ListItemText
-                    primary={`${card.position ? `#${card.position} ` : ''}${card.name}`}
-                    secondary={`${card.grade} · FMV ${formatUsd(card.fmv)}${card.pulled ? ' · pulled' : ''}`}
-                  />
-                </ListItem>
+                <li key={card._id} className={styles.row}>
+                  <span className={styles.item}>
+                    <span>{`${card.position ? `#${card.position} ` : ''}${card.name}`}</span>
+                    <span className={admin.muted}>
+                      {`${card.grade} · FMV ${formatUsd(card.fmv)}${card.pulled ? ' · pulled' : ''}`}
+                    </span>
+                  </span>
+                  {draft && (
+                    <button
+                      type="button"
+                      className={ui.iconButton}
+                      aria-label={`Remove ${card.name}`}
+                      onClick={() => removeCard.mutate({ id: c.caseId, cardId: card._id })}
+                    >
+                      <Trash2 aria-hidden />
+                    </button>
+                  )}
+                </li>
               ))}
-            </List>
-          </Box>
-        </Stack>
+            </ul>
+          </div>
+        </div>
         {draft && <AvailableCards caseId={c.caseId} />}
-      </Box>
-    </Paper>
+      </div>
+    </div>
   );
 }

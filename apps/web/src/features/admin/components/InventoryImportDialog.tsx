@@ -1,67 +1,54 @@
 import { useState } from 'react';
 import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
   INVENTORY_CSV_COLUMNS,
   INVENTORY_IMPORT_MAX_FILES,
   type InventoryImportJob,
   type InventoryImportResponse,
 } from '@grail/contract';
+import { Alert, Button, buttonClass, Dialog, DialogClose, TextField } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { useImportInventory, useInventoryImportJob } from '../api/inventory';
+import styles from './InventoryImportDialog.module.css';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const lineOf = (issue: { line: number; column?: string | null; message: string }) =>
+  `Line ${issue.line}${issue.column ? `, ${issue.column}` : ''}: ${issue.message}`;
 
 /** A background import (rows with image URLs): rows done of the total, then each failure by line. */
 function ImportJobProgress({ job }: { job: InventoryImportJob }) {
   const done = job.imported + job.failed;
   return (
-    <Stack spacing={1} data-testid="import-job">
+    <div className={styles.stack} data-testid="import-job">
       {job.status === 'running' ? (
         <>
-          <Alert severity="info" aria-live="polite">
+          <Alert severity="info">
             Importing in the background: {done} of {plural(job.total, 'row')} done
             {job.failed > 0 ? ` (${job.failed} failed)` : ''}. You may close this window; the import
             goes on.
           </Alert>
-          <LinearProgress
-            variant="determinate"
-            value={job.total === 0 ? 100 : (100 * done) / job.total}
+          <progress
+            className={styles.progress}
+            max={job.total === 0 ? 1 : job.total}
+            value={job.total === 0 ? 1 : done}
             aria-label="Import progress"
           />
         </>
       ) : (
-        <Alert severity={job.failed > 0 ? 'warning' : 'success'} role="status">
+        <Alert severity={job.failed > 0 ? 'warning' : 'success'}>
           Imported {plural(job.imported, 'card')}
           {job.failed > 0 ? `; ${plural(job.failed, 'row')} failed` : ''}.
         </Alert>
       )}
       {job.failures.length > 0 && (
-        <List dense aria-label="Failed rows" sx={{ maxHeight: 240, overflowY: 'auto' }}>
+        <ul aria-label="Failed rows" className={styles.issues}>
           {job.failures.map((issue) => (
-            <ListItem key={issue.line} disableGutters data-testid="import-failure">
-              <ListItemText
-                primary={`Line ${issue.line}${issue.column ? `, ${issue.column}` : ''}: ${issue.message}`}
-                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-              />
-            </ListItem>
+            <li key={issue.line} data-testid="import-failure">
+              {lineOf(issue)}
+            </li>
           ))}
-        </List>
+        </ul>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -85,109 +72,115 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
     setCsv(text);
     setResult(null);
   };
+  const fileButton = `${buttonClass({ variant: 'outlined' })} ${styles.fileButton}`;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="inventory-import-title">
-      <DialogTitle id="inventory-import-title">Import cards from CSV</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          <DialogContentText>
-            Columns, in any order: {INVENTORY_CSV_COLUMNS.join(', ')}. Money in dollars. Images,
-            separated by spaces: https URLs (fetched in the background once the import starts), this
-            site&apos;s stored images, or the names of image files chosen below.
-          </DialogContentText>
-          <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
-            Choose a CSV file
-            <input
-              hidden
-              type="file"
-              accept=".csv,text/csv"
-              aria-label="CSV file"
-              onChange={async (e) => {
-                const file = e.target.files?.[0];
-                if (!file) return;
-                setFileName(file.name);
-                edit(await file.text());
-              }}
-            />
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="Import cards from CSV"
+      className={styles.dialog}
+      actions={
+        <>
+          <DialogClose>
+            <Button>{done ? 'Close' : 'Cancel'}</Button>
+          </DialogClose>
+          <Button
+            variant="outlined"
+            disabled={!csv.trim() || run.isPending || done}
+            onClick={() => check(true)}
+          >
+            Check file (dry run)
           </Button>
-          {fileName && <Typography variant="body2">{fileName}</Typography>}
-          <Button variant="outlined" component="label" sx={{ alignSelf: 'flex-start' }}>
-            Choose image files
-            <input
-              hidden
-              type="file"
-              multiple
-              accept="image/jpeg,image/png,image/webp"
-              aria-label="Image files"
-              onChange={(e) => {
-                setImages([...(e.target.files ?? [])].slice(0, INVENTORY_IMPORT_MAX_FILES));
-                setResult(null);
-              }}
-            />
+          <Button
+            variant="contained"
+            disabled={!passed || run.isPending}
+            onClick={() => check(false)}
+          >
+            Import {passed ? `${result.rows} cards` : ''}
           </Button>
-          {images.length > 0 && (
-            <Typography variant="body2" aria-live="polite" sx={{ overflowWrap: 'anywhere' }}>
-              {images.length} image file{images.length === 1 ? '' : 's'} (at most{' '}
-              {INVENTORY_IMPORT_MAX_FILES}): {images.map((f) => f.name).join(', ')}
-            </Typography>
-          )}
-          <TextField
-            label="Or paste the CSV"
-            multiline
-            minRows={4}
-            maxRows={12}
-            value={csv}
-            onChange={(e) => edit(e.target.value)}
-            slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
+        </>
+      }
+    >
+      <div className={styles.stack}>
+        <p className={styles.intro}>
+          Columns, in any order: {INVENTORY_CSV_COLUMNS.join(', ')}. Money in dollars. Images,
+          separated by spaces: https URLs (fetched in the background once the import starts), this
+          site&apos;s stored images, or the names of image files chosen below.
+        </p>
+        <label className={fileButton}>
+          Choose a CSV file
+          <input
+            className={ui.visuallyHidden}
+            type="file"
+            accept=".csv,text/csv"
+            aria-label="CSV file"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              if (!file) return;
+              setFileName(file.name);
+              edit(await file.text());
+            }}
           />
-          {run.isError && <Alert severity="error">{run.error.message}</Alert>}
-          {result && result.errors.length > 0 && (
-            <Alert severity="error" role="alert">
-              <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                {result.errors.length} problem{result.errors.length === 1 ? '' : 's'} in{' '}
-                {result.rows} row{result.rows === 1 ? '' : 's'}; nothing was written.
-              </Typography>
-              <List dense aria-label="Problems" sx={{ maxHeight: 240, overflowY: 'auto' }}>
-                {result.errors.map((issue, i) => (
-                  <ListItem key={i} disableGutters data-testid="import-issue">
-                    <ListItemText
-                      primary={`Line ${issue.line}${issue.column ? `, ${issue.column}` : ''}: ${issue.message}`}
-                      slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </Alert>
-          )}
-          {passed && (
-            <Alert severity="success">
-              {result.rows} row{result.rows === 1 ? '' : 's'} checked, no problems. Ready to import.
-            </Alert>
-          )}
-          {done && result.job === undefined && (
-            <Alert severity="success">Imported {result.imported} cards.</Alert>
-          )}
-          {result?.job && <ImportJobProgress job={job.data ?? result.job} />}
-          {job.isError && <Alert severity="error">{job.error.message}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={onClose}>{done ? 'Close' : 'Cancel'}</Button>
-        <Button
-          variant="outlined"
-          disabled={!csv.trim() || run.isPending || done}
-          onClick={() => check(true)}
-        >
-          Check file (dry run)
-        </Button>
-        <Button
-          variant="contained"
-          disabled={!passed || run.isPending}
-          onClick={() => check(false)}
-        >
-          Import {passed ? `${result.rows} cards` : ''}
-        </Button>
-      </DialogActions>
+        </label>
+        {fileName && <p className={styles.line}>{fileName}</p>}
+        <label className={fileButton}>
+          Choose image files
+          <input
+            className={ui.visuallyHidden}
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp"
+            aria-label="Image files"
+            onChange={(e) => {
+              setImages([...(e.target.files ?? [])].slice(0, INVENTORY_IMPORT_MAX_FILES));
+              setResult(null);
+            }}
+          />
+        </label>
+        {images.length > 0 && (
+          <p className={styles.line} aria-live="polite">
+            {images.length} image file{images.length === 1 ? '' : 's'} (at most{' '}
+            {INVENTORY_IMPORT_MAX_FILES}): {images.map((f) => f.name).join(', ')}
+          </p>
+        )}
+        <TextField
+          label="Or paste the CSV"
+          multiline
+          rows={6}
+          value={csv}
+          onChange={(e) => edit(e.target.value)}
+          spellCheck={false}
+          className={styles.csv}
+        />
+        {run.isError && <Alert severity="error">{run.error.message}</Alert>}
+        {result && result.errors.length > 0 && (
+          <Alert severity="error">
+            <p className={styles.strong}>
+              {result.errors.length} problem{result.errors.length === 1 ? '' : 's'} in {result.rows}{' '}
+              row{result.rows === 1 ? '' : 's'}; nothing was written.
+            </p>
+            <ul aria-label="Problems" className={styles.issues}>
+              {result.errors.map((issue, i) => (
+                <li key={i} data-testid="import-issue">
+                  {lineOf(issue)}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {passed && (
+          <Alert severity="success">
+            {result.rows} row{result.rows === 1 ? '' : 's'} checked, no problems. Ready to import.
+          </Alert>
+        )}
+        {done && result.job === undefined && (
+          <Alert severity="success">Imported {result.imported} cards.</Alert>
+        )}
+        {result?.job && <ImportJobProgress job={job.data ?? result.job} />}
+        {job.isError && <Alert severity="error">{job.error.message}</Alert>}
+      </div>
     </Dialog>
   );
 }

@@ -1,28 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
 import type { AnalyticsResponse } from '@grail/contract';
+import { Alert, Button, Card, Spinner, TextField } from '@/components/ui';
+import { BarChart, LineChart } from '@/components/ui/charts/Chart';
 import { formatUsd } from '@/lib/format';
 import { useAnalytics } from '../api/analytics';
 import { DataTable, type Column } from '../components/DataTable';
 import { RowForm } from '../components/RowForm';
+import admin from '../admin.module.css';
+import styles from './AdminAnalyticsPage.module.css';
 
 const DAY_MS = 86_400_000;
 const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
 const percent = (share: number | null) =>
   share === null ? '—' : `${Math.round(share * 1000) / 10}%`;
-const usd = (v: number | null) => (v === null ? '' : formatUsd(v));
 // Axis ticks: "$1.2K" fits beside the chart where "$1,200.00" would be cut.
 const compactUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -35,8 +26,8 @@ const tickUsd = (v: number) => compactUsd.format(v);
 const defaultRange = () => ({ from: isoDay(Date.now() - 29 * DAY_MS), to: isoDay(Date.now()) });
 
 /**
- * A chart and the same figures as a table. The drawing is hidden from screen readers, which
- * read the table; sighted visitors open it under "Table view".
+ * A chart and the same figures as a table. Screen readers hear the chart's name and read the
+ * table; sighted visitors open it under "Table view".
  */
 function ChartCard<R>({
   title,
@@ -54,24 +45,14 @@ function ChartCard<R>({
   rowKey: (row: R) => string;
 }) {
   return (
-    <Paper variant="outlined" component="section" sx={{ p: 2, mb: 3 }} aria-label={title}>
-      <Typography variant="h6" component="h2">
-        {title}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {description}
-      </Typography>
-      {/* A picture of the table below, so hidden from screen readers and out of the tab order. */}
-      <Box aria-hidden sx={{ minWidth: 0 }}>
-        {chart}
-      </Box>
-      <Box component="details" sx={{ mt: 1 }}>
-        <Box component="summary" sx={{ cursor: 'pointer', fontWeight: 600 }}>
-          Table view
-        </Box>
+    <Card as="section" title={title} className={styles.card}>
+      <p className={`${admin.muted} ${admin.small} ${styles.description}`}>{description}</p>
+      {chart}
+      <details className={styles.details}>
+        <summary className={styles.summary}>Table view</summary>
         <DataTable label={title} columns={columns} rows={rows} rowKey={rowKey} />
-      </Box>
-    </Paper>
+      </details>
+    </Card>
   );
 }
 
@@ -85,31 +66,15 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         description="Store orders, packs and break spots (net of refunds) stacked; top-ups beside them."
         chart={
           <BarChart
-            height={300}
-            disableKeyboardNavigation
-            xAxis={[{ scaleType: 'band', data: days }]}
-            yAxis={[{ valueFormatter: tickUsd, width: 56 }]}
+            label="Revenue per day, chart"
+            categories={days}
+            left={{ format: tickUsd }}
             series={[
-              {
-                label: 'Store',
-                data: data.revenue.map((r) => r.store),
-                stack: 'sales',
-                valueFormatter: usd,
-              },
-              {
-                label: 'Packs',
-                data: data.revenue.map((r) => r.packs),
-                stack: 'sales',
-                valueFormatter: usd,
-              },
-              {
-                label: 'Breaks',
-                data: data.revenue.map((r) => r.breaks),
-                stack: 'sales',
-                valueFormatter: usd,
-              },
-              { label: 'Top-ups', data: data.revenue.map((r) => r.topUps), valueFormatter: usd },
-            ]}
+              { label: 'Store', values: data.revenue.map((r) => r.store), stack: 'sales' },
+              { label: 'Packs', values: data.revenue.map((r) => r.packs), stack: 'sales' },
+              { label: 'Breaks', values: data.revenue.map((r) => r.breaks), stack: 'sales' },
+              { label: 'Top-ups', values: data.revenue.map((r) => r.topUps) },
+            ].map((s) => ({ ...s, format: formatUsd }))}
           />
         }
         rows={data.revenue}
@@ -127,33 +92,25 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         description="Packs sold in the range, and each case's expected value (mean FMV) against its pack price."
         chart={
           data.packsPerCase.length === 0 ? (
-            <Typography>No packs sold in this range.</Typography>
+            <p className={styles.none}>No packs sold in this range.</p>
           ) : (
             <BarChart
-              height={300}
-              disableKeyboardNavigation
-              xAxis={[{ scaleType: 'band', data: data.packsPerCase.map((c) => c.name) }]}
-              yAxis={[
-                { id: 'packs', position: 'left' },
-                { id: 'usd', position: 'right', valueFormatter: tickUsd, width: 56 },
-              ]}
+              label="Packs sold per case, chart"
+              categories={data.packsPerCase.map((c) => c.name)}
+              right={{ format: tickUsd }}
               series={[
-                {
-                  label: 'Packs sold',
-                  data: data.packsPerCase.map((c) => c.packsSold),
-                  yAxisId: 'packs',
-                },
+                { label: 'Packs sold', values: data.packsPerCase.map((c) => c.packsSold) },
                 {
                   label: 'EV',
-                  data: data.packsPerCase.map((c) => c.expectedValue),
-                  yAxisId: 'usd',
-                  valueFormatter: usd,
+                  values: data.packsPerCase.map((c) => c.expectedValue),
+                  axis: 'right',
+                  format: formatUsd,
                 },
                 {
                   label: 'Pack price',
-                  data: data.packsPerCase.map((c) => c.packPrice),
-                  yAxisId: 'usd',
-                  valueFormatter: usd,
+                  values: data.packsPerCase.map((c) => c.packPrice),
+                  axis: 'right',
+                  format: formatUsd,
                 },
               ]}
             />
@@ -172,20 +129,17 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         title="Buyback"
         description="Of the pulls made in the range: the share sold back, and the credit paid against their FMV."
         chart={
-          <Stack direction="row" spacing={4} sx={{ flexWrap: 'wrap', py: 1 }}>
-            <Box>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
-                {percent(buyback.rate)}
-              </Typography>
-              <Typography color="text.secondary">sold back</Typography>
-            </Box>
-            <Box>
-              <Typography variant="h4" component="p" sx={{ fontWeight: 800 }}>
-                {percent(buyback.creditToFmv)}
-              </Typography>
-              <Typography color="text.secondary">credit / FMV</Typography>
-            </Box>
-          </Stack>
+          // A figure is a div: axe reads a large bold paragraph before another as a fake heading.
+          <div className={styles.figures}>
+            <div>
+              <div className={admin.figure}>{percent(buyback.rate)}</div>
+              <p className={admin.muted}>sold back</p>
+            </div>
+            <div>
+              <div className={admin.figure}>{percent(buyback.creditToFmv)}</div>
+              <p className={admin.muted}>credit / FMV</p>
+            </div>
+          </div>
         }
         rows={[buyback]}
         rowKey={() => 'buyback'}
@@ -203,21 +157,17 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         description="Share of the boxes shipped each week (from Monday, UTC) that left within 48 hours."
         chart={
           <LineChart
+            label="48-hour shipping compliance per week, chart"
             height={260}
-            disableKeyboardNavigation
-            // A point scale puts the last week's label on the right edge: room for half of it.
-            margin={{ right: 40 }}
-            xAxis={[{ scaleType: 'point', data: data.shippingCompliance.map((w) => w.week) }]}
-            yAxis={[{ min: 0, max: 100, valueFormatter: (v: number) => `${v}%` }]}
+            categories={data.shippingCompliance.map((w) => w.week)}
+            left={{ max: 100, format: (v) => `${v}%` }}
             series={[
               {
                 label: 'On time',
-                // A week alone between empty weeks is a point, not a line.
-                showMark: true,
-                data: data.shippingCompliance.map((w) =>
+                values: data.shippingCompliance.map((w) =>
                   w.share === null ? null : Math.round(w.share * 1000) / 10,
                 ),
-                valueFormatter: (v) => (v === null ? 'nothing shipped' : `${v}%`),
+                format: (v) => `${v}%`,
               },
             ]}
           />
@@ -236,12 +186,12 @@ function Charts({ data }: { data: AnalyticsResponse }) {
         description="Accounts created each day, and accounts with any wallet entry that day."
         chart={
           <LineChart
+            label="New and active collectors per day, chart"
             height={260}
-            disableKeyboardNavigation
-            xAxis={[{ scaleType: 'point', data: days }]}
+            categories={days}
             series={[
-              { label: 'New', data: data.collectors.map((c) => c.new) },
-              { label: 'Active', data: data.collectors.map((c) => c.active) },
+              { label: 'New', values: data.collectors.map((c) => c.new) },
+              { label: 'Active', values: data.collectors.map((c) => c.active) },
             ]}
           />
         }
@@ -258,8 +208,8 @@ function Charts({ data }: { data: AnalyticsResponse }) {
 }
 
 /**
- * /admin/analytics (ADVANCED_ANALYTICS): the staff dashboard. Its chart library is loaded with
- * this page only; the range lives in the address (?from=&to=, UTC days, both included).
+ * /admin/analytics (ADVANCED_ANALYTICS): the staff dashboard, its charts drawn as plain SVG; the
+ * range lives in the address (?from=&to=, UTC days, both included).
  */
 export function AdminAnalyticsPage() {
   const [params, setParams] = useSearchParams();
@@ -269,41 +219,34 @@ export function AdminAnalyticsPage() {
   const [draft, setDraft] = useState({ from, to });
   const report = useAnalytics(from, to);
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800 }}>
-        Analytics
-      </Typography>
-      <Box sx={{ mb: 3 }}>
-        <RowForm
-          aria-label="Date range"
-          onSubmit={() => {
-            setParams({ from: draft.from, to: draft.to });
-          }}
-        >
-          <TextField
-            type="date"
-            size="small"
-            label="From"
-            value={draft.from}
-            onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label="To"
-            value={draft.to}
-            onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Button type="submit" variant="contained" disabled={!draft.from || !draft.to}>
-            Show
-          </Button>
-        </RowForm>
-      </Box>
-      {report.isPending && <CircularProgress aria-label="Loading analytics" />}
+    <section className={admin.page}>
+      <h1 className={admin.title}>Analytics</h1>
+      <RowForm
+        aria-label="Date range"
+        className={styles.range}
+        onSubmit={() => {
+          setParams({ from: draft.from, to: draft.to });
+        }}
+      >
+        <TextField
+          type="date"
+          label="From"
+          value={draft.from}
+          onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
+        />
+        <TextField
+          type="date"
+          label="To"
+          value={draft.to}
+          onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
+        />
+        <Button type="submit" variant="contained" disabled={!draft.from || !draft.to}>
+          Show
+        </Button>
+      </RowForm>
+      {report.isPending && <Spinner label="Loading analytics" />}
       {report.isError && <Alert severity="error">{report.error.message}</Alert>}
       {report.data && <Charts data={report.data} />}
-    </Box>
+    </section>
   );
 }

@@ -1,25 +1,14 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  MenuItem,
-  Paper,
-  Stack,
-  TableCell,
-  TableContainer,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { StackedTable } from '@/components/StackedTable';
 import { INVENTORY_GRADERS, INVENTORY_STATUSES, type InventoryCard } from '@grail/contract';
+import { Badge, Button, buttonClass, Select, Table, TextField } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
 import { useInventory, inventoryExportUrl } from '../api/inventory';
 import { FilteredResults, FilterForm, useAddressFilters } from '../components/AddressFilters';
 import { InventoryEditDialog } from '../components/InventoryEditDialog';
 import { InventoryImportDialog } from '../components/InventoryImportDialog';
+import admin from '../admin.module.css';
+import styles from './AdminInventoryPage.module.css';
 
 const FILTER_KEYS = [
   'q',
@@ -32,6 +21,8 @@ const FILTER_KEYS = [
   'page',
 ] as const;
 const PAGE_SIZE = 25;
+/** A filter's first choice, which clears it (a choice needs a value of its own). */
+const ANY = 'any';
 const statusLabel = (s: string) => s.replace('_', ' ');
 
 /**
@@ -57,70 +48,66 @@ export default function AdminInventoryPage() {
     next.delete('page');
     setParams(next);
   };
-  /** A filter chosen from `options`; the first choice, `any`, clears it. */
   /** A bound on FMV in dollars, applied when the field is left. */
   const fmvFilter = (key: 'minFmv' | 'maxFmv', label: string) => (
-    <TextField
-      size="small"
-      label={label}
-      type="number"
-      defaultValue={filters[key] ?? ''}
-      slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
-      onBlur={(e) => setFilter({ [key]: e.target.value })}
-    />
+    <div className={styles.field}>
+      <TextField
+        label={label}
+        type="number"
+        min={0}
+        step="0.01"
+        defaultValue={filters[key] ?? ''}
+        onBlur={(e) => setFilter({ [key]: e.target.value })}
+      />
+    </div>
   );
+  /** A filter chosen from `options`; the first choice, `any`, clears it. */
   const filterSelect = (
     key: 'status' | 'caseId' | 'sport' | 'grader',
     label: string,
     any: string,
     options: { value: string; label: string }[],
   ) => (
-    <TextField
-      select
-      size="small"
+    <Select
       label={label}
-      value={filters[key] ?? ''}
-      onChange={(e) => setFilter({ [key]: e.target.value })}
-    >
-      <MenuItem value="">{any}</MenuItem>
-      {options.map((o) => (
-        <MenuItem key={o.value} value={o.value}>
-          {o.label}
-        </MenuItem>
-      ))}
-    </TextField>
+      value={filters[key] ?? ANY}
+      onValueChange={(value) => setFilter({ [key]: value === ANY ? '' : value })}
+      options={[{ value: ANY, label: any }, ...options]}
+    />
   );
 
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 0.5 }}>
-        Inventory
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
+    <section className={admin.page}>
+      <h1 className={`${admin.title} ${styles.title}`}>Inventory</h1>
+      <p className={`${admin.muted} ${styles.intro}`}>
         Every card in the shop: in the store, in Grail cases, pulled and sold.
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', gap: 1 }} useFlexGap>
+      </p>
+      <div className={styles.actions}>
         <Button variant="contained" onClick={() => setImporting(true)}>
           Import CSV
         </Button>
-        <Button variant="outlined" component="a" href={inventoryExportUrl(filters)} download>
+        <a
+          className={buttonClass({ variant: 'outlined' })}
+          href={inventoryExportUrl(filters)}
+          download
+        >
           Export CSV
-        </Button>
-      </Stack>
+        </a>
+      </div>
 
       <FilterForm
         label="Filter the inventory"
         columns={4}
         onSubmit={() => setFilter({ q: search.trim() })}
       >
-        <TextField
-          size="small"
-          label="Search name, player, set, team, cert"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          onBlur={() => search.trim() !== (filters.q ?? '') && setFilter({ q: search.trim() })}
-          sx={{ gridColumn: { md: 'span 2' } }}
-        />
+        <div className={`${styles.field} ${styles.search}`}>
+          <TextField
+            label="Search name, player, set, team, cert"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onBlur={() => search.trim() !== (filters.q ?? '') && setFilter({ q: search.trim() })}
+          />
+        </div>
         {filterSelect(
           'status',
           'Status',
@@ -159,51 +146,49 @@ export default function AdminInventoryPage() {
         pagesLabel="Inventory pages"
       >
         {(found) => (
-          <TableContainer
-            component={Paper}
-            variant="outlined"
-            // The table scrolls inside its box; positioned, so the hidden column title stays in it too.
-            sx={{ overflowX: 'auto', position: 'relative' }}
-          >
-            {/* On a phone each card is a block of labelled lines, so FMV and price stay in view. */}
-            <StackedTable
+          // The table scrolls inside its box; on a phone each card is a block of labelled lines.
+          <div className={styles.tableBox}>
+            <Table
               label="Cards"
-              head={[
-                'Card',
-                'Status',
-                'Grade',
-                { name: 'FMV', key: 'FMV', align: 'right' },
-                { name: 'Store price', key: 'Store price', align: 'right' },
-                { name: <span className={ui.visuallyHidden}>Actions</span>, key: 'actions' },
-              ]}
-            >
-              {found.cards.map((card) => (
-                <TableRow key={card.cardId} hover data-testid="inventory-row">
-                  <TableCell sx={{ minWidth: 200 }}>
-                    <Box sx={{ textAlign: 'left' }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {card.name}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
+              rows={found.cards}
+              rowKey={(card) => card.cardId}
+              rowProps={() => ({ 'data-testid': 'inventory-row' })}
+              columns={[
+                {
+                  key: 'card',
+                  title: 'Card',
+                  cell: (card) => (
+                    <div className={styles.card}>
+                      <span className={styles.name}>{card.name}</span>
+                      <span className={styles.meta}>
                         {card.sport}
                         {card.certNumber ? ` · cert ${card.certNumber}` : ''}
                         {card.case ? ` · ${card.case.name}` : ''}
-                      </Typography>
-                    </Box>
-                  </TableCell>
-                  <TableCell data-label="Status">
-                    <Chip size="small" label={statusLabel(card.status)} />
-                  </TableCell>
-                  <TableCell data-label="Grade">
-                    {card.grader ? `${card.grader} ${card.grade}` : 'Raw'}
-                  </TableCell>
-                  <TableCell data-label="FMV" align="right">
-                    {formatUsd(card.fmv)}
-                  </TableCell>
-                  <TableCell data-label="Store price" align="right">
-                    {card.storePrice === null ? '—' : formatUsd(card.storePrice)}
-                  </TableCell>
-                  <TableCell>
+                      </span>
+                    </div>
+                  ),
+                },
+                {
+                  key: 'status',
+                  title: 'Status',
+                  cell: (card) => <Badge>{statusLabel(card.status)}</Badge>,
+                },
+                {
+                  key: 'grade',
+                  title: 'Grade',
+                  cell: (card) => (card.grader ? `${card.grader} ${card.grade}` : 'Raw'),
+                },
+                { key: 'fmv', title: 'FMV', align: 'right', cell: (card) => formatUsd(card.fmv) },
+                {
+                  key: 'price',
+                  title: 'Store price',
+                  align: 'right',
+                  cell: (card) => (card.storePrice === null ? '—' : formatUsd(card.storePrice)),
+                },
+                {
+                  key: 'actions',
+                  title: <span className={ui.visuallyHidden}>Actions</span>,
+                  cell: (card) => (
                     <Button
                       size="small"
                       onClick={() => setEditing(card)}
@@ -211,15 +196,15 @@ export default function AdminInventoryPage() {
                     >
                       Edit
                     </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </StackedTable>
-          </TableContainer>
+                  ),
+                },
+              ]}
+            />
+          </div>
         )}
       </FilteredResults>
       {editing && <InventoryEditDialog card={editing} onClose={() => setEditing(null)} />}
       {importing && <InventoryImportDialog onClose={() => setImporting(false)} />}
-    </Box>
+    </section>
   );
 }
