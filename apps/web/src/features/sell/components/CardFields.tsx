@@ -161,6 +161,7 @@ export function CardFields({
           {text('grade', 'Grade', { helperText: 'As on the label: GEM MT 10, 9.5…' })}
           {text('askingPrice', 'Asking price (optional)', {
             inputMode: 'decimal',
+            'aria-label': `Asking price of ${cardLabel}`,
             startAdornment: '$',
             helperText: 'What you hope to get. We make our own offer.',
           })}
