@@ -1,5 +1,20 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { parseAddress } from './AddressFields';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ShippingAddress } from '@grail/contract';
+import { AddressFields, parseAddress } from './AddressFields';
+
+/** The fields as a page holds them, the country's code shown for the test to read. */
+function Address() {
+  const [value, setValue] = useState<Partial<ShippingAddress>>({});
+  return (
+    <>
+      <AddressFields value={value} errors={{}} onChange={setValue} />
+      <output>{value.country ?? 'none'}</output>
+    </>
+  );
+}
 
 const address = {
   name: 'Casey Collector',
@@ -50,5 +65,52 @@ describe('parseAddress', () => {
     });
     // A country without a known format keeps only the length checks.
     expect(parseAddress({ ...address, country: 'DE', postalCode: '10115' }).address).toBeDefined();
+  });
+});
+
+describe('the country field', () => {
+  it('finds a country by its code, picked with a click', async () => {
+    const user = userEvent.setup();
+    render(<Address />);
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    await user.type(country, 'gb');
+    expect(country.getAttribute('aria-expanded')).toBe('true');
+    await user.click(screen.getByRole('option', { name: 'United Kingdom' }));
+    expect(screen.getByRole('status').textContent).toBe('GB');
+    expect((country as HTMLInputElement).value).toBe('United Kingdom');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('moves with the arrows, picks with Enter, and takes the first match on leaving', async () => {
+    const user = userEvent.setup();
+    render(<Address />);
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    await user.type(country, 'united');
+    const [first] = screen.getAllByRole('option');
+    expect(country.getAttribute('aria-activedescendant')).toBe(first!.id);
+    await user.keyboard('{ArrowDown}');
+    const second = screen.getAllByRole('option')[1]!;
+    expect(country.getAttribute('aria-activedescendant')).toBe(second.id);
+    await user.keyboard('{Enter}');
+    expect((country as HTMLInputElement).value).toBe(second.textContent);
+
+    await user.clear(country);
+    expect(screen.getByRole('status').textContent).toBe('none');
+    await user.type(country, 'US');
+    await user.tab();
+    expect(screen.getByRole('status').textContent).toBe('US');
+  });
+
+  it('closes on Escape and shows the chosen country again', async () => {
+    const user = userEvent.setup();
+    render(<Address />);
+    const country = screen.getByRole('combobox', { name: 'Country' });
+    await user.type(country, 'de');
+    await user.keyboard('{Enter}');
+    await user.type(country, 'xyz');
+    expect(screen.getByText('No options')).toBeDefined();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByText('No options')).toBeNull();
+    expect((country as HTMLInputElement).value).toBe('Germany');
   });
 });

@@ -1,6 +1,9 @@
-import { useMemo } from 'react';
-import { Autocomplete, Stack, TextField } from '@mui/material';
+import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import clsx from 'clsx';
+import { ChevronDown } from 'lucide-react';
 import { COUNTRY_CODES, ShippingAddress } from '@grail/contract';
+import { TextField } from '@/components/ui';
+import styles from './AddressFields.module.css';
 
 export type AddressErrors = Partial<Record<keyof ShippingAddress, string>>;
 
@@ -72,7 +75,11 @@ function filterCountries(options: CountryOption[], typed: string): CountryOption
   return [...byCode, ...byStart, ...byWord];
 }
 
-/** The country: a searchable list of ISO countries, sent as the 2-letter code. */
+/**
+ * The country: a searchable list of ISO countries, sent as the 2-letter code. A combobox (WAI-ARIA
+ * pattern): typing filters the list with its first match highlighted, arrows move, Enter or a
+ * click picks, Escape closes; leaving the field picks the highlighted match of what was typed.
+ */
 function CountryField({
   value,
   error,
@@ -84,28 +91,93 @@ function CountryField({
 }) {
   const options = useCountryOptions();
   const selected = options.find((o) => o.code === value?.trim().toUpperCase()) ?? null;
+  const listId = useId();
+  // What is typed while the list is open; null shows the chosen country's name.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const matches = useMemo(() => filterCountries(options, typed ?? ''), [options, typed]);
+  const highlighted = open ? matches[active] : undefined;
+
+  useEffect(() => {
+    if (highlighted)
+      document
+        .getElementById(`${listId}-${highlighted.code}`)
+        ?.scrollIntoView?.({ block: 'nearest' });
+  }, [highlighted, listId]);
+
+  const close = () => {
+    setOpen(false);
+    setTyped(null);
+  };
+  const pick = (option: CountryOption) => {
+    onChange(option.code);
+    close();
+  };
+  const show = (next: number) => {
+    setOpen(true);
+    setActive(Math.max(0, Math.min(next, matches.length - 1)));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') show(open ? active + 1 : 0);
+    else if (event.key === 'ArrowUp') show(open ? active - 1 : matches.length - 1);
+    else if (event.key === 'Enter' && highlighted) pick(highlighted);
+    else if (event.key === 'Escape' && open) close();
+    else return;
+    event.preventDefault();
+  };
+
   return (
-    <Autocomplete
-      options={options}
-      value={selected}
-      onChange={(_event, next) => onChange(next?.code)}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.code === b.code}
-      filterOptions={(all, state) => filterCountries(all, state.inputValue)}
-      autoHighlight
-      autoSelect
-      size="small"
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Country"
-          required
-          error={Boolean(error)}
-          helperText={error}
-          inputProps={{ ...params.inputProps, autoComplete: 'shipping country-name' }}
-        />
+    <div className={styles.country}>
+      <TextField
+        label="Country"
+        required
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={highlighted ? `${listId}-${highlighted.code}` : undefined}
+        autoComplete="shipping country-name"
+        value={typed ?? selected?.name ?? ''}
+        onChange={(event) => {
+          // Emptying the field clears the country, as deleting a choice does.
+          if (!event.target.value) onChange(undefined);
+          setTyped(event.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onClick={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          if (typed?.trim() && highlighted) pick(highlighted);
+          else close();
+        }}
+        error={error}
+        endAdornment={
+          <ChevronDown aria-hidden className={clsx(styles.chevron, open && styles.up)} />
+        }
+      />
+      {open && matches.length === 0 && <p className={clsx(styles.list, styles.none)}>No options</p>}
+      {open && matches.length > 0 && (
+        <ul id={listId} role="listbox" aria-label="Countries" className={styles.list}>
+          {matches.map((o, i) => (
+            <li
+              key={o.code}
+              id={`${listId}-${o.code}`}
+              role="option"
+              aria-selected={o.code === selected?.code}
+              className={clsx(styles.option, i === active && styles.active)}
+              // Keeps the focus in the field, so leaving it does not pick first.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActive(i)}
+              onClick={() => pick(o)}
+            >
+              {o.name}
+            </li>
+          ))}
+        </ul>
       )}
-    />
+    </div>
   );
 }
 
@@ -120,18 +192,16 @@ export function AddressFields({
   onChange: (next: Partial<ShippingAddress>) => void;
 }) {
   return (
-    <Stack spacing={1.5}>
+    <div className={styles.fields}>
       {FIELDS.map((f) => (
         <TextField
           key={f.name}
           label={f.label}
-          size="small"
           required={!f.optional}
           value={value[f.name] ?? ''}
           onChange={(e) => onChange({ ...value, [f.name]: e.target.value })}
-          error={Boolean(errors[f.name])}
-          helperText={errors[f.name]}
-          slotProps={{ htmlInput: { autoComplete: `shipping ${f.autoComplete}` } }}
+          error={errors[f.name]}
+          autoComplete={`shipping ${f.autoComplete}`}
         />
       ))}
       <CountryField
@@ -141,6 +211,6 @@ export function AddressFields({
           onChange({ ...value, country: country as ShippingAddress['country'] })
         }
       />
-    </Stack>
+    </div>
   );
 }

@@ -1,15 +1,6 @@
-import {
-  Box,
-  FormControl,
-  FormControlLabel,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
 import { PayoutInput, type PayoutMethod } from '@grail/contract';
+import { TextField } from '@/components/ui';
+import styles from './PayoutFields.module.css';
 
 /** The payout form as typed: every field a string until it is checked. */
 export interface PayoutDraft {
@@ -69,61 +60,51 @@ export function PayoutFields({
 }) {
   const set = (patch: Partial<PayoutDraft>) => onChange({ ...value, ...patch });
   const option = (method: PayoutMethod, title: string, text: string) => (
-    <FormControlLabel
-      value={method}
-      control={<Radio />}
-      sx={{ alignItems: 'flex-start', mr: 0, '& .MuiRadio-root': { mt: -0.5 } }}
-      label={
-        <Box sx={{ pb: 1 }}>
-          <Typography sx={{ fontWeight: 700 }}>{title}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {text}
-          </Typography>
-        </Box>
-      }
-    />
+    <label className={styles.option}>
+      <input
+        type="radio"
+        name="payout-method"
+        value={method}
+        checked={value.method === method}
+        onChange={() => set({ method })}
+        className={styles.radio}
+      />
+      <span className={styles.optionText}>
+        <span className={styles.optionTitle}>{title}</span>
+        <span className={styles.muted}>{text}</span>
+      </span>
+    </label>
   );
   return (
-    <Stack spacing={2}>
-      <FormControl>
-        <FormLabel id="payout-method-label" sx={{ mb: 1 }}>
-          How would you like to be paid?
-        </FormLabel>
-        <RadioGroup
-          aria-labelledby="payout-method-label"
-          name="payout-method"
-          value={value.method}
-          onChange={(e) => set({ method: e.target.value as PayoutMethod })}
-        >
-          {option(
-            'store_credit',
-            `Store credit (+${bonusPercent}% bonus)`,
-            `Paid to your wallet as soon as your cards are verified, with ${bonusPercent}% on top.`,
-          )}
-          {option('bank', 'Bank transfer', 'Paid by ACH to a US bank account after verification.')}
-          {option('paypal', 'PayPal', 'Paid to your PayPal account after verification.')}
-        </RadioGroup>
-      </FormControl>
+    <div className={styles.stack}>
+      <fieldset className={styles.methods}>
+        <legend className={styles.legend}>How would you like to be paid?</legend>
+        {option(
+          'store_credit',
+          `Store credit (+${bonusPercent}% bonus)`,
+          `Paid to your wallet as soon as your cards are verified, with ${bonusPercent}% on top.`,
+        )}
+        {option('bank', 'Bank transfer', 'Paid by ACH to a US bank account after verification.')}
+        {option('paypal', 'PayPal', 'Paid to your PayPal account after verification.')}
+      </fieldset>
       {value.method === 'bank' && (
-        <Stack spacing={2}>
+        <div className={styles.stack}>
           <TextField
             label="Account holder"
             autoComplete="name"
             value={value.accountHolder}
             onChange={(e) => set({ accountHolder: e.target.value })}
-            error={Boolean(errors.accountHolder)}
-            helperText={errors.accountHolder}
+            error={errors.accountHolder}
           />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <div className={styles.pair}>
             <TextField
               label="Routing number"
               inputMode="numeric"
               autoComplete="off"
               value={value.routingNumber}
               onChange={(e) => set({ routingNumber: e.target.value.trim() })}
-              error={Boolean(errors.routingNumber)}
-              helperText={errors.routingNumber ?? '9 digits'}
-              fullWidth
+              error={errors.routingNumber}
+              helperText="9 digits"
             />
             <TextField
               label="Account number"
@@ -131,12 +112,11 @@ export function PayoutFields({
               autoComplete="off"
               value={value.accountNumber}
               onChange={(e) => set({ accountNumber: e.target.value.trim() })}
-              error={Boolean(errors.accountNumber)}
-              helperText={errors.accountNumber ?? '4 to 17 digits'}
-              fullWidth
+              error={errors.accountNumber}
+              helperText="4 to 17 digits"
             />
-          </Stack>
-        </Stack>
+          </div>
+        </div>
       )}
       {value.method === 'paypal' && (
         <TextField
@@ -145,15 +125,14 @@ export function PayoutFields({
           autoComplete="email"
           value={value.email}
           onChange={(e) => set({ email: e.target.value })}
-          error={Boolean(errors.email)}
-          helperText={errors.email}
+          error={errors.email}
         />
       )}
       {value.method !== 'store_credit' && (
-        <Typography variant="body2" color="text.secondary">
+        <p className={styles.muted}>
           We store these details encrypted and only ever show them masked.
-        </Typography>
+        </p>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -85,10 +85,14 @@ export function FormSelect<Values extends FieldValues = FieldValues>({
   );
 }
 
-/** The Form's submit button: large, contained, full width; busy and disabled while it runs. */
+/**
+ * The Form's submit button: large and contained, busy and disabled while it runs. Full width
+ * unless `fullWidth={false}` (a short form's button keeps the width of its words).
+ */
 export function FormSubmit({
   children,
   pendingText,
+  fullWidth = true,
   ...props
 }: Omit<ButtonProps, 'type' | 'loading' | 'loadingText'> & { pendingText?: string }) {
   const { formState } = useFormContext();
@@ -96,8 +100,8 @@ export function FormSubmit({
     <Button
       variant="contained"
       size="large"
-      fullWidth
       {...props}
+      fullWidth={fullWidth}
       type="submit"
       loading={formState.isSubmitting}
       loadingText={pendingText}

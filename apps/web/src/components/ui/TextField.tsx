@@ -14,6 +14,8 @@ type Common = {
   helperText?: string;
   /** The field's error: shown under it in place of the hint, and marks it invalid. */
   error?: string;
+  /** Words shown in the empty field once its label sits on the outline, e.g. 'No limit'. */
+  placeholder?: string;
 };
 
 export type TextFieldProps = Common &
@@ -21,6 +23,11 @@ export type TextFieldProps = Common &
     multiline?: false;
     /** A control inside the field's end, such as a show-password button. */
     endAdornment?: ReactNode;
+    /**
+     * A unit before the value inside the frame, such as '$': plain text read once where it
+     * stands, never part of the field's name. The label then always sits on the outline.
+     */
+    startAdornment?: ReactNode;
     ref?: Ref<HTMLInputElement>;
   };
 
@@ -28,6 +35,7 @@ export type TextAreaProps = Common &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'placeholder'> & {
     multiline: true;
     endAdornment?: undefined;
+    startAdornment?: undefined;
     ref?: Ref<HTMLTextAreaElement>;
   };
 
@@ -39,20 +47,41 @@ export type TextAreaProps = Common &
  */
 export function TextField(props: TextFieldProps | TextAreaProps) {
   const generatedId = useId();
-  const { label, helperText, error, endAdornment, id, className, multiline, ...control } = props;
+  const {
+    label,
+    helperText,
+    error,
+    placeholder,
+    startAdornment,
+    endAdornment,
+    id,
+    className,
+    multiline,
+    ...control
+  } = props;
   const inputId = id ?? generatedId;
   const helperId = `${inputId}-helper-text`;
   const line = error ?? helperText;
   const shared = {
     id: inputId,
-    placeholder: ' ',
+    // A blank placeholder still lets the CSS tell an empty field from a filled one.
+    placeholder: placeholder ?? ' ',
     'aria-invalid': Boolean(error),
     'aria-describedby': line ? helperId : undefined,
     className: clsx(styles.input, multiline && styles.multiline, className),
   };
   return (
     <div className={clsx(styles.field, error && styles.invalid)}>
-      <div className={clsx(styles.control, endAdornment !== undefined && styles.adornedEnd)}>
+      <div
+        className={clsx(
+          styles.control,
+          startAdornment !== undefined && styles.adornedStart,
+          endAdornment !== undefined && styles.adornedEnd,
+        )}
+      >
+        {startAdornment !== undefined && (
+          <span className={styles.startAdornment}>{startAdornment}</span>
+        )}
         {multiline ? (
           <textarea {...(control as TextareaHTMLAttributes<HTMLTextAreaElement>)} {...shared} />
         ) : (

@@ -39,6 +39,15 @@ describe('TextField', () => {
     );
   });
 
+  it('shows a unit before the value, outside its name, and a placeholder', () => {
+    render(<TextField label="Per 24 hours" startAdornment="$" placeholder="No limit" />);
+    const input = screen.getByRole('textbox', { name: 'Per 24 hours' });
+    expect(input.getAttribute('placeholder')).toBe('No limit');
+    expect(screen.getByText('$').compareDocumentPosition(input)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
+
   it('has no description without a line under it', () => {
     render(<TextField label="Username" />);
     expect(screen.getByLabelText('Username').hasAttribute('aria-describedby')).toBe(false);

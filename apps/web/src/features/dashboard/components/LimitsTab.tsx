@@ -152,6 +152,8 @@ function LimitForm({
                 id={`${kind}-${w.window}`}
                 label={`Per ${LIMIT_WINDOW_LABELS[w.window]}`}
                 inputMode="decimal"
+                startAdornment="$"
+                placeholder="No limit"
               />
             </div>
             <WindowLine state={w} />

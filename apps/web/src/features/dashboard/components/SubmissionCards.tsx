@@ -1,96 +1,57 @@
-import { Box, Paper, Stack, Typography } from '@mui/material';
+import clsx from 'clsx';
 import type { SubmissionCard } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { CertLink } from '@/components/submissions/CertLink';
 import { formatUsd } from '@/lib/format';
+import styles from './SubmissionCards.module.css';
 
 /** Each slab of a submission: both photos, the cert link, the description, asking and offers. */
 export function SubmissionCards({ cards }: { cards: SubmissionCard[] }) {
   return (
-    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Cards">
+    <ul className={styles.list} aria-label="Cards">
       {cards.map((c) => (
-        <Paper
-          component="li"
-          key={c._id}
-          variant="outlined"
-          data-testid="submission-card"
-          sx={{
-            p: 2,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '180px minmax(0, 1fr) auto' },
-            alignItems: 'start',
-          }}
-        >
-          <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: '1fr 1fr', maxWidth: 240 }}>
+        <li key={c._id} className={styles.card} data-testid="submission-card">
+          <div className={styles.photos}>
             <CardImage src={c.frontImageUrl} alt={`Front of ${c.player}`} sizes="90px" />
             <CardImage src={c.backImageUrl} alt={`Back of ${c.player}`} sizes="90px" />
-          </Box>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+          </div>
+          <div className={styles.about}>
+            <p className={styles.title}>
               {c.year} {c.setName} {c.player} #{c.cardNumber}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-              Grade {c.grade}
-            </Typography>
+            </p>
+            <p className={clsx(styles.muted, styles.grade)}>Grade {c.grade}</p>
             <CertLink grader={c.grader} certNumber={c.certNumber} href={c.certUrl} />
             {c.askingPrice !== null && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+              <p className={clsx(styles.muted, styles.asked)}>
                 You asked {formatUsd(c.askingPrice)}
-              </Typography>
+              </p>
             )}
-          </Box>
-          <Box sx={{ textAlign: { sm: 'right' }, minWidth: 140 }}>
+          </div>
+          <div className={styles.offers}>
             {c.offer === null ? (
-              <Typography variant="body2" color="text.secondary">
-                Offer pending
-              </Typography>
+              <p className={styles.muted}>Offer pending</p>
             ) : (
               <>
-                <Typography variant="caption" color="text.secondary" component="p">
-                  Our offer
-                </Typography>
-                <Typography
-                  sx={{
-                    fontWeight: 800,
-                    fontSize: 18,
-                    textDecoration: c.adjustedOffer !== null ? 'line-through' : 'none',
-                    color: c.adjustedOffer !== null ? 'text.secondary' : 'text.primary',
-                  }}
+                <p className={styles.caption}>Our offer</p>
+                <p
+                  className={clsx(styles.amount, c.adjustedOffer !== null && styles.replaced)}
                   data-testid="card-offer"
                 >
                   {formatUsd(c.offer)}
-                </Typography>
-                {c.offerNote && (
-                  <Typography variant="body2" color="text.secondary">
-                    {c.offerNote}
-                  </Typography>
-                )}
+                </p>
+                {c.offerNote && <p className={styles.muted}>{c.offerNote}</p>}
                 {c.adjustedOffer !== null && (
                   <>
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="p"
-                      sx={{ mt: 1 }}
-                    >
-                      Adjusted offer
-                    </Typography>
-                    <Typography sx={{ fontWeight: 800, fontSize: 18 }}>
-                      {formatUsd(c.adjustedOffer)}
-                    </Typography>
-                    {c.adjustedNote && (
-                      <Typography variant="body2" color="text.secondary">
-                        {c.adjustedNote}
-                      </Typography>
-                    )}
+                    <p className={clsx(styles.caption, styles.adjusted)}>Adjusted offer</p>
+                    <p className={styles.amount}>{formatUsd(c.adjustedOffer)}</p>
+                    {c.adjustedNote && <p className={styles.muted}>{c.adjustedNote}</p>}
                   </>
                 )}
               </>
             )}
-          </Box>
-        </Paper>
+          </div>
+        </li>
       ))}
-    </Stack>
+    </ul>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { TextField, Typography } from '@mui/material';
 import type { Submission } from '@grail/contract';
+import { TextField } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { formatUsd } from '@/lib/format';
 import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
@@ -11,6 +11,7 @@ import {
   type PayoutErrors,
 } from '@/components/submissions/PayoutFields';
 import { useSubmissionCommand } from '../api/submissionCommands';
+import styles from './SubmissionDialogs.module.css';
 
 /** What every collector dialog gets: the submission, and whether it shows and how it closes. */
 type CollectorDialogProps = { submission: Submission; open: boolean; onClose: () => void };
@@ -36,17 +37,17 @@ function CodeField({
   error: string | null;
 }) {
   return (
-    <TextField
-      label="Two-factor code"
-      value={value}
-      onChange={(e) => onChange(e.target.value.trim())}
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      error={Boolean(error)}
-      helperText={error ?? 'The 6-digit code from your authenticator app (or a recovery code).'}
-      fullWidth
-      sx={{ mt: 2 }}
-    />
+    <div className={styles.code}>
+      <TextField
+        label="Two-factor code"
+        value={value}
+        onChange={(e) => onChange(e.target.value.trim())}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={error ?? undefined}
+        helperText="The 6-digit code from your authenticator app (or a recovery code)."
+      />
+    </div>
   );
 }
 
@@ -76,16 +77,16 @@ export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFact
           ),
       }}
     >
-      <Typography>
+      <p className={styles.text}>
         {adjusted
           ? 'We pay you as soon as you accept: your cards are already with us.'
           : `You sell your ${submission.cards.length === 1 ? 'card' : `${submission.cards.length} cards`} for ${formatUsd(total)}. Next, ship them to us; we pay once they arrive and match your description.`}
-      </Typography>
+      </p>
       {storeCredit && submission.totals.storeCredit !== null && (
-        <Typography sx={{ mt: 1 }}>
+        <p className={styles.more}>
           As store credit you receive {formatUsd(submission.totals.storeCredit)} (with the{' '}
           {submission.creditBonusPercent}% bonus).
-        </Typography>
+        </p>
       )}
       {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
     </SubmissionCommandDialog>
@@ -122,7 +123,7 @@ export function ConfirmDialog({
         onClick: () => command.mutate({ kind }, { onSuccess: onClose }),
       }}
     >
-      <Typography>{text}</Typography>
+      <p className={styles.text}>{text}</p>
     </SubmissionCommandDialog>
   );
 }

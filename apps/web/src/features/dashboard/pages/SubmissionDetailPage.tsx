@@ -1,8 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { Alert, Box, Button, Link, Paper, Skeleton, Stack, Typography } from '@mui/material';
-import ArrowBack from '@mui/icons-material/ArrowBack';
-import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import { ArrowLeft, Printer } from 'lucide-react';
+import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { PAYOUT_METHOD_LABELS, TrackingBody, type Submission } from '@grail/contract';
 import { isNotFound } from '@/lib/api/notFound';
 import { useMySubmission } from '@/lib/api/submissions';
@@ -21,7 +20,7 @@ import { SubmissionCards } from '../components/SubmissionCards';
 import { AcceptDialog, ConfirmDialog, PayoutDialog } from '../components/SubmissionDialogs';
 import { TrackingLink } from '@/components/TrackingLink';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
-import { GridColumns } from '@/components/GridColumns';
+import styles from './SubmissionDetailPage.module.css';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -34,18 +33,14 @@ function Section({
   children: ReactNode;
   testId?: string;
 }) {
+  const headingId = useId();
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3 }}
-      data-testid={testId}
-    >
-      <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+    <section className={styles.section} aria-labelledby={headingId} data-testid={testId}>
+      <h2 id={headingId} className={styles.sectionTitle}>
         {title}
-      </Typography>
+      </h2>
       {children}
-    </Paper>
+    </section>
   );
 }
 
@@ -57,32 +52,28 @@ function OfferPanel({ submission, totpEnabled }: { submission: Submission; totpE
   return (
     <Section title={adjusted ? 'Our adjusted offer' : 'Our offer'} testId="offer-panel">
       {adjusted && (
-        <Typography sx={{ mb: 1 }}>
+        <p className={styles.lead}>
           We checked your cards and they differ from the description, so we changed our offer. The
           notes by each card say why.
-        </Typography>
+        </p>
       )}
-      <Typography sx={{ fontSize: 32, fontWeight: 800 }} data-testid="offer-total">
+      <p className={styles.offerTotal} data-testid="offer-total">
         {formatUsd(s.totals.final ?? 0)}
-      </Typography>
+      </p>
       {s.payout.method === 'store_credit' && s.totals.storeCredit !== null && (
-        <Typography color="text.secondary">
+        <p className={styles.muted}>
           {formatUsd(s.totals.storeCredit)} as store credit, with your {s.creditBonusPercent}% bonus
-        </Typography>
+        </p>
       )}
-      {s.offerExpiresAt && (
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Open until {date(s.offerExpiresAt)}
-        </Typography>
-      )}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
+      {s.offerExpiresAt && <p className={styles.expiry}>Open until {date(s.offerExpiresAt)}</p>}
+      <div className={styles.offerActions}>
         <Button variant="contained" color="secondary" onClick={() => setDialog('accept')}>
           Accept offer
         </Button>
         <Button variant="outlined" color="error" onClick={() => setDialog('decline')}>
           Decline
         </Button>
-      </Stack>
+      </div>
       <AcceptDialog
         submission={s}
         totpEnabled={totpEnabled}
@@ -121,31 +112,28 @@ function ShippingPanel({ submission }: { submission: Submission }) {
   return (
     <Section title={waiting ? 'Ship your cards to us' : 'Shipping'} testId="shipping-panel">
       {waiting && (
-        <Typography sx={{ mb: 2 }}>
+        <p className={styles.instructions}>
           Pack each slab in a sleeve and bubble wrap, put the printed packing slip in the box, and
           ship with tracking and insurance to:
-        </Typography>
+        </p>
       )}
-      <GridColumns columns={{ xs: '1fr', sm: '1fr 1fr' }} sx={{ alignItems: 'start' }}>
-        <Box>
+      <div className={styles.shipping}>
+        <div>
           <Address address={submission.shipTo!} />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Write {submission.number} on the outside of the box.
-          </Typography>
+          <p className={styles.boxNumber}>Write {submission.number} on the outside of the box.</p>
           <Button
-            startIcon={<PrintOutlined />}
+            startIcon={<Printer aria-hidden />}
             variant="outlined"
-            sx={{ mt: 1.5 }}
+            className={styles.print}
             onClick={() => window.print()}
           >
             Print packing slip
           </Button>
-        </Box>
-        <Box>
+        </div>
+        <div>
           {canTrack ? (
-            <Stack
-              component="form"
-              spacing={1.5}
+            <form
+              className={styles.tracking}
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
@@ -158,19 +146,19 @@ function ShippingPanel({ submission }: { submission: Submission }) {
                 {submission.tracking ? 'Update tracking' : 'Save tracking number'}
               </Button>
               {command.error && <Alert severity="error">{command.error.message}</Alert>}
-            </Stack>
+            </form>
           ) : submission.tracking ? (
-            <Typography>
+            <p className={styles.text}>
               Shipped with {submission.tracking.carrier}, tracking{' '}
               <TrackingLink
                 carrier={submission.tracking.carrier}
                 trackingNumber={submission.tracking.trackingNumber}
               />
               .
-            </Typography>
+            </p>
           ) : null}
-        </Box>
-      </GridColumns>
+        </div>
+      </div>
     </Section>
   );
 }
@@ -187,40 +175,38 @@ function PayoutPanel({
   return (
     <Section title={payment ? 'Payment' : 'Payout'} testId="payout-panel">
       {payment ? (
-        <Stack spacing={0.5}>
-          <Typography sx={{ fontSize: 24, fontWeight: 800 }}>{formatUsd(payment.total)}</Typography>
-          <Typography>
+        <div className={styles.payment}>
+          <p className={styles.paid}>{formatUsd(payment.total)}</p>
+          <p className={styles.text}>
             {PAYOUT_METHOD_LABELS[payment.method]} on {date(payment.paidAt)}
             {payment.bonus > 0 &&
               ` (${formatUsd(payment.amount)} plus a ${formatUsd(payment.bonus)} bonus)`}
-          </Typography>
+          </p>
           {payment.method === 'store_credit' && (
-            <Link component={RouterLink} to={paths.dashboard.getHref({ tab: 'wallet' })}>
+            <RouterLink to={paths.dashboard.getHref({ tab: 'wallet' })} className={styles.link}>
               See it in your wallet
-            </Link>
+            </RouterLink>
           )}
-          {payment.reference && (
-            <Typography color="text.secondary">Reference {payment.reference}</Typography>
-          )}
-        </Stack>
+          {payment.reference && <p className={styles.muted}>Reference {payment.reference}</p>}
+        </div>
       ) : (
-        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <Typography>
+        <div className={styles.payout}>
+          <p className={styles.text}>
             {PAYOUT_METHOD_LABELS[payout.method]}
             {payout.method === 'store_credit' && ` with a ${submission.creditBonusPercent}% bonus`}
-          </Typography>
-          {payout.masked && <Typography color="text.secondary">{payout.masked}</Typography>}
+          </p>
+          {payout.masked && <p className={styles.muted}>{payout.masked}</p>}
           {submission.status === 'verified' && (
-            <Typography color="text.secondary">
+            <p className={styles.muted}>
               Your cards are verified, so this is how you will be paid.
-            </Typography>
+            </p>
           )}
           {submission.actions.includes('payout') && (
             <Button variant="outlined" size="small" onClick={() => setOpen(true)}>
               Change payout
             </Button>
           )}
-        </Stack>
+        </div>
       )}
       {open && (
         <PayoutDialog
@@ -241,98 +227,84 @@ export default function SubmissionDetailPage() {
   const { data: submission, isPending, isError, error, refetch } = useMySubmission(id);
   const [cancelling, setCancelling] = useState(false);
   const back = (
-    <Button
-      component={RouterLink}
+    <ButtonLink
       to={paths.dashboard.getHref({ tab: 'submissions' })}
-      startIcon={<ArrowBack />}
-      sx={{ mb: 1 }}
+      startIcon={<ArrowLeft aria-hidden />}
+      className={styles.back}
     >
       All submissions
-    </Button>
+    </ButtonLink>
   );
   if (isPending) {
     return (
-      <Box aria-busy="true" aria-label="Loading the submission">
+      <div aria-busy="true" aria-label="Loading the submission">
         {back}
         <Skeleton variant="text" width={260} height={48} />
-        <Skeleton variant="rounded" height={240} sx={{ mt: 2 }} />
-      </Box>
+        <Skeleton variant="rounded" height={240} className={styles.skeletonPanel} />
+      </div>
     );
   }
   if (isError) {
     if (isNotFound(error)) return <NotFoundPage />;
     return (
-      <Box>
+      <div>
         {back}
-        <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-          Submission
-        </Typography>
+        <h1 className={styles.errorTitle}>Submission</h1>
         <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
           Could not load this submission.
         </Alert>
-      </Box>
+      </div>
     );
   }
   const s = submission;
   const totpEnabled = Boolean(user?.totpEnabled);
   const offerOpen = s.actions.includes('accept');
   return (
-    <Box sx={{ maxWidth: 1000, mx: 'auto' }}>
+    <div className={styles.page}>
       {back}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { sm: 'center' }, mb: 0.5 }}
-      >
-        <Typography
-          variant="h4"
-          component="h1"
-          sx={{ fontWeight: 800, fontSize: { xs: 28, sm: 34 } }}
-        >
-          Submission{' '}
-          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-            {s.number}
-          </Box>
-        </Typography>
-        <Box>
+      <div className={styles.heading}>
+        <h1 className={styles.title}>
+          Submission <span className={styles.number}>{s.number}</span>
+        </h1>
+        <div>
           <SubmissionStatusChip status={s.status} />
-        </Box>
-      </Stack>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        </div>
+      </div>
+      <p className={styles.submitted}>
         Submitted {date(s.createdAt)} · {s.cards.length} {s.cards.length === 1 ? 'card' : 'cards'}
-      </Typography>
+      </p>
 
-      <Stack spacing={2.5}>
+      <div className={styles.panels}>
         {offerOpen && <OfferPanel submission={s} totpEnabled={totpEnabled} />}
         {s.shipTo && (s.status === 'accepted' || s.status === 'awaiting_shipment') && (
           <ShippingPanel submission={s} />
         )}
         {s.returnShipment && (
           <Section title="Your cards are on their way back" testId="return-panel">
-            <Typography>
+            <p className={styles.text}>
               Sent back {date(s.returnShipment.shippedAt)} with {s.returnShipment.carrier}, tracking{' '}
               <TrackingLink
                 carrier={s.returnShipment.carrier}
                 trackingNumber={s.returnShipment.trackingNumber}
               />
               .
-            </Typography>
+            </p>
           </Section>
         )}
         <Section title="Cards" testId="cards-panel">
           <SubmissionCards cards={s.cards} />
           {s.totals.final !== null && (
-            <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2, fontWeight: 800 }}>
-              <Typography sx={{ fontWeight: 800 }}>Total offer</Typography>
-              <Typography sx={{ fontWeight: 800 }} data-testid="total-offer">
+            <div className={styles.total}>
+              <p className={styles.text}>Total offer</p>
+              <p className={styles.text} data-testid="total-offer">
                 {formatUsd(s.totals.final)}
-              </Typography>
-            </Stack>
+              </p>
+            </div>
           )}
           {s.totals.final === null && s.totals.asking !== null && (
-            <Typography color="text.secondary" sx={{ mt: 2 }}>
+            <p className={styles.asked}>
               You asked {formatUsd(s.totals.asking)} in all. Our offer comes after review.
-            </Typography>
+            </p>
           )}
         </Section>
         <PayoutPanel submission={s} totpEnabled={totpEnabled} />
@@ -340,7 +312,7 @@ export default function SubmissionDetailPage() {
           <SubmissionTimeline entries={s.timeline} viewer="collector" />
         </Section>
         {s.actions.includes('cancel') && (
-          <Box>
+          <div>
             <Button color="error" onClick={() => setCancelling(true)}>
               Cancel this submission
             </Button>
@@ -350,10 +322,10 @@ export default function SubmissionDetailPage() {
               open={cancelling}
               onClose={() => setCancelling(false)}
             />
-          </Box>
+          </div>
         )}
-      </Stack>
+      </div>
       <PackingSlip submission={s} />
-    </Box>
+    </div>
   );
 }

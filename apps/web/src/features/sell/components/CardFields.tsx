@@ -1,17 +1,5 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  IconButton,
-  InputAdornment,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Trash2 } from 'lucide-react';
 import { Controller, get, type UseFormReturn } from 'react-hook-form';
 import {
   CERT_FORMATS,
@@ -20,10 +8,11 @@ import {
   type PsaLookupResponse,
   type SubmissionGrader,
 } from '@grail/contract';
+import { Alert, Button, Select, TextField } from '@/components/ui';
 import { usePsaLookup } from '../api/psaCerts';
 import type { SellFormValues } from '../lib/sellForm';
 import { PhotoPicker } from './PhotoPicker';
-import { GridColumns } from '@/components/GridColumns';
+import styles from './CardFields.module.css';
 
 type Field = keyof SellFormValues['cards'][number];
 
@@ -53,16 +42,22 @@ export function CardFields({
   const text = (
     field: Field,
     label: string,
-    { helperText, ...extra }: Partial<Parameters<typeof TextField>[0]> = {},
+    {
+      helperText,
+      ...extra
+    }: InputHTMLAttributes<HTMLInputElement> & {
+      helperText?: string;
+      startAdornment?: string;
+      endAdornment?: ReactNode;
+    } = {},
   ) => (
     <TextField
       label={label}
-      fullWidth
       {...form.register(name(field))}
-      slotProps={{ htmlInput: { 'aria-label': `${label} of ${cardLabel}` } }}
+      aria-label={`${label} of ${cardLabel}`}
       {...extra}
-      error={Boolean(errorOf(field))}
-      helperText={errorOf(field) ?? helperText}
+      error={errorOf(field)}
+      helperText={helperText}
     />
   );
 
@@ -101,86 +96,60 @@ export function CardFields({
   const canLookUp = psaLookup && grader === 'PSA';
 
   return (
-    <Paper
-      variant="outlined"
+    <div
       role="group"
       aria-label={`Card ${index + 1}`}
-      sx={{ p: { xs: 2, sm: 3 }, borderRadius: 3, minWidth: 0 }}
+      className={styles.card}
       data-testid="sell-card"
     >
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography component="h3" variant="h6" sx={{ flexGrow: 1 }}>
-          Card {index + 1}
-        </Typography>
+      <div className={styles.header}>
+        <h3 className={styles.title}>Card {index + 1}</h3>
         {onRemove && (
-          <IconButton onClick={onRemove} aria-label={`Remove ${cardLabel}`}>
-            <DeleteOutline />
-          </IconButton>
+          <Button onClick={onRemove} aria-label={`Remove ${cardLabel}`} className={styles.remove}>
+            <Trash2 aria-hidden />
+          </Button>
         )}
-      </Stack>
-      <GridColumns gap={3} columns={{ xs: '1fr', md: 'minmax(0, 1fr) 300px' }}>
-        <GridColumns
-          columns={{ xs: '1fr', sm: 'minmax(0, 1fr) minmax(0, 2fr)' }}
-          sx={{ alignContent: 'start' }}
-        >
+      </div>
+      <div className={styles.columns}>
+        <div className={styles.fields}>
           <Controller
             control={form.control}
             name={name('grader')}
             render={({ field }) => (
-              <TextField
-                select
+              <Select
                 label="Grader"
-                {...field}
-                onChange={(e) => {
-                  field.onChange(e.target.value);
+                ref={field.ref}
+                name={field.name}
+                value={field.value as string}
+                onBlur={field.onBlur}
+                onValueChange={(value) => {
+                  field.onChange(value);
                   setLookup({ busy: false, answer: null });
                   if (form.getValues(name('certNumber'))) void form.trigger(name('certNumber'));
                 }}
-              >
-                {SUBMISSION_GRADERS.map((g) => (
-                  <MenuItem key={g} value={g}>
-                    {g}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={SUBMISSION_GRADERS.map((g) => ({ value: g, label: g }))}
+              />
             )}
           />
-          <Box>
-            {text('certNumber', 'Cert number', {
-              helperText: CERT_FORMATS[grader].message,
-              inputMode: 'numeric',
-              autoComplete: 'off',
-              onBlur: (e) => {
-                void form.register(name('certNumber')).onBlur(e);
-                const untouched = !form.getValues(name('player'));
-                if (canLookUp && untouched && !certProblem('PSA', e.target.value))
-                  void fillFromPsa();
-              },
-              slotProps: {
-                htmlInput: { 'aria-label': `Cert number of ${cardLabel}` },
-                input: canLookUp
-                  ? {
-                      endAdornment: (
-                        <InputAdornment position="end">
-                          <Button
-                            size="small"
-                            onClick={() => void fillFromPsa()}
-                            disabled={lookup.busy}
-                          >
-                            {lookup.busy ? 'Looking up…' : 'Fill from PSA'}
-                          </Button>
-                        </InputAdornment>
-                      ),
-                    }
-                  : undefined,
-              },
-            })}
-          </Box>
+          {text('certNumber', 'Cert number', {
+            helperText: CERT_FORMATS[grader].message,
+            inputMode: 'numeric',
+            autoComplete: 'off',
+            onBlur: (e) => {
+              void form.register(name('certNumber')).onBlur(e);
+              const untouched = !form.getValues(name('player'));
+              if (canLookUp && untouched && !certProblem('PSA', e.target.value)) void fillFromPsa();
+            },
+            endAdornment: canLookUp ? (
+              <Button size="small" onClick={() => void fillFromPsa()} disabled={lookup.busy}>
+                {lookup.busy ? 'Looking up…' : 'Fill from PSA'}
+              </Button>
+            ) : undefined,
+          })}
           {lookup.answer && (
             <Alert
               severity={lookup.answer.status === 'found' ? 'success' : 'info'}
-              sx={{ gridColumn: '1 / -1' }}
-              role="status"
+              className={styles.wide}
             >
               {lookup.answer.message}
             </Alert>
@@ -192,16 +161,12 @@ export function CardFields({
           {text('grade', 'Grade', { helperText: 'As on the label: GEM MT 10, 9.5…' })}
           {text('askingPrice', 'Asking price (optional)', {
             inputMode: 'decimal',
-            slotProps: {
-              htmlInput: { 'aria-label': `Asking price of ${cardLabel}` },
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            },
+            'aria-label': `Asking price of ${cardLabel}`,
+            startAdornment: '$',
             helperText: 'What you hope to get. We make our own offer.',
           })}
-        </GridColumns>
-        <Box
-          sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr', alignContent: 'start' }}
-        >
+        </div>
+        <div className={styles.photos}>
           {(['frontImageId', 'backImageId'] as const).map((field) => (
             <Controller
               key={field}
@@ -221,8 +186,8 @@ export function CardFields({
               )}
             />
           ))}
-        </Box>
-      </GridColumns>
-    </Paper>
+        </div>
+      </div>
+    </div>
   );
 }

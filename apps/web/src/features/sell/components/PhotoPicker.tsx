@@ -1,9 +1,11 @@
 import { useId, useRef, useState } from 'react';
-import { Box, Button, CircularProgress, FormHelperText, Stack, Typography } from '@mui/material';
-import AddAPhotoOutlined from '@mui/icons-material/AddAPhotoOutlined';
+import clsx from 'clsx';
+import { ImagePlus } from 'lucide-react';
 import { imageUrl } from '@grail/contract';
+import { Button, Spinner } from '@/components/ui';
 import { CardImage } from '@/components/CardImage';
 import { useUploadPhoto } from '../api/submissionPhotos';
+import styles from './PhotoPicker.module.css';
 
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -50,54 +52,28 @@ export function PhotoPicker({
   };
 
   return (
-    <Stack spacing={1} sx={{ minWidth: 0 }}>
-      <Typography variant="subtitle2" component="p">
-        {side}
-      </Typography>
-      <Box
-        sx={{
-          position: 'relative',
-          borderRadius: 2,
-          overflow: 'hidden',
-          border: 1,
-          borderColor: message ? 'error.main' : 'divider',
-          bgcolor: 'action.hover',
-        }}
-      >
+    <div className={styles.picker}>
+      <p className={styles.side}>{side}</p>
+      <div className={clsx(styles.frame, message && styles.invalid)}>
         {imageId ? (
           <CardImage src={imageUrl(imageId)} alt={`${side} of ${cardLabel}`} sizes="160px" eager />
         ) : (
-          <Box
-            sx={{
-              aspectRatio: '5 / 7',
-              display: 'grid',
-              placeItems: 'center',
-              color: 'text.secondary',
-            }}
-          >
-            <AddAPhotoOutlined fontSize="large" aria-hidden />
-          </Box>
+          <div className={styles.empty}>
+            <ImagePlus aria-hidden size={35} strokeWidth={1.5} />
+          </div>
         )}
         {upload.isPending && (
-          <Box
-            sx={{
-              position: 'absolute',
-              inset: 0,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(0,0,0,0.45)',
-            }}
-          >
-            <CircularProgress size={28} aria-label={`Uploading the ${side.toLowerCase()} photo`} />
-          </Box>
+          <div className={styles.uploading}>
+            <Spinner size={28} label={`Uploading the ${side.toLowerCase()} photo`} />
+          </div>
         )}
-      </Box>
+      </div>
       <input
         ref={input}
         type="file"
         accept={TYPES.join(',')}
         aria-label={`${side} photo of ${cardLabel}`}
-        style={{ display: 'none' }}
+        className={styles.file}
         onChange={(e) => {
           pick(e.target.files?.[0]);
           e.target.value = '';
@@ -113,10 +89,10 @@ export function PhotoPicker({
         {imageId ? `Replace ${side.toLowerCase()}` : `Add ${side.toLowerCase()} photo`}
       </Button>
       {message && (
-        <FormHelperText id={helpId} error>
+        <p id={helpId} className={styles.error}>
           {message}
-        </FormHelperText>
+        </p>
       )}
-    </Stack>
+    </div>
   );
 }

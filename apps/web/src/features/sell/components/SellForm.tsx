@@ -2,9 +2,10 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Stack, Step, StepLabel, Stepper, Typography } from '@mui/material';
-import Add from '@mui/icons-material/Add';
+import clsx from 'clsx';
+import { Check, Plus } from 'lucide-react';
 import type { PayoutInput, SellSettingsResponse } from '@grail/contract';
+import { Alert, Button } from '@/components/ui';
 import { applyServerError } from '@/lib/forms';
 import { notify } from '@/lib/toast';
 import { paths } from '@/lib/paths';
@@ -18,8 +19,29 @@ import { useCreateSubmission } from '../api/createSubmission';
 import { emptyCard, SellFormSchema, toSubmissionBody, type SellFormValues } from '../lib/sellForm';
 import { CardFields } from './CardFields';
 import { ReviewStep } from './ReviewStep';
+import styles from './SellForm.module.css';
 
 const STEPS = ['Your cards', 'Payout', 'Review and submit'];
+
+/** Where the collector is: each step numbered, ticked once done, the current one marked. */
+function Stepper({ step }: { step: number }) {
+  return (
+    <ol className={styles.stepper}>
+      {STEPS.map((label, i) => (
+        <li
+          key={label}
+          className={clsx(styles.step, i <= step && styles.reached)}
+          aria-current={i === step ? 'step' : undefined}
+        >
+          <span className={styles.stepIcon} aria-hidden>
+            {i < step ? <Check size={16} strokeWidth={3} /> : i + 1}
+          </span>
+          <span className={clsx(styles.stepLabel, i === step && styles.current)}>{label}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** The signed-in /sell-cards form: cards, then the payout, then a last look before submitting. */
 export function SellForm({ settings }: { settings: SellSettingsResponse }) {
@@ -79,37 +101,30 @@ export function SellForm({ settings }: { settings: SellSettingsResponse }) {
   );
 
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} aria-label="Sell your cards">
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
-        {STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
-      <Typography
-        variant="h5"
-        component="h2"
-        ref={stepHeading}
-        tabIndex={-1}
-        sx={{ mb: 2, scrollMarginTop: 80, '&:focus': { outline: 'none' } }}
-      >
+    <form
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      aria-label="Sell your cards"
+      className={styles.form}
+    >
+      <Stepper step={step} />
+      <h2 className={styles.stepHeading} ref={stepHeading} tabIndex={-1}>
         {STEPS[step]}
-      </Typography>
+      </h2>
       {formError && (
-        <Alert severity="error" sx={{ mb: 2 }}>
+        <Alert severity="error" className={styles.message}>
           {formError}
         </Alert>
       )}
       {full && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Alert severity="warning" className={styles.message}>
           You have {settings.openCount} submissions in progress, the most at once. Finish or cancel
           one in your dashboard to start another.
         </Alert>
       )}
 
       {step === 0 && (
-        <Stack spacing={2}>
+        <div className={styles.stack}>
           {cards.fields.map((field, index) => (
             <CardFields
               key={field.id}
@@ -122,13 +137,9 @@ export function SellForm({ settings }: { settings: SellSettingsResponse }) {
           {form.formState.errors.cards?.root?.message && (
             <Alert severity="error">{form.formState.errors.cards.root.message}</Alert>
           )}
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ justifyContent: 'space-between' }}
-          >
+          <div className={styles.actions}>
             <Button
-              startIcon={<Add />}
+              startIcon={<Plus aria-hidden />}
               variant="outlined"
               onClick={() => cards.append(emptyCard(form.getValues('cards').at(-1)?.grader))}
               disabled={cards.fields.length >= settings.maxCards}
@@ -138,38 +149,32 @@ export function SellForm({ settings }: { settings: SellSettingsResponse }) {
             <Button variant="contained" color="secondary" onClick={() => void nextFromCards()}>
               Continue to payout
             </Button>
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            Up to {settings.maxCards} cards per submission.
-          </Typography>
-        </Stack>
+          </div>
+          <p className={styles.muted}>Up to {settings.maxCards} cards per submission.</p>
+        </div>
       )}
 
       {step === 1 && (
-        <Stack spacing={3}>
+        <div className={styles.wideStack}>
           <PayoutFields
             value={payoutDraft}
             onChange={setPayoutDraft}
             errors={payoutErrors}
             bonusPercent={settings.creditBonusPercent}
           />
-          <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between' }}>
+          <div className={styles.row}>
             <Button onClick={() => goTo(0)}>Back to cards</Button>
             <Button variant="contained" color="secondary" onClick={nextFromPayout}>
               Review
             </Button>
-          </Stack>
-        </Stack>
+          </div>
+        </div>
       )}
 
       {step === 2 && payout && (
-        <Stack spacing={3}>
+        <div className={styles.wideStack}>
           <ReviewStep form={form} payout={payout} bonusPercent={settings.creditBonusPercent} />
-          <Stack
-            direction={{ xs: 'column-reverse', sm: 'row' }}
-            spacing={2}
-            sx={{ justifyContent: 'space-between' }}
-          >
+          <div className={styles.submitActions}>
             <Button onClick={() => goTo(1)}>Back to payout</Button>
             <Button
               type="submit"
@@ -182,9 +187,9 @@ export function SellForm({ settings }: { settings: SellSettingsResponse }) {
                 ? 'Submitting…'
                 : `Submit ${cards.fields.length} ${cards.fields.length === 1 ? 'card' : 'cards'}`}
             </Button>
-          </Stack>
-        </Stack>
+          </div>
+        </div>
       )}
-    </Box>
+    </form>
   );
 }
