@@ -40,20 +40,20 @@ function StreamForm({ b }: { b: AdminBreak }) {
       key={b.streamUrl ?? ''}
       schema={StreamFields}
       defaultValues={{ streamUrl: b.streamUrl ?? '' }}
-      label="Live stream link"
-      className={admin.row}
       onSubmit={(patch) => update.mutateAsync({ id: b._id, patch })}
     >
-      <div className={styles.grow}>
-        <FormTextField
-          name="streamUrl"
-          label="Live stream link"
-          helperText="YouTube, Twitch or Whatnot URL"
-        />
+      <div className={admin.row}>
+        <div className={styles.grow}>
+          <FormTextField
+            name="streamUrl"
+            label="Live stream link"
+            helperText="YouTube, Twitch or Whatnot URL"
+          />
+        </div>
+        <FormSubmit size="small" variant="outlined" fullWidth={false}>
+          Save link
+        </FormSubmit>
       </div>
-      <FormSubmit size="small" variant="outlined" fullWidth={false}>
-        Save link
-      </FormSubmit>
     </Form>
   );
 }
