@@ -1,38 +1,72 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import clsx from 'clsx';
+import { BREAK_FORMAT_LABELS, BreakUpdate, type AdminBreak } from '@grail/contract';
 import {
   Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Link,
-  Paper,
-  Stack,
-  TableCell,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { StackedTable } from '@/components/StackedTable';
-import { BREAK_FORMAT_LABELS } from '@grail/contract';
+  Badge,
+  buttonClass,
+  Form,
+  FormSubmit,
+  FormTextField,
+  Spinner,
+  Table,
+} from '@/components/ui';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { useAdminBreak, useBreakCommands, type BreakCommand } from '../api/breaks';
+import admin from '../admin.module.css';
 import { STATUS_LABEL } from './breakStatus';
 import { BuybackCell } from './BreakBuybackCell';
 import { ConfirmButton } from './ConfirmButton';
 import { HitForm } from './BreakHitForm';
-import { RowForm } from './RowForm';
+import styles from './BreakEditor.module.css';
+
+/** The stream link as typed: blank removes it, else the contract's rule for a link. */
+const StreamFields = z.object({
+  streamUrl: z
+    .string()
+    .transform((text) => text.trim() || null)
+    .pipe(BreakUpdate.shape.streamUrl.unwrap()),
+});
+
+/** The link to the live stream, changeable until the break is over. */
+function StreamForm({ b }: { b: AdminBreak }) {
+  const { update } = useBreakCommands();
+  return (
+    <Form
+      // A link saved elsewhere starts the field over.
+      key={b.streamUrl ?? ''}
+      schema={StreamFields}
+      defaultValues={{ streamUrl: b.streamUrl ?? '' }}
+      onSubmit={(patch) => update.mutateAsync({ id: b._id, patch })}
+    >
+      <div className={admin.row}>
+        <div className={styles.grow}>
+          <FormTextField
+            name="streamUrl"
+            label="Live stream link"
+            helperText="YouTube, Twitch or Whatnot URL"
+          />
+        </div>
+        <FormSubmit size="small" variant="outlined" fullWidth={false}>
+          Save link
+        </FormSubmit>
+      </div>
+    </Form>
+  );
+}
+
+type Spot = AdminBreak['spots'][number];
+type Hit = AdminBreak['hits'][number];
 
 /** One break as staff run it: its state, the command that moves it on, its spots and hits. */
 export function BreakEditor({ id }: { id: string }) {
   const query = useAdminBreak(id);
   const { command, update, upload } = useBreakCommands();
   const b = query.data;
-  const [stream, setStream] = useState('');
-  useEffect(() => setStream(b?.streamUrl ?? ''), [b?.streamUrl]);
-  if (query.isPending) return <CircularProgress aria-label="Loading the break" />;
+  if (query.isPending) return <Spinner label="Loading the break" />;
   if (query.isError || !b) return <Alert severity="error">Could not load this break.</Alert>;
   const run = (c: BreakCommand) => command.mutate({ id: b._id, command: c });
   const canChangeStream = b.status !== 'completed' && b.status !== 'cancelled';
@@ -42,193 +76,167 @@ export function BreakEditor({ id }: { id: string }) {
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="break-editor">
-      <Stack spacing={2.5}>
-        <Box>
-          <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
-            <Chip size="small" label={STATUS_LABEL[b.status]} />
-            <Typography variant="h6" component="h3">
-              {b.title}
-            </Typography>
-          </Stack>
-          <Typography variant="body2" color="text.secondary">
-            {BREAK_FORMAT_LABELS[b.format]} · {b.spotsSold} of {b.totalSpots} spots sold (runs with{' '}
-            {b.minSpots}) · sales close {dateTimeFormat.format(new Date(b.salesDeadline))} · opens{' '}
-            {dateTimeFormat.format(new Date(b.scheduledAt))}
-          </Typography>
-          {b.status !== 'draft' && (
-            <Stack direction="row" spacing={2} sx={{ mt: 1 }}>
-              <Link component={RouterLink} to={paths.breakDetail.getHref(b._id)}>
-                Public page
-              </Link>
-              <Link component={RouterLink} to={paths.breakReveal.getHref(b._id)}>
-                Team draw
-              </Link>
-              <Link component={RouterLink} to={paths.breakPackReveal.getHref({ break: b._id })}>
-                Hits live
-              </Link>
-            </Stack>
-          )}
-        </Box>
-
-        <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-          {b.status === 'draft' && (
-            <ConfirmButton
-              label="Open sales"
-              title="Put the spots on sale?"
-              text="The team list, prices and times are then fixed, and the server seed's hash is published."
-              onConfirm={() => run('open')}
-              disabled={command.isPending}
-            />
-          )}
-          {(b.status === 'open' || b.status === 'filled') && (
-            <ConfirmButton
-              label="Start break"
-              title="Start the break now?"
-              text="The teams are drawn live for everyone watching and the seed is revealed."
-              onConfirm={() => run('start')}
-              disabled={command.isPending || b.status !== 'filled'}
-            />
-          )}
-          {b.status === 'live' && (
-            <ConfirmButton
-              label="End break"
-              title="End the break?"
-              text="No more hits can be entered; owners may then claim their hits, shipped within 48 hours."
-              onConfirm={() => run('complete')}
-              disabled={command.isPending}
-            />
-          )}
-          {(b.status === 'draft' || b.status === 'open' || b.status === 'filled') && (
-            <ConfirmButton
-              label={b.spotsSold > 0 ? 'Cancel and refund' : 'Cancel break'}
-              title="Cancel this break?"
-              text={
-                b.spotsSold > 0
-                  ? `Every one of the ${b.spotsSold} spots sold is refunded to its buyer's wallet.`
-                  : 'Nobody has bought a spot yet.'
-              }
-              color="error"
-              variant="outlined"
-              onConfirm={() => run('cancel')}
-              disabled={command.isPending}
-            />
-          )}
-        </Stack>
-        {b.status === 'open' && (
-          <Typography variant="body2" color="text.secondary">
-            The break can start once it fills, or at its deadline with at least {b.minSpots} sold
-            (otherwise every spot is refunded automatically).
-          </Typography>
+    <div className={styles.panel} data-testid="break-editor">
+      <div>
+        <div className={styles.heading}>
+          <Badge>{STATUS_LABEL[b.status]}</Badge>
+          <h3 className={styles.title}>{b.title}</h3>
+        </div>
+        <p className={clsx(admin.muted, admin.small)}>
+          {BREAK_FORMAT_LABELS[b.format]} · {b.spotsSold} of {b.totalSpots} spots sold (runs with{' '}
+          {b.minSpots}) · sales close {dateTimeFormat.format(new Date(b.salesDeadline))} · opens{' '}
+          {dateTimeFormat.format(new Date(b.scheduledAt))}
+        </p>
+        {b.status !== 'draft' && (
+          <div className={styles.links}>
+            <Link to={paths.breakDetail.getHref(b._id)} className={ui.textLink}>
+              Public page
+            </Link>
+            <Link to={paths.breakReveal.getHref(b._id)} className={ui.textLink}>
+              Team draw
+            </Link>
+            <Link to={paths.breakPackReveal.getHref({ break: b._id })} className={ui.textLink}>
+              Hits live
+            </Link>
+          </div>
         )}
-        {command.error && <Alert severity="error">{command.error.message}</Alert>}
-        {b.status === 'cancelled' && (
-          <Alert severity="info">Cancelled: {b.refunds} spot(s) refunded.</Alert>
-        )}
+      </div>
 
+      <div className={styles.buttons}>
         {b.status === 'draft' && (
-          <Button
+          <ConfirmButton
+            label="Open sales"
+            title="Put the spots on sale?"
+            text="The team list, prices and times are then fixed, and the server seed's hash is published."
+            onConfirm={() => run('open')}
+            disabled={command.isPending}
+          />
+        )}
+        {(b.status === 'open' || b.status === 'filled') && (
+          <ConfirmButton
+            label="Start break"
+            title="Start the break now?"
+            text="The teams are drawn live for everyone watching and the seed is revealed."
+            onConfirm={() => run('start')}
+            disabled={command.isPending || b.status !== 'filled'}
+          />
+        )}
+        {b.status === 'live' && (
+          <ConfirmButton
+            label="End break"
+            title="End the break?"
+            text="No more hits can be entered; owners may then claim their hits, shipped within 48 hours."
+            onConfirm={() => run('complete')}
+            disabled={command.isPending}
+          />
+        )}
+        {(b.status === 'draft' || b.status === 'open' || b.status === 'filled') && (
+          <ConfirmButton
+            label={b.spotsSold > 0 ? 'Cancel and refund' : 'Cancel break'}
+            title="Cancel this break?"
+            text={
+              b.spotsSold > 0
+                ? `Every one of the ${b.spotsSold} spots sold is refunded to its buyer's wallet.`
+                : 'Nobody has bought a spot yet.'
+            }
+            color="error"
             variant="outlined"
-            component="label"
-            size="small"
-            sx={{ alignSelf: 'flex-start' }}
-          >
-            {b.imageUrl ? 'Replace product photo' : 'Add a product photo'}
-            <input
-              hidden
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) void uploadProduct(file).catch(() => undefined);
-              }}
-            />
-          </Button>
+            onConfirm={() => run('cancel')}
+            disabled={command.isPending}
+          />
         )}
-        {(upload.error ?? update.error) && (
-          <Alert severity="error">{(upload.error ?? update.error)!.message}</Alert>
-        )}
+      </div>
+      {b.status === 'open' && (
+        <p className={clsx(admin.muted, admin.small)}>
+          The break can start once it fills, or at its deadline with at least {b.minSpots} sold
+          (otherwise every spot is refunded automatically).
+        </p>
+      )}
+      {command.error && <Alert severity="error">{command.error.message}</Alert>}
+      {b.status === 'cancelled' && (
+        <Alert severity="info">Cancelled: {b.refunds} spot(s) refunded.</Alert>
+      )}
 
-        {canChangeStream && (
-          <RowForm
-            onSubmit={() => {
-              update.mutate({ id: b._id, patch: { streamUrl: stream.trim() || null } });
+      {b.status === 'draft' && (
+        <label className={clsx(buttonClass({ variant: 'outlined', size: 'small' }), styles.file)}>
+          {b.imageUrl ? 'Replace product photo' : 'Add a product photo'}
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            className={ui.visuallyHidden}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void uploadProduct(file).catch(() => undefined);
             }}
-          >
-            <TextField
-              size="small"
-              label="Live stream link"
-              placeholder="YouTube, Twitch or Whatnot URL"
-              value={stream}
-              onChange={(e) => setStream(e.target.value)}
-              sx={{ flex: 1 }}
-            />
-            <Button type="submit" size="small" variant="outlined" disabled={update.isPending}>
-              Save link
-            </Button>
-          </RowForm>
-        )}
+          />
+        </label>
+      )}
+      {(upload.error ?? update.error) && (
+        <Alert severity="error">{(upload.error ?? update.error)!.message}</Alert>
+      )}
 
-        {b.status === 'live' && <HitForm b={b} />}
+      {canChangeStream && <StreamForm b={b} />}
 
-        <Box sx={{ overflowX: 'auto' }}>
-          <StackedTable
-            label="Spots and buyers"
-            head={['Spot', 'Team', 'Buyer', { name: 'Price', key: 'Price', align: 'right' }]}
-          >
-            {b.spots.map((s) => (
-              <TableRow key={s.spotNumber}>
-                <TableCell data-label="Spot">{s.spotNumber}</TableCell>
-                <TableCell data-label="Team">{s.team ?? '—'}</TableCell>
-                <TableCell data-label="Buyer">
+      {b.status === 'live' && <HitForm b={b} />}
+
+      <div className={styles.scroll}>
+        <Table<Spot>
+          label="Spots and buyers"
+          rows={b.spots}
+          rowKey={(s) => s.spotNumber}
+          columns={[
+            { key: 'spot', title: 'Spot', cell: (s) => s.spotNumber },
+            { key: 'team', title: 'Team', cell: (s) => s.team ?? '—' },
+            {
+              key: 'buyer',
+              title: 'Buyer',
+              cell: (s) => (
+                <span className={styles.buyer}>
+                  {s.username ?? '—'}
+                  {s.refunded && <Badge>Refunded</Badge>}
+                </span>
+              ),
+            },
+            { key: 'price', title: 'Price', align: 'right', cell: (s) => formatUsd(s.price) },
+          ]}
+        />
+      </div>
+
+      {b.hits.length > 0 && (
+        <div className={styles.scroll}>
+          <Table<Hit>
+            label="Hits"
+            rows={b.hits}
+            rowKey={(h) => h._id}
+            columns={[
+              { key: 'number', title: '#', cell: (h) => h.hitNumber },
+              {
+                key: 'card',
+                title: 'Card',
+                cell: (h) => (
                   <span>
-                    {s.username ?? '—'}
-                    {s.refunded && (
-                      <Chip size="small" label="Refunded" sx={{ ml: 1 }} variant="outlined" />
-                    )}
+                    {h.cardName}
+                    {h.detail && <span className={styles.detail}>{h.detail}</span>}
                   </span>
-                </TableCell>
-                <TableCell data-label="Price" align="right">
-                  {formatUsd(s.price)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </StackedTable>
-        </Box>
-
-        {b.hits.length > 0 && (
-          <Box sx={{ overflowX: 'auto' }}>
-            <StackedTable label="Hits" head={['#', 'Card', 'Team', 'Owner', 'Status', 'Buyback']}>
-              {b.hits.map((h) => (
-                <TableRow key={h._id}>
-                  <TableCell data-label="#">{h.hitNumber}</TableCell>
-                  <TableCell data-label="Card">
-                    <span>
-                      {h.cardName}
-                      {h.detail && (
-                        <Typography variant="caption" component="div" color="text.secondary">
-                          {h.detail}
-                        </Typography>
-                      )}
-                    </span>
-                  </TableCell>
-                  <TableCell data-label="Team">{h.team}</TableCell>
-                  <TableCell data-label="Owner">
-                    <span>
-                      {h.username ?? 'House'}
-                      {h.spotNumber ? ` (spot ${h.spotNumber})` : ''}
-                    </span>
-                  </TableCell>
-                  <TableCell data-label="Status">{h.status.replace('_', ' ')}</TableCell>
-                  <TableCell data-label="Buyback">
-                    <BuybackCell b={b} hit={h} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </StackedTable>
-          </Box>
-        )}
-      </Stack>
-    </Paper>
+                ),
+              },
+              { key: 'team', title: 'Team', cell: (h) => h.team },
+              {
+                key: 'owner',
+                title: 'Owner',
+                cell: (h) => (
+                  <span>
+                    {h.username ?? 'House'}
+                    {h.spotNumber ? ` (spot ${h.spotNumber})` : ''}
+                  </span>
+                ),
+              },
+              { key: 'status', title: 'Status', cell: (h) => h.status.replace('_', ' ') },
+              { key: 'buyback', title: 'Buyback', cell: (h) => <BuybackCell b={b} hit={h} /> },
+            ]}
+          />
+        </div>
+      )}
+    </div>
   );
 }

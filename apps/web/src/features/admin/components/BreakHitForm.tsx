@@ -1,101 +1,87 @@
-import { useState } from 'react';
-import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
-import { ValueField } from '@/components/ValueField';
-import type { AdminBreak } from '@grail/contract';
+import { useId, useState } from 'react';
+import { z } from 'zod';
+import clsx from 'clsx';
+import { HitInput, type AdminBreak } from '@grail/contract';
+import { buttonClass, Form, FormSubmit, FormTextField } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import { useBreakCommands } from '../api/breaks';
+import styles from './BreakHitForm.module.css';
+
+/** A whole number or a price as typed: blank is none, else the contract's rule for it. */
+const blankOr = <Out,>(rule: z.ZodType<Out, number | null>) =>
+  z
+    .string()
+    .transform((text) => (text.trim() === '' ? null : Number(text)))
+    .pipe(rule);
+
+/** The hit as typed, named as in the contract's HitInput so the server's refusals find their field. */
+const HitFields = z.object({
+  cardName: HitInput.shape.cardName,
+  team: HitInput.shape.team,
+  detail: HitInput.shape.detail.unwrap(),
+  packNumber: blankOr(HitInput.shape.packNumber.unwrap()),
+  buybackPrice: blankOr(HitInput.shape.buybackPrice.unwrap()),
+});
+
+const EMPTY = { cardName: '', team: '', detail: '', packNumber: '', buybackPrice: '' };
 
 /** A hit as a pack is opened: card, team, grade or parallel, photo, buyback price. */
 export function HitForm({ b }: { b: AdminBreak }) {
   const { addHit, upload } = useBreakCommands();
-  const [cardName, setCardName] = useState('');
-  const [team, setTeam] = useState('');
-  const [detail, setDetail] = useState('');
-  const [pack, setPack] = useState('');
-  const [buyback, setBuyback] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
   const [fileKey, setFileKey] = useState(0);
-  const busy = addHit.isPending || upload.isPending;
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const imageId = photo ? (await upload.mutateAsync({ id: b._id, file: photo })).imageId : null;
-    addHit.mutate(
-      {
-        id: b._id,
-        hit: {
-          cardName,
-          team,
-          detail,
-          imageId,
-          packNumber: pack.trim() ? Number(pack) : null,
-          buybackPrice: buyback.trim() ? Number(buyback) : null,
-        },
-      },
-      {
-        onSuccess: () => {
-          setCardName('');
-          setDetail('');
-          setBuyback('');
-          setPhoto(null);
-          setFileKey((k) => k + 1);
-        },
-      },
-    );
-  };
+  const teamsId = useId();
   return (
-    <Stack
-      component="form"
-      spacing={1.5}
-      onSubmit={(e) => void submit(e).catch(() => undefined)}
-      aria-label="Enter a hit"
+    <Form
+      schema={HitFields}
+      defaultValues={EMPTY}
+      label="Enter a hit"
+      className={styles.form}
+      onSubmit={async (hit, form) => {
+        const imageId = photo
+          ? (await upload.mutateAsync({ id: b._id, file: photo })).imageId
+          : null;
+        await addHit.mutateAsync({ id: b._id, hit: { ...hit, imageId } });
+        // The team and pack stay: the next hit is often from the same pack.
+        form.reset({ ...form.getValues(), cardName: '', detail: '', buybackPrice: '' });
+        setPhoto(null);
+        setFileKey((k) => k + 1);
+      }}
     >
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Enter a hit
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <ValueField label="Card" value={cardName} onValue={setCardName} required />
-        <Autocomplete
-          freeSolo
-          options={b.teams}
-          inputValue={team}
-          onInputChange={(_e, value) => setTeam(value)}
-          renderInput={(params) => <TextField {...params} size="small" label="Team" required />}
-        />
-        <ValueField label="Grade or parallel" value={detail} onValue={setDetail} />
-        <ValueField
-          label="Pack number"
-          type="number"
-          slotProps={{ htmlInput: { min: 1 } }}
-          value={pack}
-          onValue={setPack}
-        />
-        <ValueField
+      <h3 className={styles.title}>Enter a hit</h3>
+      <div className={styles.fields}>
+        <FormTextField name="cardName" label="Card" required />
+        <FormTextField name="team" label="Team" required list={teamsId} autoComplete="off" />
+        <datalist id={teamsId}>
+          {b.teams.map((team) => (
+            <option key={team} value={team} />
+          ))}
+        </datalist>
+        <FormTextField name="detail" label="Grade or parallel" />
+        <FormTextField name="packNumber" label="Pack number" type="number" min={1} />
+        <FormTextField
+          name="buybackPrice"
           label="Buyback price ($, optional)"
-          dollars
-          value={buyback}
-          onValue={setBuyback}
+          type="number"
+          step="0.01"
+          min="0.01"
         />
-        <Button variant="outlined" component="label" size="small">
+        <label className={clsx(buttonClass({ variant: 'outlined', size: 'small' }), styles.file)}>
           {photo ? `Photo: ${photo.name}` : 'Add a photo'}
           <input
             key={fileKey}
-            hidden
             type="file"
             accept="image/jpeg,image/png,image/webp"
+            className={ui.visuallyHidden}
             onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
           />
-        </Button>
-      </Box>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={busy || !cardName.trim() || !team.trim()}
-        sx={{ alignSelf: 'flex-start' }}
-      >
-        Add hit
-      </Button>
-      {(addHit.error ?? upload.error) && (
-        <Alert severity="error">{(addHit.error ?? upload.error)!.message}</Alert>
-      )}
-    </Stack>
+        </label>
+      </div>
+      <div>
+        <FormSubmit size="medium" fullWidth={false}>
+          Add hit
+        </FormSubmit>
+      </div>
+    </Form>
   );
 }

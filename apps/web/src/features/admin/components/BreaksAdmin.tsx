@@ -1,23 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  List,
-  ListItem,
-  ListItemButton,
-  ListItemText,
-  Paper,
-  Typography,
-} from '@mui/material';
-import { GridColumns } from '@/components/GridColumns';
+import { Alert, Badge, Button, Spinner } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { useAdminBreaks } from '../api/breaks';
 import { BreakEditor } from './BreakEditor';
 import { STATUS_LABEL } from './breakStatus';
 import { NewBreakForm } from './NewBreakForm';
+import styles from './BreaksAdmin.module.css';
 
 /** Staff's breaks: every break, a new draft, and the selected break's controls. */
 export function BreaksAdmin() {
@@ -26,55 +14,38 @@ export function BreaksAdmin() {
   const [creating, setCreating] = useState(false);
   const current = selected ?? breaks.data?.[0]?._id ?? null;
   return (
-    <GridColumns
-      gap={3}
-      columns={{ xs: '1fr', md: '300px 1fr' }}
-      // Wide tables scroll inside their panel instead of widening the page.
-      sx={{ alignItems: 'start', '& > *': { minWidth: 0 } }}
-    >
-      <Paper variant="outlined">
-        <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+    <div className={styles.columns}>
+      <div className={styles.panel}>
+        <div className={styles.new}>
           <Button variant="contained" fullWidth onClick={() => setCreating(true)}>
             New break
           </Button>
-        </Box>
-        {breaks.isPending && <CircularProgress sx={{ m: 2 }} aria-label="Loading breaks" />}
+        </div>
+        {breaks.isPending && <Spinner label="Loading breaks" className={styles.spinner} />}
         {breaks.isError && <Alert severity="error">Could not load breaks.</Alert>}
-        {breaks.data?.length === 0 && (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            No breaks yet.
-          </Typography>
-        )}
-        <List dense aria-label="Breaks">
+        {breaks.data?.length === 0 && <p className={styles.empty}>No breaks yet.</p>}
+        <ul aria-label="Breaks" className={styles.list}>
           {breaks.data?.map((b) => (
-            // Each entry is a list item holding its button: a list holds only items.
-            <ListItem key={b._id} disablePadding>
-              <ListItemButton
-                selected={!creating && b._id === current}
+            <li key={b._id}>
+              <button
+                type="button"
+                className={styles.entry}
+                aria-current={!creating && b._id === current ? 'true' : undefined}
                 onClick={() => {
                   setCreating(false);
                   setSelected(b._id);
                 }}
               >
-                <ListItemText
-                  primary={b.title}
-                  secondary={
-                    <>
-                      <Chip
-                        component="span"
-                        size="small"
-                        label={STATUS_LABEL[b.status]}
-                        sx={{ mr: 1 }}
-                      />
-                      {b.spotsSold}/{b.totalSpots} · {formatUsd(b.spotPrice)}
-                    </>
-                  }
-                />
-              </ListItemButton>
-            </ListItem>
+                <span className={styles.title}>{b.title}</span>
+                <span className={styles.line}>
+                  <Badge>{STATUS_LABEL[b.status]}</Badge>
+                  {b.spotsSold}/{b.totalSpots} · {formatUsd(b.spotPrice)}
+                </span>
+              </button>
+            </li>
           ))}
-        </List>
-      </Paper>
+        </ul>
+      </div>
       {creating || (breaks.data && !current) ? (
         <NewBreakForm
           onCreated={(id) => {
@@ -86,6 +57,6 @@ export function BreaksAdmin() {
       ) : current ? (
         <BreakEditor id={current} />
       ) : null}
-    </GridColumns>
+    </div>
   );
 }

@@ -1,22 +1,72 @@
-import { useState } from 'react';
-import { InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useWatch, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { z } from 'zod';
 import {
   AddToInventoryBody,
   PAYOUT_METHOD_LABELS,
+  PayBody,
   ReturnBody,
+  StaffNoteBody,
   type AdminSubmission,
   type AdminSubmissionCard,
 } from '@grail/contract';
-import {
-  ShipmentTrackingFields,
-  type TrackingDraft,
-} from '@/components/submissions/ShipmentTrackingFields';
-import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
+import { Button, Dialog, Form, FormSubmit, FormTextField } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { useStaffCommand } from '../api/submissions';
+import styles from './SubmissionDialogs.module.css';
 
-const issuesOf = (issues: { path: PropertyKey[]; message: string }[]) =>
-  Object.fromEntries(issues.map((i) => [String(i.path[0]), i.message])) as Record<string, string>;
+/** A typed note: blank is none, then the contract's rule for a staff note. */
+export const NoteField = z
+  .string()
+  .transform((text) => text.trim() || null)
+  .pipe(StaffNoteBody.shape.note.unwrap());
+
+/**
+ * A dialog that is one form sending one command: its fields, a way out, and the submit button
+ * (busy while the command runs). The command's refusal shows on its field or above the fields.
+ */
+function FormDialog<Values extends FieldValues, Output>({
+  title,
+  onClose,
+  dismissLabel,
+  submitLabel,
+  submitColor = 'primary',
+  schema,
+  defaultValues,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  dismissLabel: string;
+  submitLabel: ReactNode;
+  submitColor?: 'primary' | 'secondary' | 'error';
+  schema: z.ZodType<Output, Values>;
+  defaultValues: DefaultValues<Values>;
+  onSubmit: (values: Output) => Promise<unknown>;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title}>
+      <Form
+        schema={schema}
+        defaultValues={defaultValues}
+        onSubmit={async (values) => {
+          await onSubmit(values);
+          onClose();
+        }}
+      >
+        {children}
+        <div className={styles.actions}>
+          <Button onClick={onClose}>{dismissLabel}</Button>
+          <FormSubmit size="medium" fullWidth={false} color={submitColor}>
+            {submitLabel}
+          </FormSubmit>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}
 
 /** Paying a verified submission: store credit at once, or a bank/PayPal payment made by hand. */
 export function PayDialog({
@@ -29,57 +79,56 @@ export function PayDialog({
   const command = useStaffCommand(submission._id);
   // One key per dialog: a double click or a retry after a lost answer pays once.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
   const storeCredit = submission.payout.method === 'store_credit';
   const amount = submission.totals.final ?? 0;
   const total = storeCredit ? (submission.totals.storeCredit ?? amount) : amount;
+  const schema = z.object({
+    // Store credit needs no reference; a bank or PayPal payment needs the one it was made with.
+    reference: storeCredit ? z.string().transform(() => null) : PayBody.shape.reference.unwrap(),
+    note: NoteField,
+  });
   return (
-    <SubmissionCommandDialog
+    <FormDialog
       title={`Pay ${formatUsd(total)}`}
       onClose={onClose}
-      error={command.error?.message}
       dismissLabel="Not now"
-      confirm={{
-        label: storeCredit ? `Credit ${formatUsd(total)}` : 'Record payment',
-        color: 'secondary',
-        disabled: command.isPending || (!storeCredit && reference.trim().length < 3),
-        onClick: () =>
-          command.mutate(
-            {
-              kind: 'pay',
-              idempotencyKey,
-              body: {
-                // The method shown here: if the collector changed it since, the server refuses.
-                method: submission.payout.method,
-                reference: storeCredit ? null : reference.trim(),
-                note: note.trim() || null,
-              },
-            },
-            { onSuccess: onClose },
-          ),
-      }}
+      submitLabel={storeCredit ? `Credit ${formatUsd(total)}` : 'Record payment'}
+      submitColor="secondary"
+      schema={schema}
+      defaultValues={{ reference: '', note: '' }}
+      onSubmit={(body) =>
+        command.mutateAsync({
+          kind: 'pay',
+          idempotencyKey,
+          // The method shown here: if the collector changed it since, the server refuses.
+          body: { method: submission.payout.method, ...body },
+        })
+      }
     >
-      <Typography sx={{ mb: 2 }}>
+      <p className={styles.text}>
         {storeCredit
           ? `Credits ${formatUsd(total)} to ${submission.collector.username}'s wallet now: the offer of ${formatUsd(amount)} plus the ${submission.creditBonusPercent}% bonus.`
           : `Pay ${formatUsd(amount)} by ${PAYOUT_METHOD_LABELS[submission.payout.method]} yourself first (${submission.payout.masked ?? 'see the full details'}), then record the payment's reference here.`}
-      </Typography>
-      <Stack spacing={2}>
-        {!storeCredit && (
-          <TextField
-            label="Payment reference"
-            value={reference}
-            onChange={(e) => setReference(e.target.value)}
-            required
-            helperText="As your bank or PayPal shows it"
-          />
-        )}
-        <TextField label="Note (optional)" value={note} onChange={(e) => setNote(e.target.value)} />
-      </Stack>
-    </SubmissionCommandDialog>
+      </p>
+      {!storeCredit && (
+        <FormTextField
+          name="reference"
+          label="Payment reference"
+          required
+          helperText="As your bank or PayPal shows it"
+        />
+      )}
+      <FormTextField name="note" label="Note (optional)" />
+    </FormDialog>
   );
 }
+
+/** A blank carrier or tracking number is none; a typed one must pass the contract's rule. */
+const orNull = <Out,>(rule: z.ZodType<Out, string | null>) =>
+  z
+    .string()
+    .transform((text) => text.trim() || null)
+    .pipe(rule);
 
 /** Sending received cards back: the carrier and tracking, and why. */
 export function ReturnDialog({
@@ -90,37 +139,25 @@ export function ReturnDialog({
   onClose: () => void;
 }) {
   const command = useStaffCommand(submission._id);
-  const [tracking, setTracking] = useState<TrackingDraft>({ carrier: '', trackingNumber: '' });
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const send = () => {
-    const parsed = ReturnBody.safeParse({
-      carrier: tracking.carrier.trim() || null,
-      trackingNumber: tracking.trackingNumber.trim() || null,
-      note: note.trim() || null,
-    });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error.issues));
-    setErrors({});
-    command.mutate({ kind: 'return', body: parsed.data }, { onSuccess: onClose });
-  };
+  const schema = z.object({
+    carrier: orNull(ReturnBody.shape.carrier.unwrap()),
+    trackingNumber: orNull(ReturnBody.shape.trackingNumber.unwrap()),
+    note: NoteField,
+  });
   return (
-    <SubmissionCommandDialog
+    <FormDialog
       title="Return the cards"
       onClose={onClose}
-      error={command.error?.message}
       dismissLabel="Not now"
-      confirm={{ label: 'Mark returned', disabled: command.isPending, onClick: send }}
+      submitLabel="Mark returned"
+      schema={schema}
+      defaultValues={{ carrier: '', trackingNumber: '', note: '' }}
+      onSubmit={(body) => command.mutateAsync({ kind: 'return', body })}
     >
-      <Stack spacing={2} sx={{ pt: 1 }}>
-        <ShipmentTrackingFields value={tracking} onChange={setTracking} errors={errors} />
-        <TextField
-          label="Why (shown to the collector)"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-        />
-      </Stack>
-    </SubmissionCommandDialog>
+      <FormTextField name="carrier" label="Carrier" helperText="USPS, UPS, FedEx…" />
+      <FormTextField name="trackingNumber" label="Tracking number" />
+      <FormTextField name="note" label="Why (shown to the collector)" multiline rows={2} />
+    </FormDialog>
   );
 }
 
@@ -133,32 +170,37 @@ export function CancelDialog({
   onClose: () => void;
 }) {
   const command = useStaffCommand(submission._id);
-  const [note, setNote] = useState('');
   return (
-    <SubmissionCommandDialog
+    <FormDialog
       title="Turn this submission down?"
       onClose={onClose}
-      error={command.error?.message}
       dismissLabel="Keep it"
-      confirm={{
-        label: 'Turn down',
-        color: 'error',
-        disabled: command.isPending,
-        onClick: () =>
-          command.mutate({ kind: 'cancel', note: note.trim() || null }, { onSuccess: onClose }),
-      }}
+      submitLabel="Turn down"
+      submitColor="error"
+      schema={z.object({ note: NoteField })}
+      defaultValues={{ note: '' }}
+      onSubmit={({ note }) => command.mutateAsync({ kind: 'cancel', note })}
     >
-      <TextField
-        label="Why (shown to the collector)"
-        value={note}
-        onChange={(e) => setNote(e.target.value)}
-        multiline
-        minRows={2}
-        fullWidth
-        sx={{ mt: 1 }}
-      />
-    </SubmissionCommandDialog>
+      <FormTextField name="note" label="Why (shown to the collector)" multiline rows={2} />
+    </FormDialog>
   );
+}
+
+/** The card as typed: the FMV in dollars, and a store price unless left blank (a case card). */
+const InventoryForm = z.object({
+  name: orNull(AddToInventoryBody.shape.name.unwrap()),
+  sport: AddToInventoryBody.shape.sport,
+  fmv: z.string().trim().min(1).pipe(z.coerce.number()).pipe(AddToInventoryBody.shape.fmv),
+  storePrice: z
+    .string()
+    .transform((text) => (text.trim() === '' ? null : Number(text)))
+    .pipe(AddToInventoryBody.shape.storePrice.unwrap()),
+});
+
+/** The add button says what the card becomes: with a store price, a store card. */
+function InventorySubmitLabel() {
+  const storePrice = useWatch<{ storePrice: string }>({ name: 'storePrice' });
+  return storePrice.trim() ? 'Add as store card' : 'Add as case card';
 }
 
 /** A verified slab becomes a catalogue card: a store card with a price, or a case card without. */
@@ -172,86 +214,41 @@ export function InventoryDialog({
   onClose: () => void;
 }) {
   const command = useStaffCommand(submission._id);
-  const [name, setName] = useState(
-    `${card.year} ${card.setName} ${card.player} #${card.cardNumber}`,
-  );
-  const [sport, setSport] = useState('');
-  const [fmv, setFmv] = useState(card.finalOffer !== null ? String(card.finalOffer) : '');
-  const [storePrice, setStorePrice] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const add = () => {
-    const parsed = AddToInventoryBody.safeParse({
-      name: name.trim() || null,
-      sport,
-      fmv: fmv.trim() === '' ? undefined : Number(fmv),
-      storePrice: storePrice.trim() === '' ? null : Number(storePrice),
-    });
-    if (!parsed.success) return setErrors(issuesOf(parsed.error.issues));
-    setErrors({});
-    command.mutate(
-      { kind: 'inventory', cardId: card._id, body: parsed.data },
-      { onSuccess: onClose },
-    );
-  };
-  const dollars = {
-    input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-  };
   return (
-    <SubmissionCommandDialog
+    <FormDialog
       title="Add to inventory"
       onClose={onClose}
-      error={command.error?.message}
       dismissLabel="Not now"
-      confirm={{
-        label: storePrice.trim() ? 'Add as store card' : 'Add as case card',
-        disabled: command.isPending,
-        onClick: add,
+      submitLabel={<InventorySubmitLabel />}
+      schema={InventoryForm}
+      defaultValues={{
+        name: `${card.year} ${card.setName} ${card.player} #${card.cardNumber}`,
+        sport: '',
+        fmv: card.finalOffer !== null ? String(card.finalOffer) : '',
+        storePrice: '',
       }}
+      onSubmit={(body) => command.mutateAsync({ kind: 'inventory', cardId: card._id, body })}
     >
-      <Typography sx={{ mb: 2 }}>
+      <p className={styles.text}>
         {card.grader} {card.certNumber}, grade {card.grade}. With a store price it goes on sale in
         the store; without one it waits for a Grail case.
-      </Typography>
-      <Stack spacing={2}>
-        <TextField
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={Boolean(errors.name)}
-          helperText={errors.name}
+      </p>
+      <FormTextField name="name" label="Name" />
+      <FormTextField
+        name="sport"
+        label="Sport"
+        helperText="Baseball, Basketball, Football…"
+        required
+      />
+      <div className={styles.pair}>
+        <FormTextField name="fmv" label="FMV" inputMode="decimal" required />
+        <FormTextField
+          name="storePrice"
+          label="Store price (optional)"
+          inputMode="decimal"
+          helperText="Empty: a case card"
         />
-        <TextField
-          label="Sport"
-          value={sport}
-          onChange={(e) => setSport(e.target.value)}
-          error={Boolean(errors.sport)}
-          helperText={errors.sport ?? 'Baseball, Basketball, Football…'}
-          required
-        />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <TextField
-            label="FMV"
-            value={fmv}
-            onChange={(e) => setFmv(e.target.value)}
-            inputMode="decimal"
-            error={Boolean(errors.fmv)}
-            helperText={errors.fmv}
-            slotProps={dollars}
-            required
-            fullWidth
-          />
-          <TextField
-            label="Store price (optional)"
-            value={storePrice}
-            onChange={(e) => setStorePrice(e.target.value)}
-            inputMode="decimal"
-            error={Boolean(errors.storePrice)}
-            helperText={errors.storePrice ?? 'Empty: a case card'}
-            slotProps={dollars}
-            fullWidth
-          />
-        </Stack>
-      </Stack>
-    </SubmissionCommandDialog>
+      </div>
+    </FormDialog>
   );
 }

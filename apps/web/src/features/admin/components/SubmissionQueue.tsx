@@ -1,27 +1,15 @@
 import {
-  Alert,
-  Box,
-  Chip,
-  List,
-  ListItem,
-  ListItemButton,
-  MenuItem,
-  Pagination,
-  Paper,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import {
   SUBMISSION_STATUS_LABELS,
   SUBMISSION_STATUSES,
   type AdminSubmissionSummary,
   type SubmissionStatus,
 } from '@grail/contract';
+import { Alert, Badge, Select, Skeleton } from '@/components/ui';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
 import { formatUsd } from '@/lib/format';
 import { useSubmissionQueue } from '../api/submissions';
+import { Pager } from './Pager';
+import styles from './SubmissionQueue.module.css';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -46,35 +34,31 @@ function Row({
   onSelect: () => void;
 }) {
   return (
-    <ListItem disablePadding>
-      <ListItemButton
-        selected={selected}
+    <li>
+      <button
+        type="button"
         onClick={onSelect}
         data-testid="queue-row"
         aria-current={selected ? 'true' : undefined}
-        sx={{ display: 'block', py: 1.25 }}
+        className={styles.row}
       >
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ alignItems: 'center', justifyContent: 'space-between' }}
-        >
-          <Typography sx={{ fontWeight: 700 }}>{s.number}</Typography>
+        <span className={styles.rowHead}>
+          <span className={styles.number}>{s.number}</span>
           <SubmissionStatusChip status={s.status} />
-        </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        </span>
+        <span className={styles.line}>
           {s.collector} · {s.cardCount} {s.cardCount === 1 ? 'card' : 'cards'} · waiting{' '}
           {age(s.submittedAt)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
+        </span>
+        <span className={styles.line}>
           {s.offerTotal !== null
             ? `Offer ${formatUsd(s.offerTotal)}`
             : s.askingTotal !== null
               ? `Asking ${formatUsd(s.askingTotal)}`
               : 'No asking price'}
-        </Typography>
-      </ListItemButton>
-    </ListItem>
+        </span>
+      </button>
+    </li>
   );
 }
 
@@ -98,42 +82,39 @@ export function SubmissionQueue({
   const counts = queue.data?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
-    <Paper variant="outlined" sx={{ minWidth: 0 }}>
-      <Box sx={{ p: 2, pb: 1 }}>
-        <TextField
-          select
-          size="small"
-          fullWidth
+    <div className={styles.panel}>
+      <div className={styles.filter}>
+        <Select
           label="Status"
           value={status ?? 'all'}
-          onChange={(e) =>
-            onStatus(e.target.value === 'all' ? undefined : (e.target.value as SubmissionStatus))
+          onValueChange={(value) =>
+            onStatus(value === 'all' ? undefined : (value as SubmissionStatus))
           }
-        >
-          <MenuItem value="all">All ({total})</MenuItem>
-          {SUBMISSION_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {SUBMISSION_STATUS_LABELS[s]} ({counts[s] ?? 0})
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+          options={[
+            { value: 'all', label: `All (${total})` },
+            ...SUBMISSION_STATUSES.map((s) => ({
+              value: s,
+              label: `${SUBMISSION_STATUS_LABELS[s]} (${counts[s] ?? 0})`,
+            })),
+          ]}
+        />
+      </div>
       {queue.isPending ? (
-        <Stack spacing={1} sx={{ p: 2 }} aria-busy="true" aria-label="Loading the queue">
+        <div className={styles.loading} aria-busy="true" aria-label="Loading the queue">
           <Skeleton variant="rounded" height={64} />
           <Skeleton variant="rounded" height={64} />
-        </Stack>
+        </div>
       ) : queue.isError ? (
-        <Alert severity="error" sx={{ m: 2 }}>
+        <Alert severity="error" className={styles.message}>
           Could not load the queue. {queue.error.message}
         </Alert>
       ) : queue.data.submissions.length === 0 ? (
-        <Typography color="text.secondary" sx={{ p: 2 }}>
+        <p className={styles.empty}>
           No submissions {status ? `are ${SUBMISSION_STATUS_LABELS[status].toLowerCase()}` : 'yet'}.
-        </Typography>
+        </p>
       ) : (
         <>
-          <List dense aria-label="Submissions, oldest first" disablePadding>
+          <ul aria-label="Submissions, oldest first" className={styles.list}>
             {queue.data.submissions.map((s) => (
               <Row
                 key={s._id}
@@ -142,28 +123,24 @@ export function SubmissionQueue({
                 onSelect={() => onSelect(s._id)}
               />
             ))}
-          </List>
+          </ul>
           {queue.data.total > queue.data.limit && (
-            <Stack sx={{ alignItems: 'center', p: 1 }}>
-              <Pagination
-                count={Math.ceil(queue.data.total / queue.data.limit)}
+            <div className={styles.pages}>
+              <Pager
+                label="Pages of submissions"
                 page={page}
-                onChange={(_, p) => onPage(p)}
-                size="small"
+                pages={Math.ceil(queue.data.total / queue.data.limit)}
+                onPage={onPage}
               />
-            </Stack>
+            </div>
           )}
         </>
       )}
       {queue.data && total > 0 && (
-        <Box sx={{ px: 2, pb: 2 }}>
-          <Chip
-            size="small"
-            variant="outlined"
-            label={`${queue.data.total} shown by this filter`}
-          />
-        </Box>
+        <div className={styles.count}>
+          <Badge>{`${queue.data.total} shown by this filter`}</Badge>
+        </div>
       )}
-    </Paper>
+    </div>
   );
 }

@@ -1,32 +1,33 @@
-import { Link as RouterLink } from 'react-router';
-import { Alert, Box, CircularProgress, Link, Typography } from '@mui/material';
+import { Link } from 'react-router';
+import { Alert, Spinner } from '@/components/ui';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import { BreaksAdmin } from '../components/BreaksAdmin';
+import admin from '../admin.module.css';
+import styles from './AdminBreaksPage.module.css';
 
 /** /admin/breaks (staff, breaks on): selling, running and shipping group breaks. */
 export default function AdminBreaksPage() {
   const { user, isLoading } = useAuth();
-  if (isLoading) return <CircularProgress aria-label="Loading" />;
+  if (isLoading) return <Spinner />;
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Link component={RouterLink} to={paths.admin.getHref()} variant="body2">
+    <section className={admin.page}>
+      <Link to={paths.admin.getHref()} className={`${ui.textLink} ${admin.small}`}>
         ← Admin
       </Link>
-      <Typography variant="h4" component="h1" gutterBottom sx={{ fontWeight: 800, mt: 1 }}>
-        Breaks
-      </Typography>
+      <h1 className={styles.title}>Breaks</h1>
       {user?.role === 'admin' ? (
         <>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <p className={styles.intro}>
             Draft a break, put its spots on sale, start it when it fills, enter each hit as its pack
             is opened, then end it. Claimed hits join the shipments due on the admin page.
-          </Typography>
+          </p>
           <BreaksAdmin />
         </>
       ) : (
         <Alert severity="warning">Administrators only.</Alert>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,13 +1,14 @@
 import { useEffect, useRef } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
-import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
-import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useSearchParams } from 'react-router';
+import { ArrowLeft } from 'lucide-react';
 import { SubmissionStatus } from '@grail/contract';
+import { ButtonLink, Card, Spinner } from '@/components/ui';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { SubmissionQueue } from '../components/SubmissionQueue';
 import { SubmissionReview } from '../components/SubmissionReview';
-import { GridColumns } from '@/components/GridColumns';
+import admin from '../admin.module.css';
+import styles from './AdminSubmissionsPage.module.css';
 
 /**
  * /admin/submissions (staff only): the queue of collectors' submissions, oldest first, and the
@@ -35,28 +36,17 @@ export default function AdminSubmissionsPage() {
     }
     setParams(next);
   };
-  if (isLoading) return <CircularProgress aria-label="Loading" />;
+  if (isLoading) return <Spinner />;
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Button
-        component={RouterLink}
-        to={paths.admin.getHref()}
-        startIcon={<ArrowBack />}
-        sx={{ mb: 1 }}
-      >
+    <section className={admin.page}>
+      <ButtonLink to={paths.admin.getHref()} startIcon={<ArrowLeft aria-hidden />}>
         Admin
-      </Button>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 0.5 }}>
-        Submissions
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
+      </ButtonLink>
+      <h1 className={styles.title}>Submissions</h1>
+      <p className={styles.intro}>
         Collectors’ cards for sale, oldest first. Review, make offers, receive, verify and pay.
-      </Typography>
-      <GridColumns
-        gap={3}
-        columns={{ xs: '1fr', md: '320px minmax(0, 1fr)' }}
-        sx={{ alignItems: 'start' }}
-      >
+      </p>
+      <div className={styles.columns}>
         <SubmissionQueue
           status={status}
           onStatus={(s) => update({ status: s, page: undefined })}
@@ -66,17 +56,15 @@ export default function AdminSubmissionsPage() {
           onSelect={(id) => update({ id })}
         />
         {selected ? (
-          <Box ref={review} sx={{ minWidth: 0, scrollMarginTop: 72 }}>
+          <div ref={review} className={styles.review}>
             <SubmissionReview key={selected} id={selected} />
-          </Box>
+          </div>
         ) : (
-          <Paper variant="outlined" sx={{ p: 3 }}>
-            <Typography color="text.secondary">
-              Choose a submission from the queue to review it.
-            </Typography>
-          </Paper>
+          <Card>
+            <p className={admin.muted}>Choose a submission from the queue to review it.</p>
+          </Card>
         )}
-      </GridColumns>
-    </Box>
+      </div>
+    </section>
   );
 }
