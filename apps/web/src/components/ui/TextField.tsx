@@ -16,10 +16,12 @@ type Common = {
   error?: string;
   /** Words shown in the empty field once its label sits on the outline, e.g. 'No limit'. */
   placeholder?: string;
+  /** small: 40 px high, for filters beside buttons. */
+  size?: 'small' | 'medium';
 };
 
 export type TextFieldProps = Common &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'placeholder'> & {
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'placeholder' | 'size'> & {
     multiline?: false;
     /** A control inside the field's end, such as a show-password button. */
     endAdornment?: ReactNode;
@@ -52,6 +54,7 @@ export function TextField(props: TextFieldProps | TextAreaProps) {
     helperText,
     error,
     placeholder,
+    size = 'medium',
     startAdornment,
     endAdornment,
     id,
@@ -71,7 +74,7 @@ export function TextField(props: TextFieldProps | TextAreaProps) {
     className: clsx(styles.input, multiline && styles.multiline, className),
   };
   return (
-    <div className={clsx(styles.field, error && styles.invalid)}>
+    <div className={clsx(styles.field, size === 'small' && styles.small, error && styles.invalid)}>
       <div
         className={clsx(
           styles.control,

@@ -45,7 +45,7 @@ export function CardFields({
     {
       helperText,
       ...extra
-    }: InputHTMLAttributes<HTMLInputElement> & {
+    }: Omit<InputHTMLAttributes<HTMLInputElement>, 'size'> & {
       helperText?: string;
       startAdornment?: string;
       endAdornment?: ReactNode;

@@ -4,7 +4,7 @@ import { Search, SlidersHorizontal } from 'lucide-react';
 import { CARD_GRADERS } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
 import { IconWithCount } from './CountBadge';
-import { TextField } from './Field';
+import { TextField } from '@/components/ui/TextField';
 import { FilterSelect, type FilterOption } from './FilterSelect';
 import styles from './StoreFilters.module.css';
 import { Button } from '@/components/ui/Button';
@@ -88,13 +88,15 @@ export function StoreFilters({
     />
   );
   const priceField = (label: string, value: string, set: (value: string) => void) => (
-    <TextField
-      label={label}
-      value={value}
-      onChange={(e) => set(e.target.value)}
-      inputMode="decimal"
-      className={styles.price}
-    />
+    <div className={styles.price}>
+      <TextField
+        size="small"
+        label={label}
+        value={value}
+        onChange={(e) => set(e.target.value)}
+        inputMode="decimal"
+      />
+    </div>
   );
   const sort = `${params.sort ?? 'createdAt'}:${params.order ?? 'desc'}`;
   const active = FILTER_KEYS.filter((k) => params[k]).length;
@@ -105,14 +107,16 @@ export function StoreFilters({
   return (
     <form className={styles.form} role="search" onSubmit={(e) => e.preventDefault()}>
       <div className={styles.topRow}>
-        <TextField
-          label="Search cards"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          maxLength={100}
-          icon={<Search aria-hidden size={20} />}
-          className={styles.search}
-        />
+        <div className={styles.search}>
+          <TextField
+            size="small"
+            label="Search cards"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            maxLength={100}
+            startAdornment={<Search aria-hidden size={20} />}
+          />
+        </div>
         <FilterSelect
           label="Sort by"
           value={SORTS.some((s) => s.value === sort) ? sort : 'createdAt:desc'}
