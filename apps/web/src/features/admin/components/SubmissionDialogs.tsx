@@ -241,11 +241,12 @@ export function InventoryDialog({
         required
       />
       <div className={styles.pair}>
-        <FormTextField name="fmv" label="FMV" inputMode="decimal" required />
+        <FormTextField name="fmv" label="FMV" inputMode="decimal" startAdornment="$" required />
         <FormTextField
           name="storePrice"
           label="Store price (optional)"
           inputMode="decimal"
+          startAdornment="$"
           helperText="Empty: a case card"
         />
       </div>

@@ -80,6 +80,7 @@ export function SubmissionOfferForm({
                   name={`cards.${i}.amount`}
                   label={`Offer for card ${c.position + 1}`}
                   inputMode="decimal"
+                  startAdornment="$"
                 />
                 <FormTextField name={`cards.${i}.note`} label={`Note for card ${c.position + 1}`} />
               </div>
