@@ -1,12 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import type { AnalyticsResponse } from '@grail/contract';
-import { Alert, Button, Card, Spinner, TextField } from '@/components/ui';
+import { AnalyticsQuery, type AnalyticsResponse } from '@grail/contract';
+import clsx from 'clsx';
+import { Alert, Card, Form, FormSubmit, FormTextField, Spinner } from '@/components/ui';
 import { BarChart, LineChart } from '@/components/ui/charts/Chart';
 import { formatUsd } from '@/lib/format';
 import { useAnalytics } from '../api/analytics';
 import { DataTable, type Column } from '../components/DataTable';
-import { RowForm } from '../components/RowForm';
 import admin from '../admin.module.css';
 import styles from './AdminAnalyticsPage.module.css';
 
@@ -216,34 +216,23 @@ export function AdminAnalyticsPage() {
   const fallback = defaultRange();
   const from = params.get('from') ?? fallback.from;
   const to = params.get('to') ?? fallback.to;
-  const [draft, setDraft] = useState({ from, to });
   const report = useAnalytics(from, to);
   return (
     <section className={admin.page}>
       <h1 className={admin.title}>Analytics</h1>
-      <RowForm
-        aria-label="Date range"
-        className={styles.range}
-        onSubmit={() => {
-          setParams({ from: draft.from, to: draft.to });
-        }}
+      <Form
+        label="Date range"
+        schema={AnalyticsQuery}
+        defaultValues={{ from, to }}
+        onSubmit={(range) => setParams(range)}
+        className={clsx(admin.row, styles.range)}
       >
-        <TextField
-          type="date"
-          label="From"
-          value={draft.from}
-          onChange={(e) => setDraft((d) => ({ ...d, from: e.target.value }))}
-        />
-        <TextField
-          type="date"
-          label="To"
-          value={draft.to}
-          onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
-        />
-        <Button type="submit" variant="contained" disabled={!draft.from || !draft.to}>
+        <FormTextField type="date" name="from" label="From" />
+        <FormTextField type="date" name="to" label="To" />
+        <FormSubmit size="medium" fullWidth={false}>
           Show
-        </Button>
-      </RowForm>
+        </FormSubmit>
+      </Form>
       {report.isPending && <Spinner label="Loading analytics" />}
       {report.isError && <Alert severity="error">{report.error.message}</Alert>}
       {report.data && <Charts data={report.data} />}
