@@ -18,12 +18,15 @@ export function Dialog({
   open,
   onOpenChange,
   titleHidden = false,
+  closeLabel = 'Close',
   className,
   children,
 }: {
   title: string;
   /** Read by screen readers only: the panel's own content says what it is (a menu drawer). */
   titleHidden?: boolean;
+  /** The close button's name for screen readers, when 'Close' alone would be unclear. */
+  closeLabel?: string;
   /** A single class for the panel: another shape, such as a side sheet. */
   className?: string;
   /** One sentence under the title; screen readers read it with the title. */
@@ -55,7 +58,7 @@ export function Dialog({
           )}
           {children}
           {actions && <div className={styles.dialogActions}>{actions}</div>}
-          <Primitive.Close className={styles.close} aria-label="Close">
+          <Primitive.Close className={styles.close} aria-label={closeLabel}>
             <X aria-hidden />
           </Primitive.Close>
         </Primitive.Content>

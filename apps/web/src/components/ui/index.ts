@@ -10,6 +10,7 @@ export { Dialog, DialogClose } from './Dialog';
 export { Form, type FormProps } from './Form';
 export { FormCheckbox, FormSelect, FormSubmit, FormTextField } from './FormFields';
 export { Menu, type MenuItem } from './Menu';
+export { Pagination } from './Pagination';
 export { PasswordField } from './PasswordField';
 export { PasswordStrength } from './PasswordStrength';
 export { Select, type SelectOption } from './Select';
