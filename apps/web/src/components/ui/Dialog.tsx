@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as Primitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
@@ -38,6 +38,9 @@ export function Dialog({
   onOpenChange?: (open: boolean) => void;
   children?: ReactNode;
 }) {
+  // Radix gives the focus back to its trigger only; a dialog opened from elsewhere gives it back
+  // to whatever had it when the dialog opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>}
@@ -45,6 +48,14 @@ export function Dialog({
         <Primitive.Overlay className={styles.backdrop} />
         <Primitive.Content
           className={clsx(styles.dialog, className)}
+          onOpenAutoFocus={() => {
+            if (!trigger) opener.current = document.activeElement as HTMLElement | null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (trigger || !opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           // Without a description Radix warns unless it is told there is none.
           {...(description === undefined && { 'aria-describedby': undefined })}
         >
