@@ -1,19 +1,11 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Typography,
-} from '@mui/material';
 import type { Pull, ShippingAddress } from '@grail/contract';
 import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
 import type { usePullActions } from '@/lib/api/pulls';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
+import { Alert, Button, Dialog } from '@/components/ui';
+import styles from './PullDecisionDialogs.module.css';
 
 /** What a sell-back pays: the amount, and for a pull its share of the card's FMV. */
 export interface SellBackOffer {
@@ -55,27 +47,29 @@ export function SellBackDialog({
   if (!offer) return null;
   const { amount, percent, fmv } = offer;
   return (
-    <Dialog open={open} onClose={onCancel} aria-labelledby={`sell-back-title-${offer.id}`}>
-      <DialogTitle id={`sell-back-title-${offer.id}`}>Sell back this card?</DialogTitle>
-      <DialogContent>
-        <DialogContentText>
-          <strong>{formatUsd(amount)}</strong> is added to your wallet now for{' '}
-          <strong>{offer.cardName}</strong>
-          {percent !== undefined && fmv !== undefined
-            ? `: ${percent}% of its fair market value of ${formatUsd(fmv)}.`
-            : '.'}
-        </DialogContentText>
-        <Alert severity="warning" sx={{ mt: 2 }}>
-          This is final: the card goes back to the house and cannot be claimed or shipped
-          afterwards.
-        </Alert>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>Cancel</Button>
-        <Button variant="contained" color="warning" disabled={busy} onClick={onConfirm}>
-          Sell back for {formatUsd(amount)}
-        </Button>
-      </DialogActions>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onCancel()}
+      title="Sell back this card?"
+      actions={
+        <>
+          <Button onClick={onCancel}>Cancel</Button>
+          <Button variant="contained" color="secondary" disabled={busy} onClick={onConfirm}>
+            Sell back for {formatUsd(amount)}
+          </Button>
+        </>
+      }
+    >
+      <p className={styles.text}>
+        <strong>{formatUsd(amount)}</strong> is added to your wallet now for{' '}
+        <strong>{offer.cardName}</strong>
+        {percent !== undefined && fmv !== undefined
+          ? `: ${percent}% of its fair market value of ${formatUsd(fmv)}.`
+          : '.'}
+      </p>
+      <Alert severity="warning" className={styles.final}>
+        This is final: the card goes back to the house and cannot be claimed or shipped afterwards.
+      </Alert>
     </Dialog>
   );
 }
@@ -127,38 +121,34 @@ function ClaimDialog({
   return (
     <Dialog
       open={open}
-      onClose={close}
-      aria-labelledby={`claim-title-${pull._id}`}
-      fullWidth
-      maxWidth="sm"
+      onOpenChange={(next) => !next && close()}
+      title={`Ship ${pull.card.name}?`}
+      className={styles.claim}
+      actions={
+        <>
+          <Button onClick={close}>Cancel</Button>
+          <Button variant="contained" disabled={busy} onClick={confirm}>
+            Ship it here
+          </Button>
+        </>
+      }
     >
-      <DialogTitle id={`claim-title-${pull._id}`}>Ship {pull.card.name}?</DialogTitle>
-      <DialogContent>
-        {typing ? (
-          <>
-            <DialogContentText sx={{ mb: 2 }}>
-              We ship it within 48 hours to this address:
-            </DialogContentText>
-            <AddressFields value={address} errors={errors} onChange={setAddress} />
-          </>
-        ) : (
-          <>
-            <DialogContentText>We ship it within 48 hours to:</DialogContentText>
-            <Typography sx={{ my: 1.5, fontWeight: 600 }} data-testid="claim-address">
-              {addressLine(saved)}
-            </Typography>
-            <Button size="small" onClick={() => setEditing(true)}>
-              Change address
-            </Button>
-          </>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>Cancel</Button>
-        <Button variant="contained" disabled={busy} onClick={confirm}>
-          Ship it here
-        </Button>
-      </DialogActions>
+      {typing ? (
+        <>
+          <p className={styles.lead}>We ship it within 48 hours to this address:</p>
+          <AddressFields value={address} errors={errors} onChange={setAddress} />
+        </>
+      ) : (
+        <>
+          <p className={styles.text}>We ship it within 48 hours to:</p>
+          <p className={styles.address} data-testid="claim-address">
+            {addressLine(saved)}
+          </p>
+          <Button size="small" onClick={() => setEditing(true)}>
+            Change address
+          </Button>
+        </>
+      )}
     </Dialog>
   );
 }

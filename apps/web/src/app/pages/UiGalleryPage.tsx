@@ -22,6 +22,7 @@ import {
   Skeleton,
   Spinner,
   Switch,
+  Pagination,
   Table,
   Tabs,
   TextField,
@@ -50,6 +51,7 @@ const sales = [
 
 function Gallery() {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [page, setPage] = useState(4);
   return (
     <div className={styles.gallery}>
       <Card title="Button" as="section">
@@ -200,6 +202,9 @@ function Gallery() {
           ]}
         />
         <Table label="No sales" rowKey={() => 0} rows={[]} columns={[]} empty="No sales yet." />
+      </Card>
+      <Card title="Pagination" as="section">
+        <Pagination count={12} page={page} onPageChange={setPage} label="Gallery pages" />
       </Card>
       <Card title="Badge, Alert, Skeleton, Spinner" as="section">
         <div className={styles.stack}>

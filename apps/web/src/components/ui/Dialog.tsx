@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Dialog as Primitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import clsx from 'clsx';
@@ -18,12 +18,15 @@ export function Dialog({
   open,
   onOpenChange,
   titleHidden = false,
+  closeLabel = 'Close',
   className,
   children,
 }: {
   title: string;
   /** Read by screen readers only: the panel's own content says what it is (a menu drawer). */
   titleHidden?: boolean;
+  /** The close button's name for screen readers, when 'Close' alone would be unclear. */
+  closeLabel?: string;
   /** A single class for the panel: another shape, such as a side sheet. */
   className?: string;
   /** One sentence under the title; screen readers read it with the title. */
@@ -35,6 +38,9 @@ export function Dialog({
   onOpenChange?: (open: boolean) => void;
   children?: ReactNode;
 }) {
+  // Radix gives the focus back to its trigger only; a dialog opened from elsewhere gives it back
+  // to whatever had it when the dialog opened.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>}
@@ -42,6 +48,14 @@ export function Dialog({
         <Primitive.Overlay className={styles.backdrop} />
         <Primitive.Content
           className={clsx(styles.dialog, className)}
+          onOpenAutoFocus={() => {
+            if (!trigger) opener.current = document.activeElement as HTMLElement | null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (trigger || !opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           // Without a description Radix warns unless it is told there is none.
           {...(description === undefined && { 'aria-describedby': undefined })}
         >
@@ -55,7 +69,7 @@ export function Dialog({
           )}
           {children}
           {actions && <div className={styles.dialogActions}>{actions}</div>}
-          <Primitive.Close className={styles.close} aria-label="Close">
+          <Primitive.Close className={styles.close} aria-label={closeLabel}>
             <X aria-hidden />
           </Primitive.Close>
         </Primitive.Content>

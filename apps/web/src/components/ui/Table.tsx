@@ -11,6 +11,8 @@ export type Column<Row> = {
   cell: (row: Row) => ReactNode;
   /** Numbers and amounts: set right. */
   align?: 'right';
+  /** A class for the column's body cells, such as a width limit. */
+  className?: string;
 };
 
 /**
@@ -66,7 +68,7 @@ export function Table<Row>({
                   data-label={
                     column.label ?? (typeof column.title === 'string' ? column.title : undefined)
                   }
-                  className={clsx(column.align && styles.right)}
+                  className={clsx(column.align && styles.right, column.className)}
                 >
                   {column.cell(row)}
                 </td>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from './Button';
 import { Dialog, DialogClose } from './Dialog';
@@ -58,6 +58,32 @@ describe('Dialog', () => {
     render(<Controlled />);
     await user.click(await screen.findByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('opened from a button of its page, closes by its named button and gives that focus back', async () => {
+    const user = userEvent.setup();
+    function Zoom() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Zoom in</Button>
+          <Dialog
+            title="Card, zoomed"
+            titleHidden
+            closeLabel="Close zoom"
+            open={open}
+            onOpenChange={setOpen}
+          />
+        </>
+      );
+    }
+    render(<Zoom />);
+    const opener = screen.getByRole('button', { name: 'Zoom in' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Card, zoomed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close zoom' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
   });
 });
 

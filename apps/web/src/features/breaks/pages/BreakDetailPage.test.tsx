@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BREAK_REFUND_RULE, type BreakDetail } from '@grail/contract';
@@ -62,6 +63,12 @@ beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('BreakDetailPage', () => {
+  // jsdom lays nothing out, so it lacks what the Spots list calls to keep its choice in view.
+  beforeAll(() => {
+    Element.prototype.scrollIntoView ??= () => undefined;
+    Element.prototype.hasPointerCapture ??= () => false;
+  });
+
   it(
     'shows spots with holders, and buys spots after a confirmation with price, balance and the refund rule',
     { timeout: 30_000 },
@@ -86,8 +93,9 @@ describe('BreakDetailPage', () => {
       expect(within(spots).getAllByText('Available')).toHaveLength(2);
       expect(screen.getByText('1 of 3 spots sold')).toBeTruthy();
 
-      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Spots' }));
-      fireEvent.click(await screen.findByRole('option', { name: '2' }));
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('combobox', { name: 'Spots' }));
+      await user.click(await screen.findByRole('option', { name: '2' }));
       fireEvent.click(screen.getByRole('button', { name: 'Buy 2 spots · $50.00' }));
       const dialog = await screen.findByRole('dialog', { name: 'Buy spots' });
       expect(within(dialog).getByText('$50.00')).toBeTruthy();

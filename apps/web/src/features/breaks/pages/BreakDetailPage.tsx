@@ -1,17 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Link,
-  MenuItem,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import clsx from 'clsx';
 import {
   BREAK_FORMAT_LABELS,
   BREAK_MAX_SPOTS_PER_PURCHASE,
@@ -24,24 +13,23 @@ import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useBreak } from '../api/useBreak';
 import { useBreakEvents } from '../api/useBreakEvents';
-import { Countdown, ProductImage, SpotsProgress, StatusChip } from '../components/BreakBits';
+import { Countdown, ProductImage, SpotsProgress, StatusChip, Tag } from '../components/BreakBits';
 import { BuySpotsDialog } from '../components/BuySpotsDialog';
 import { FairnessPanel } from '../components/FairnessPanel';
 import { HitCard } from '../components/HitCard';
 import { SpotsTable } from '../components/SpotsTable';
 import { StreamEmbed } from '../components/StreamEmbed';
-import { GridColumns } from '@/components/GridColumns';
+import { Alert, Button, ButtonLink, Select, Skeleton } from '@/components/ui';
+import styles from './BreakDetailPage.module.css';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <Box>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 600 }}>{value}</Typography>
-    </Box>
+    <div>
+      <div className={styles.factLabel}>{label}</div>
+      <div className={styles.factValue}>{value}</div>
+    </div>
   );
 }
 
@@ -64,28 +52,25 @@ function BuyBox({
     .filter((s) => selected.includes(s.spotNumber))
     .reduce((sum, s) => sum + Math.round(s.price * 100), 0);
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'center' }}>
+    <div className={styles.buy}>
       {pick ? (
-        <Typography variant="body2" color="text.secondary">
+        <p className={styles.muted}>
           {selected.length === 0
             ? 'Tick the teams you want in the list of spots.'
             : `${selected.length} team${selected.length === 1 ? '' : 's'} chosen.`}
-        </Typography>
+        </p>
       ) : (
-        <TextField
-          select
-          size="small"
-          label="Spots"
-          value={Math.min(quantity, max)}
-          onChange={(e) => setQuantity(Number(e.target.value))}
-          sx={{ width: { xs: '100%', sm: 110 } }}
-        >
-          {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-            <MenuItem key={n} value={n}>
-              {n}
-            </MenuItem>
-          ))}
-        </TextField>
+        <div className={styles.quantity}>
+          <Select
+            label="Spots"
+            value={String(Math.min(quantity, max))}
+            onValueChange={(n) => setQuantity(Number(n))}
+            options={Array.from({ length: max }, (_, i) => ({
+              value: String(i + 1),
+              label: String(i + 1),
+            }))}
+          />
+        </div>
       )}
       <Button
         variant="contained"
@@ -119,7 +104,7 @@ function BuyBox({
           );
         }}
       />
-    </Stack>
+    </div>
   );
 }
 
@@ -134,31 +119,31 @@ export default function BreakDetailPage() {
 
   if (query.isPending) {
     return (
-      <Box sx={{ py: { xs: 2, sm: 4 } }} role="status" aria-label="Loading the break">
+      <div className={styles.page} role="status" aria-label="Loading the break">
         <Skeleton variant="text" width="60%" height={48} />
-        <Skeleton variant="rounded" height={260} sx={{ my: 2 }} />
+        <Skeleton variant="rounded" height={260} className={styles.loadingImage} />
         <Skeleton variant="rounded" height={320} />
-      </Box>
+      </div>
     );
   }
   if (query.isError || !b) {
     if (isNotFound(query.error)) return <NotFoundPage />;
     return (
-      <Box sx={{ py: 6 }}>
+      <div className={styles.failed}>
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            <Button size="small" onClick={() => void query.refetch()}>
               Try again
             </Button>
           }
         >
           Could not load this break.
         </Alert>
-        <Button component={RouterLink} to={paths.breaks.getHref()} sx={{ mt: 2 }}>
+        <ButtonLink to={paths.breaks.getHref()} className={styles.back}>
           All breaks
-        </Button>
-      </Box>
+        </ButtonLink>
+      </div>
     );
   }
 
@@ -172,42 +157,21 @@ export default function BreakDetailPage() {
       : `${formatUsd(b.spotPrice)} – ${formatUsd(b.maxSpotPrice)}`;
 
   return (
-    <Box component="article" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Link component={RouterLink} to={paths.breaks.getHref()} variant="body2">
+    <article className={styles.page}>
+      <RouterLink to={paths.breaks.getHref()} className={styles.crumb}>
         ← All breaks
-      </Link>
-      <Box
-        sx={{
-          mt: 2,
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: '1fr', md: b.imageUrl ? '360px 1fr' : '1fr' },
-          alignItems: 'start',
-        }}
-      >
+      </RouterLink>
+      <div className={clsx(styles.top, b.imageUrl && styles.withImage)}>
         <ProductImage b={b} eager />
-        <Stack spacing={2} sx={{ minWidth: 0 }}>
-          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+        <div className={styles.main}>
+          <div className={styles.tags}>
             <StatusChip status={b.status} />
-            <Chip size="small" variant="outlined" label={BREAK_FORMAT_LABELS[b.format]} />
-            <Chip size="small" variant="outlined" label={b.sport} />
-          </Stack>
-          <Typography
-            variant="h4"
-            component="h1"
-            sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '2.125rem' }, lineHeight: 1.2 }}
-          >
-            {b.title}
-          </Typography>
-          {b.description && (
-            <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-              {b.description}
-            </Typography>
-          )}
-          <GridColumns
-            columns={{ xs: '1fr 1fr', sm: 'repeat(4, auto)' }}
-            sx={{ justifyContent: 'start' }}
-          >
+            <Tag>{BREAK_FORMAT_LABELS[b.format]}</Tag>
+            <Tag>{b.sport}</Tag>
+          </div>
+          <h1 className={styles.title}>{b.title}</h1>
+          {b.description && <p className={styles.description}>{b.description}</p>}
+          <div className={styles.facts}>
             <Fact label={b.format === 'pick_team' ? 'Team price' : 'Spot price'} value={price} />
             <Fact
               label="Product"
@@ -215,16 +179,16 @@ export default function BreakDetailPage() {
             />
             <Fact label="Sales close" value={when(b.salesDeadline)} />
             <Fact label="Opening" value={when(b.scheduledAt)} />
-          </GridColumns>
+          </div>
           {(b.status === 'open' || b.status === 'filled') && <SpotsProgress b={b} />}
-          <Stack direction="row" spacing={4} useFlexGap flexWrap="wrap">
+          <div className={styles.countdowns}>
             {onSale && (
               <Countdown label="Sales close in" to={b.salesDeadline} passed="Sales closed" />
             )}
             {(b.status === 'open' || b.status === 'filled') && (
               <Countdown label="Opens in" to={b.scheduledAt} passed="Opening any moment" />
             )}
-          </Stack>
+          </div>
           {onSale && (
             <BuyBox
               b={b}
@@ -236,13 +200,20 @@ export default function BreakDetailPage() {
             />
           )}
           {bought && (
-            <Alert severity="success" onClose={() => setBought(null)}>
+            <Alert
+              severity="success"
+              action={
+                <Button size="small" aria-label="Close" onClick={() => setBought(null)}>
+                  <span aria-hidden>✕</span>
+                </Button>
+              }
+            >
               You bought {bought}.{' '}
               {b.format === 'random_team' ? 'Your teams are drawn live when the break runs. ' : ''}
               Find your spots in{' '}
-              <Link component={RouterLink} to={paths.dashboard.getHref({ tab: 'breaks' })}>
+              <RouterLink to={paths.dashboard.getHref({ tab: 'breaks' })} className={styles.link}>
                 your dashboard
-              </Link>
+              </RouterLink>
               .
             </Alert>
           )}
@@ -259,56 +230,51 @@ export default function BreakDetailPage() {
           {b.status === 'completed' && (
             <Alert severity="success">
               This break has ended. Holders claim their hits from{' '}
-              <Link component={RouterLink} to={paths.dashboard.getHref({ tab: 'breaks' })}>
+              <RouterLink to={paths.dashboard.getHref({ tab: 'breaks' })} className={styles.link}>
                 the dashboard
-              </Link>
+              </RouterLink>
               .
             </Alert>
           )}
           {(b.status === 'live' || b.status === 'completed' || b.status === 'filled') && (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-              <Button
+            <div className={styles.watch}>
+              <ButtonLink
                 variant={b.status === 'live' ? 'contained' : 'outlined'}
-                component={RouterLink}
                 to={paths.breakReveal.getHref(b._id)}
               >
                 {b.status === 'filled' ? 'Watch the team draw' : 'See the team draw'}
-              </Button>
+              </ButtonLink>
               {b.status !== 'filled' && (
-                <Button
-                  variant="outlined"
-                  component={RouterLink}
-                  to={paths.breakPackReveal.getHref({ break: b._id })}
-                >
+                <ButtonLink variant="outlined" to={paths.breakPackReveal.getHref({ break: b._id })}>
                   Follow the hits live
-                </Button>
+                </ButtonLink>
               )}
-            </Stack>
+            </div>
           )}
-        </Stack>
-      </Box>
+        </div>
+      </div>
 
       {b.streamUrl && b.status !== 'completed' && b.status !== 'cancelled' && (
-        <Box component="section" sx={{ mt: 4 }} aria-label="Live stream">
+        <section className={styles.section} aria-label="Live stream">
           <StreamEmbed url={b.streamUrl} title={b.title} />
-        </Box>
+        </section>
       )}
 
-      <Box component="section" sx={{ mt: 4 }} aria-labelledby="spots-title">
-        <Typography variant="h6" component="h2" id="spots-title" gutterBottom>
+      <section className={styles.section} aria-labelledby="spots-title">
+        <h2 id="spots-title" className={styles.heading}>
           Spots
-        </Typography>
+        </h2>
         {b.format === 'random_team' && !b.startedAt && (
-          <Box sx={{ mb: 1.5 }}>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <div className={styles.teams}>
+            <p className={styles.teamsLead}>
               The {b.teams.length} teams, each drawn onto one spot live when the break runs:
-            </Typography>
-            <Stack direction="row" useFlexGap flexWrap="wrap" gap={0.75} aria-label="Teams">
+            </p>
+            <div className={styles.teamTags} aria-label="Teams">
               {b.teams.map((t) => (
-                <Chip key={t} size="small" variant="outlined" label={t} />
+                <Tag key={t}>{t}</Tag>
               ))}
-            </Stack>
-          </Box>
+            </div>
+          </div>
         )}
         <SpotsTable
           b={b}
@@ -316,31 +282,28 @@ export default function BreakDetailPage() {
           selected={selected}
           onToggle={toggle}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <p className={styles.rule}>
           {UNOWNED_HIT_RULE_TEXT[b.unownedHitRule]} A team whose spot did not sell stays with the
           breaker.
-        </Typography>
-      </Box>
+        </p>
+      </section>
 
       {hits.length > 0 && (
-        <Box component="section" sx={{ mt: 4 }} aria-labelledby="hits-title">
-          <Typography variant="h6" component="h2" id="hits-title" gutterBottom>
+        <section className={styles.section} aria-labelledby="hits-title">
+          <h2 id="hits-title" className={styles.heading}>
             Hits
-          </Typography>
-          <GridColumns
-            gap={1.5}
-            columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-          >
+          </h2>
+          <div className={styles.hits}>
             {hits.map((h) => (
               <HitCard key={h._id} hit={h} />
             ))}
-          </GridColumns>
-        </Box>
+          </div>
+        </section>
       )}
 
-      <Box sx={{ mt: 4 }}>
+      <div className={styles.section}>
         <FairnessPanel b={b} />
-      </Box>
-    </Box>
+      </div>
+    </article>
   );
 }

@@ -1,24 +1,12 @@
 import { useCallback, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Fade,
-  Link,
-  List,
-  ListItemButton,
-  ListItemText,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { GridColumns } from '@/components/GridColumns';
+import clsx from 'clsx';
 import { Uuid, type BreakHitEvent } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
+import { Alert, ButtonLink, Card, Skeleton } from '@/components/ui';
+import styles from './BreakPackRevealPage.module.css';
 import { useBreak } from '../api/useBreak';
 import { useBreakEvents } from '../api/useBreakEvents';
 import { useBreaks } from '../api/useBreaks';
@@ -31,30 +19,31 @@ function ChooseBreak() {
   const breaks = useBreaks({});
   const list = breaks.data?.filter((b) => b.status === 'live' || b.status === 'completed') ?? [];
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography gutterBottom>Choose a break to follow its hits.</Typography>
+    <Card className={styles.choose}>
+      <p className={styles.chooseText}>Choose a break to follow its hits.</p>
       {breaks.isPending && <Skeleton variant="rounded" height={120} />}
       {breaks.isError && <Alert severity="error">Could not load breaks.</Alert>}
       {breaks.data && list.length === 0 && (
-        <Typography color="text.secondary">No break is being opened right now.</Typography>
+        <p className={styles.muted}>No break is being opened right now.</p>
       )}
       {list.length > 0 && (
-        <List aria-label="Breaks being opened">
+        <ul aria-label="Breaks being opened" className={styles.list}>
           {list.map((b) => (
-            <ListItemButton
-              key={b._id}
-              component={RouterLink}
-              to={paths.breakPackReveal.getHref({ break: b._id })}
-            >
-              <ListItemText
-                primary={b.title}
-                secondary={b.status === 'live' ? 'Live now' : 'Ended'}
-              />
-            </ListItemButton>
+            <li key={b._id}>
+              <RouterLink
+                to={paths.breakPackReveal.getHref({ break: b._id })}
+                className={styles.listLink}
+              >
+                <span className={styles.listTitle}>{b.title}</span>
+                <span className={styles.listStatus}>
+                  {b.status === 'live' ? 'Live now' : 'Ended'}
+                </span>
+              </RouterLink>
+            </li>
           ))}
-        </List>
+        </ul>
       )}
-    </Paper>
+    </Card>
   );
 }
 
@@ -73,24 +62,18 @@ export default function BreakPackRevealPage() {
   const b = query.data;
 
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Typography
-        variant="h4"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '2.125rem' }, mb: 1 }}
-      >
-        Break pack reveal
-      </Typography>
+    <section className={styles.page}>
+      <h1 className={styles.title}>Break pack reveal</h1>
       <div aria-live="polite" className={ui.visuallyHidden}>
         {announce}
       </div>
       {!breakId && <ChooseBreak />}
       {breakId && query.isPending && (
-        <Stack spacing={1.5} role="status" aria-label="Loading hits">
+        <div className={styles.loading} role="status" aria-label="Loading hits">
           <Skeleton variant="text" width="50%" />
           <Skeleton variant="rounded" height={96} />
           <Skeleton variant="rounded" height={96} />
-        </Stack>
+        </div>
       )}
       {breakId && query.isError && (
         <Alert
@@ -104,13 +87,13 @@ export default function BreakPackRevealPage() {
         </Alert>
       )}
       {b && (
-        <Stack spacing={3}>
-          <Stack direction="row" spacing={1} alignItems="center" useFlexGap flexWrap="wrap">
+        <div className={styles.content}>
+          <div className={styles.head}>
             <StatusChip status={b.status} />
-            <Link component={RouterLink} to={paths.breakDetail.getHref(b._id)}>
+            <RouterLink to={paths.breakDetail.getHref(b._id)} className={styles.link}>
               {b.title}
-            </Link>
-          </Stack>
+            </RouterLink>
+          </div>
           {b.status === 'live' && b.streamUrl && <StreamEmbed url={b.streamUrl} title={b.title} />}
           {(b.status === 'open' || b.status === 'filled') && (
             <Alert severity="info">
@@ -122,46 +105,40 @@ export default function BreakPackRevealPage() {
             <Alert severity="info">This break was cancelled: no packs were opened.</Alert>
           )}
           {b.hits.length === 0 && b.status === 'live' && (
-            <Typography color="text.secondary">
+            <p className={styles.muted}>
               No hits yet. They appear here the moment each pack is opened.
-            </Typography>
+            </p>
           )}
           {b.hits.length > 0 && (
             <>
-              <Typography color="text.secondary">
+              <p className={styles.muted}>
                 {b.hits.length} hit{b.hits.length === 1 ? '' : 's'} so far
                 {b.hits.some((h) => h.mine)
                   ? ` · ${b.hits.filter((h) => h.mine).length} yours`
                   : ''}
-              </Typography>
-              <GridColumns
-                gap={1.5}
-                columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }}
-              >
+              </p>
+              <div className={styles.hits}>
                 {[...b.hits]
                   .sort((x, y) => y.hitNumber - x.hitNumber)
                   .map((h) => (
-                    <Fade in key={h._id} timeout={h._id === latest ? 600 : 0}>
-                      <div>
-                        <HitCard hit={h} highlight={h._id === latest} />
-                      </div>
-                    </Fade>
+                    <div key={h._id} className={clsx(h._id === latest && styles.latest)}>
+                      <HitCard hit={h} highlight={h._id === latest} />
+                    </div>
                   ))}
-              </GridColumns>
+              </div>
             </>
           )}
           {b.hits.some((h) => h.mine) && (
-            <Button
-              component={RouterLink}
+            <ButtonLink
               to={paths.dashboard.getHref({ tab: 'breaks' })}
               variant="contained"
-              sx={{ alignSelf: 'flex-start' }}
+              className={styles.claim}
             >
               Claim or sell back your hits
-            </Button>
+            </ButtonLink>
           )}
-        </Stack>
+        </div>
       )}
-    </Box>
+    </section>
   );
 }

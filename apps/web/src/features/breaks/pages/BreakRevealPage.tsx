@@ -1,17 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { GridColumns } from '@/components/GridColumns';
+import clsx from 'clsx';
 import {
   BREAK_ASSIGNMENT_MS,
   BREAK_STEP_MS,
@@ -24,6 +13,8 @@ import { isNotFound } from '@/lib/api/notFound';
 import { shuffle } from '@/lib/fairness';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
+import { Alert, ButtonLink, Button, Card, Skeleton } from '@/components/ui';
+import styles from './BreakRevealPage.module.css';
 import { useBreak, useBreakFairness } from '../api/useBreak';
 import { useBreakEvents } from '../api/useBreakEvents';
 import { Countdown, StatusChip } from '../components/BreakBits';
@@ -40,40 +31,17 @@ const revealEnd = (b: BreakDetail) =>
 /** The team list as the shuffle moves it, with the two places of the last swap marked. */
 function TeamOrder({ order, swap }: { order: string[]; swap: { i: number; j: number } | null }) {
   return (
-    <GridColumns
-      component="ol"
-      aria-label="Team order"
-      gap={1}
-      columns={{ xs: 'repeat(2, 1fr)', sm: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }}
-      sx={{ listStyle: 'none', p: 0, m: 0 }}
-    >
+    <ol aria-label="Team order" className={styles.order}>
       {order.map((team, index) => {
         const moved = swap !== null && (index === swap.i || index === swap.j);
         return (
-          <Box
-            component="li"
-            key={`${index}-${team}`}
-            sx={{
-              p: 1,
-              borderRadius: 1,
-              border: 1,
-              borderColor: moved ? 'primary.main' : 'divider',
-              bgcolor: moved ? 'action.selected' : 'background.paper',
-              transition: 'background-color 200ms, border-color 200ms',
-              fontSize: '0.85rem',
-              minWidth: 0,
-            }}
-          >
-            <Typography variant="caption" color="text.secondary" component="span">
-              {index + 1}.{' '}
-            </Typography>
-            <Typography component="span" sx={{ fontWeight: 600, fontSize: 'inherit' }}>
-              {team}
-            </Typography>
-          </Box>
+          <li key={`${index}-${team}`} className={clsx(styles.team, moved && styles.moved)}>
+            <span className={styles.place}>{index + 1}. </span>
+            <span className={styles.teamName}>{team}</span>
+          </li>
         );
       })}
-    </GridColumns>
+    </ol>
   );
 }
 
@@ -163,21 +131,21 @@ export default function BreakRevealPage() {
 
   if (query.isPending) {
     return (
-      <Box sx={{ py: 4 }} role="status" aria-label="Loading the break">
+      <div className={styles.loading} role="status" aria-label="Loading the break">
         <Skeleton variant="text" width="50%" height={48} />
-        <Skeleton variant="rounded" height={300} sx={{ mt: 2 }} />
-      </Box>
+        <Skeleton variant="rounded" height={300} className={styles.loadingBox} />
+      </div>
     );
   }
   if (query.isError || !b) {
     if (isNotFound(query.error)) return <NotFoundPage />;
     return (
-      <Box sx={{ py: 6 }}>
+      <div className={styles.failed}>
         <Alert severity="error">Could not load this break.</Alert>
-        <Button component={RouterLink} to={paths.breaks.getHref()} sx={{ mt: 2 }}>
+        <ButtonLink to={paths.breaks.getHref()} className={styles.back}>
           All breaks
-        </Button>
-      </Box>
+        </ButtonLink>
+      </div>
     );
   }
 
@@ -191,42 +159,36 @@ export default function BreakRevealPage() {
     : assigned;
 
   return (
-    <Box component="section" sx={{ py: { xs: 2, sm: 4 } }}>
-      <Link component={RouterLink} to={paths.breakDetail.getHref(b._id)} variant="body2">
+    <section className={styles.page}>
+      <RouterLink to={paths.breakDetail.getHref(b._id)} className={styles.crumb}>
         ← {b.title}
-      </Link>
-      <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 2 }}>
+      </RouterLink>
+      <div className={styles.status}>
         <StatusChip status={b.status} />
-      </Stack>
-      <Typography
-        variant="h4"
-        component="h1"
-        sx={{ fontWeight: 800, fontSize: { xs: '1.6rem', md: '2.125rem' }, my: 1 }}
-      >
-        Team draw
-      </Typography>
+      </div>
+      <h1 className={styles.title}>Team draw</h1>
       <div aria-live="polite" className={ui.visuallyHidden}>
         {announce}
       </div>
 
       {b.format === 'pick_team' ? (
-        <Alert severity="info" sx={{ mb: 3 }}>
+        <Alert severity="info" className={styles.block}>
           In a pick-your-team break every buyer chose their team: nothing is drawn.
         </Alert>
       ) : !teamsDrawn && stage === 'waiting' ? (
-        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}>
-          <Typography gutterBottom>
+        <Card className={clsx(styles.block, styles.waiting)}>
+          <p className={styles.waitingText}>
             {b.status === 'cancelled'
               ? 'This break was cancelled: no teams were drawn and every spot was refunded.'
               : 'The teams are drawn here, live, when staff start the break. Keep this page open.'}
-          </Typography>
+          </p>
           {(b.status === 'open' || b.status === 'filled') && (
             <Countdown label="Scheduled to open in" to={b.scheduledAt} passed="Any moment now" />
           )}
-        </Paper>
+        </Card>
       ) : (
-        <Stack spacing={1} sx={{ mb: 3 }}>
-          <Typography>
+        <div className={clsx(styles.block, styles.stage)}>
+          <p className={styles.stageText}>
             {stage === 'shuffling'
               ? 'Shuffling the teams…'
               : stage === 'assigning'
@@ -234,55 +196,45 @@ export default function BreakRevealPage() {
                 : stage === 'waiting'
                   ? 'The draw is starting…'
                   : 'The teams are drawn.'}
-          </Typography>
+          </p>
           {(stage === 'shuffling' || stage === 'assigning') && (
-            <LinearProgress
-              variant="determinate"
+            <progress
+              className={styles.progress}
+              max={100}
               value={stage === 'assigning' ? 100 : Math.round(progress * 100)}
               aria-label="Draw progress"
             />
           )}
           {final && revealed && (
-            <Stack direction="row" spacing={1.5} useFlexGap flexWrap="wrap">
+            <div className={styles.replay}>
               <Button variant="outlined" onClick={() => void replay()}>
                 Replay the draw
               </Button>
-              <Button
-                component={RouterLink}
-                to={paths.breakPackReveal.getHref({ break: b._id })}
-                variant="contained"
-              >
+              <ButtonLink to={paths.breakPackReveal.getHref({ break: b._id })} variant="contained">
                 Follow the hits
-              </Button>
-            </Stack>
+              </ButtonLink>
+            </div>
           )}
-        </Stack>
+        </div>
       )}
 
       {b.format === 'random_team' && !final && (
-        <Box component="section" aria-labelledby="order-title" sx={{ mb: 3 }}>
-          <Typography variant="h6" component="h2" id="order-title" gutterBottom>
+        <section aria-labelledby="order-title" className={styles.block}>
+          <h2 id="order-title" className={styles.heading}>
             {order ? 'Current order' : 'Starting order'}
-          </Typography>
+          </h2>
           <TeamOrder order={order ?? b.teams} swap={swap} />
-        </Box>
+        </section>
       )}
 
-      <Box component="section" aria-labelledby="assign-title">
-        <Typography variant="h6" component="h2" id="assign-title" gutterBottom>
+      <section aria-labelledby="assign-title">
+        <h2 id="assign-title" className={styles.heading}>
           Spots and teams
-        </Typography>
+        </h2>
         {rows.length === 0 && b.format === 'random_team' ? (
-          <Typography color="text.secondary">
-            Each spot&apos;s team appears here as it is drawn.
-          </Typography>
+          <p className={styles.muted}>Each spot&apos;s team appears here as it is drawn.</p>
         ) : (
-          <GridColumns
-            component="ul"
-            gap={1}
-            columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
-          >
+          <ul className={styles.spots}>
             {(b.format === 'pick_team'
               ? b.spots.map((s) => ({
                   spotNumber: s.spotNumber,
@@ -291,30 +243,24 @@ export default function BreakRevealPage() {
                 }))
               : rows
             ).map((r) => (
-              <Paper
-                component="li"
-                key={r.spotNumber}
-                variant="outlined"
-                data-testid="spot-assignment"
-                sx={{ px: 1.5, py: 1, display: 'flex', justifyContent: 'space-between', gap: 1 }}
-              >
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography variant="caption" color="text.secondary">
+              <li key={r.spotNumber} data-testid="spot-assignment" className={styles.spot}>
+                <div className={styles.spotText}>
+                  <span className={styles.spotHolder}>
                     Spot {r.spotNumber} · {r.holder}
-                  </Typography>
-                  <Typography sx={{ fontWeight: 700 }}>{r.team}</Typography>
-                </Box>
-              </Paper>
+                  </span>
+                  <p className={styles.spotTeam}>{r.team}</p>
+                </div>
+              </li>
             ))}
-          </GridColumns>
+          </ul>
         )}
-      </Box>
+      </section>
 
       {b.streamUrl && b.status !== 'completed' && b.status !== 'cancelled' && (
-        <Box component="section" aria-label="Live stream" sx={{ mt: 3 }}>
+        <section aria-label="Live stream" className={styles.stream}>
           <StreamEmbed url={b.streamUrl} title={b.title} />
-        </Box>
+        </section>
       )}
-    </Box>
+    </section>
   );
 }

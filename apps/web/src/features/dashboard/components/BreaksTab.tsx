@@ -1,17 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
 import type { BreakHitStatus, MyBreak, MyHit } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { useBreakHitActions, useMyBreaks } from '@/lib/api/breaks';
@@ -19,16 +7,18 @@ import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { SellBackDialog } from '@/components/PullDecisionDialogs';
 import { TrackingLink } from '@/components/TrackingLink';
+import { Alert, Badge, Button, ButtonLink, Skeleton } from '@/components/ui';
+import styles from './BreaksTab.module.css';
 
 const HIT_STATUS: Record<
   BreakHitStatus,
-  { label: string; color: 'default' | 'info' | 'primary' | 'success' | 'secondary' }
+  { label: string; tone: 'neutral' | 'info' | 'primary' | 'success' | 'warning' }
 > = {
-  held: { label: 'Yours', color: 'info' },
-  house: { label: 'House', color: 'default' },
-  claimed: { label: 'Claimed', color: 'primary' },
-  shipped: { label: 'Shipped', color: 'success' },
-  sold_back: { label: 'Sold back', color: 'secondary' },
+  held: { label: 'Yours', tone: 'info' },
+  house: { label: 'House', tone: 'neutral' },
+  claimed: { label: 'Claimed', tone: 'primary' },
+  shipped: { label: 'Shipped', tone: 'success' },
+  sold_back: { label: 'Sold back', tone: 'warning' },
 };
 
 const BREAK_STATUS: Record<MyBreak['break']['status'], string> = {
@@ -49,40 +39,32 @@ function HitRow({ hit, actions }: { hit: MyHit; actions: ReturnType<typeof useBr
   const error = sellBack.variables === hit._id ? sellBack.error : null;
   const status = HIT_STATUS[hit.status];
   return (
-    <Box
-      data-testid="my-break-hit"
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '56px 1fr', sm: '56px 1fr auto' },
-        alignItems: 'center',
-      }}
-    >
+    <div data-testid="my-break-hit" className={styles.hit}>
       <CardImage src={hit.imageUrl ?? undefined} alt={hit.cardName} sizes="56px" />
-      <Box sx={{ minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{hit.cardName}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {[hit.team, hit.detail].filter(Boolean).join(' · ')}
-        </Typography>
-        <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 0.5 }}>
-          <Chip size="small" color={status.color} label={status.label} />
+      <div className={styles.info}>
+        <p className={styles.name}>{hit.cardName}</p>
+        <p className={styles.muted}>{[hit.team, hit.detail].filter(Boolean).join(' · ')}</p>
+        <div className={styles.status}>
+          <Badge tone={status.tone} variant="filled">
+            {status.label}
+          </Badge>
           {hit.soldBackFor !== null && (
-            <Typography variant="body2">Sold back for {formatUsd(hit.soldBackFor)}</Typography>
+            <span className={styles.small}>Sold back for {formatUsd(hit.soldBackFor)}</span>
           )}
-        </Stack>
+        </div>
         {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Alert severity="error" className={styles.spaced}>
             {error.message}
           </Alert>
         )}
-      </Box>
+      </div>
       {hit.buybackPrice !== null && (
         <Button
           size="small"
           variant="outlined"
           disabled={busy}
           onClick={() => setConfirming(true)}
-          sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+          className={styles.sellBack}
         >
           Sell back for {formatUsd(hit.buybackPrice)}
         </Button>
@@ -101,7 +83,7 @@ function HitRow({ hit, actions }: { hit: MyHit; actions: ReturnType<typeof useBr
           sellBack.mutate(hit._id);
         }}
       />
-    </Box>
+    </div>
   );
 }
 
@@ -120,92 +102,76 @@ function BreakPanel({
   const live = mine.spots.filter((s) => !s.refundedAt);
   const refunded = mine.spots.filter((s) => s.refundedAt);
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} data-testid="my-break">
-      <Stack
-        direction="row"
-        spacing={1}
-        alignItems="center"
-        useFlexGap
-        flexWrap="wrap"
-        sx={{ mb: 1 }}
-      >
-        <Chip size="small" label={BREAK_STATUS[b.status]} />
-        <Link component={RouterLink} to={paths.breakDetail.getHref(b._id)} sx={{ fontWeight: 700 }}>
+    <div className={styles.panel} data-testid="my-break">
+      <div className={styles.head}>
+        <Badge>{BREAK_STATUS[b.status]}</Badge>
+        <RouterLink to={paths.breakDetail.getHref(b._id)} className={styles.title}>
           {b.title}
-        </Link>
-      </Stack>
+        </RouterLink>
+      </div>
       {live.length > 0 && (
-        <Box component="ul" sx={{ m: 0, pl: 2.5, mb: 1 }} aria-label="Your spots">
+        <ul className={styles.spots} aria-label="Your spots">
           {live.map((s) => (
             <li key={s.spotNumber}>
-              <Typography variant="body2" component="span">
-                Spot {s.spotNumber}: <strong>{s.team ?? 'team drawn when the break runs'}</strong> ·{' '}
-                {formatUsd(s.price)}
-              </Typography>
+              Spot {s.spotNumber}: <strong>{s.team ?? 'team drawn when the break runs'}</strong> ·{' '}
+              {formatUsd(s.price)}
             </li>
           ))}
-        </Box>
+        </ul>
       )}
       {refunded.length > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <p className={styles.refunded}>
           {refunded.length} spot{refunded.length === 1 ? '' : 's'} refunded to your wallet (
           {formatUsd(refunded.reduce((sum, s) => sum + Math.round(s.price * 100), 0) / 100)}).
-        </Typography>
+        </p>
       )}
       {mine.hits.length > 0 ? (
-        <Stack spacing={1.5} sx={{ mt: 1 }}>
+        <div className={styles.hits}>
           {mine.hits.map((h) => (
             <HitRow key={h._id} hit={h} actions={actions} />
           ))}
-        </Stack>
+        </div>
       ) : (
         b.status !== 'cancelled' && (
-          <Typography variant="body2" color="text.secondary">
+          <p className={styles.muted}>
             {b.status === 'live'
               ? 'No hits for your teams yet.'
               : b.status === 'completed'
                 ? 'Your teams had no hits in this break.'
                 : 'Hits of your teams show here as the packs are opened.'}
-          </Typography>
+          </p>
         )
       )}
       {held > 0 && b.status === 'live' && (
-        <Typography variant="body2" sx={{ mt: 1.5 }}>
+        <p className={styles.note}>
           You can claim your hits once the break ends; they ship together.
-        </Typography>
+        </p>
       )}
       {mine.canClaim && (
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          alignItems={{ sm: 'center' }}
-          sx={{ mt: 2 }}
-        >
-          <Button
-            variant="contained"
-            disabled={claiming}
-            onClick={() => claim.mutate(b._id)}
-            startIcon={claiming ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+        <div className={styles.claim}>
+          <Button variant="contained" loading={claiming} onClick={() => claim.mutate(b._id)}>
             Claim &amp; ship {held} hit{held === 1 ? '' : 's'}
           </Button>
-          <Typography variant="body2" color="text.secondary">
+          <p className={styles.muted}>
             One package to your saved address, shipped within 48 hours.
-          </Typography>
-        </Stack>
+          </p>
+        </div>
       )}
       {claimError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
+        <Alert severity="error" className={styles.spaced}>
           {claimError.message}{' '}
           {/address/i.test(claimError.message) && (
-            <Link component={RouterLink} to={paths.completeProfile.getHref()}>
+            <RouterLink to={paths.completeProfile.getHref()} className={styles.link}>
               Add your address
-            </Link>
+            </RouterLink>
           )}
         </Alert>
       )}
       {mine.shipment && (
-        <Alert severity={mine.shipment.status === 'pending' ? 'info' : 'success'} sx={{ mt: 2 }}>
+        <Alert
+          severity={mine.shipment.status === 'pending' ? 'info' : 'success'}
+          className={styles.shipment}
+        >
           {mine.shipment.status === 'pending' ? (
             `Claimed: we ship your hits by ${date(mine.shipment.shipBy)}.`
           ) : (
@@ -222,7 +188,7 @@ function BreakPanel({
           )}
         </Alert>
       )}
-    </Paper>
+    </div>
   );
 }
 
@@ -231,22 +197,20 @@ export function BreaksTab() {
   const mine = useMyBreaks();
   const actions = useBreakHitActions();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h2">
-        Breaks
-      </Typography>
+    <div className={styles.tab}>
+      <h2 className={styles.heading}>Breaks</h2>
       {mine.isPending && (
-        <Stack spacing={1.5} role="status" aria-label="Loading your breaks">
+        <div className={styles.loading} role="status" aria-label="Loading your breaks">
           {[0, 1].map((i) => (
             <Skeleton key={i} variant="rounded" height={140} />
           ))}
-        </Stack>
+        </div>
       )}
       {mine.isError && (
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => void mine.refetch()}>
+            <Button size="small" onClick={() => void mine.refetch()}>
               Try again
             </Button>
           }
@@ -255,16 +219,16 @@ export function BreaksTab() {
         </Alert>
       )}
       {mine.data?.length === 0 && (
-        <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography color="text.secondary">You have no break spots yet.</Typography>
-          <Button component={RouterLink} to={paths.breaks.getHref()} variant="contained">
+        <div className={styles.empty}>
+          <p className={styles.emptyText}>You have no break spots yet.</p>
+          <ButtonLink to={paths.breaks.getHref()} variant="contained">
             Browse breaks
-          </Button>
-        </Stack>
+          </ButtonLink>
+        </div>
       )}
       {mine.data?.map((m) => (
         <BreakPanel key={m.break._id} mine={m} actions={actions} />
       ))}
-    </Stack>
+    </div>
   );
 }

@@ -1,71 +1,55 @@
 import { useState } from 'react';
-import {
-  Accordion,
-  AccordionDetails,
-  AccordionSummary,
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Pagination,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link } from 'react-router';
 import type { Order } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
+import { Alert, Badge, Button, ButtonLink, Pagination, Skeleton } from '@/components/ui';
 import { useMyOrders } from '@/lib/api/orders';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
+import styles from './OrdersTab.module.css';
 
 const PAGE_SIZE = 10;
 
 const SHIPMENT: Record<
   Order['shipment']['status'],
-  { label: string; color: 'info' | 'primary' | 'success' }
+  { label: string; tone: 'info' | 'primary' | 'success' }
 > = {
-  pending: { label: 'Preparing to ship', color: 'info' },
-  shipped: { label: 'Shipped', color: 'primary' },
-  delivered: { label: 'Delivered', color: 'success' },
+  pending: { label: 'Preparing to ship', tone: 'info' },
+  shipped: { label: 'Shipped', tone: 'primary' },
+  delivered: { label: 'Delivered', tone: 'success' },
 };
 
 function OrderDetail({ order }: { order: Order }) {
   const a = order.shippingAddress;
   return (
-    <Stack spacing={2}>
+    <div className={styles.detail}>
       {order.items.map((item) => (
-        <Stack key={item.cardId} direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Box sx={{ width: 48, flexShrink: 0 }}>
+        <div key={item.cardId} className={styles.item}>
+          <div className={styles.thumb}>
             <CardImage src={item.imageUrl} alt={item.name} sizes="48px" />
-          </Box>
-          <Typography
-            component={Link}
-            to={paths.product.getHref(item.cardId)}
-            sx={{ flexGrow: 1, color: 'text.primary' }}
-          >
+          </div>
+          <Link to={paths.product.getHref(item.cardId)} className={styles.itemName}>
             {item.name}
-          </Typography>
-          <Typography sx={{ fontWeight: 700 }}>{formatUsd(item.price)}</Typography>
-        </Stack>
+          </Link>
+          <span className={styles.itemPrice}>{formatUsd(item.price)}</span>
+        </div>
       ))}
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <Box>
-          <Typography variant="subtitle2">Ships to</Typography>
-          <Typography variant="body2" color="text.secondary">
+      <div className={styles.facts}>
+        <div>
+          <p className={styles.factTitle}>Ships to</p>
+          <p className={styles.factText}>
             {a.name}
             <br />
             {a.line1}
             {a.line2 ? `, ${a.line2}` : ''}
             <br />
             {a.city}, {a.state} {a.postalCode}, {a.country}
-          </Typography>
-        </Box>
-        <Box>
-          <Typography variant="subtitle2">Shipping</Typography>
-          <Typography variant="body2" color="text.secondary">
+          </p>
+        </div>
+        <div>
+          <p className={styles.factTitle}>Shipping</p>
+          <p className={styles.factText}>
             {order.shipment.status === 'pending'
               ? `Ships by ${dateTimeFormat.format(new Date(order.shipBy))}`
               : `Shipped ${order.shipment.shippedAt ? dateTimeFormat.format(new Date(order.shipment.shippedAt)) : ''}`}
@@ -79,10 +63,10 @@ function OrderDetail({ order }: { order: Order }) {
                 />
               </>
             )}
-          </Typography>
-        </Box>
-      </Box>
-    </Stack>
+          </p>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -100,70 +84,53 @@ export function OrdersTab() {
   }
   if (data.orders.length === 0) {
     return (
-      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography color="text.secondary">You have no store orders yet.</Typography>
-        <Button component={Link} to={paths.store.getHref()} variant="contained">
+      <div className={styles.empty}>
+        <p className={styles.muted}>You have no store orders yet.</p>
+        <ButtonLink to={paths.store.getHref()} variant="contained">
           Browse the store
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
     );
   }
   return (
-    <Stack spacing={1} data-testid="orders-list">
+    <div className={styles.list} data-testid="orders-list">
       {data.orders.map((order) => {
         const shipment = SHIPMENT[order.shipment.status];
         return (
-          <Accordion key={order._id} variant="outlined" disableGutters data-testid="order-row">
-            <AccordionSummary
-              expandIcon={<ExpandMoreIcon />}
-              // The summary's content box may shrink, so a long card name is cut, not the page.
-              sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}
-            >
-              <Stack
-                direction={{ xs: 'column', sm: 'row' }}
-                spacing={{ xs: 0.5, sm: 2 }}
-                sx={{
-                  flexGrow: 1,
-                  minWidth: 0,
-                  alignItems: { xs: 'flex-start', sm: 'center' },
-                  pr: 1,
-                }}
-              >
-                <Typography
-                  sx={{
-                    fontWeight: 700,
-                    minWidth: 0,
-                    maxWidth: '100%',
-                    flexGrow: 1,
-                    overflowWrap: 'anywhere',
-                  }}
-                >
+          // The browser's disclosure: Enter or Space on the summary opens and closes it.
+          <details key={order._id} className={styles.order} data-testid="order-row">
+            <summary className={styles.summary}>
+              <span className={styles.line}>
+                <span className={styles.name}>
                   {order.items.length === 1 ? order.items[0]!.name : `${order.items.length} cards`}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                </span>
+                <span className={styles.date}>
                   {dateTimeFormat.format(new Date(order.createdAt))}
-                </Typography>
-                <Chip size="small" label={shipment.label} color={shipment.color} />
-                <Typography sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
-                  {formatUsd(order.total)}
-                </Typography>
-              </Stack>
-            </AccordionSummary>
-            <AccordionDetails>
+                </span>
+                <Badge tone={shipment.tone} variant="filled">
+                  {shipment.label}
+                </Badge>
+                <span className={styles.total}>{formatUsd(order.total)}</span>
+              </span>
+              <svg className={styles.expand} viewBox="0 0 24 24" aria-hidden focusable="false">
+                <path d="M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z" />
+              </svg>
+            </summary>
+            <div className={styles.body}>
               <OrderDetail order={order} />
-            </AccordionDetails>
-          </Accordion>
+            </div>
+          </details>
         );
       })}
       {data.total > PAGE_SIZE && (
-        <Stack sx={{ alignItems: 'center', pt: 1 }}>
-          <Pagination
-            count={Math.ceil(data.total / PAGE_SIZE)}
-            page={page}
-            onChange={(_, p) => setPage(p)}
-          />
-        </Stack>
+        <Pagination
+          count={Math.ceil(data.total / PAGE_SIZE)}
+          page={page}
+          onPageChange={setPage}
+          label="Order pages"
+          className={styles.pages}
+        />
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,42 +1,41 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  CircularProgress,
-  FormControlLabel,
-  Link,
-  Paper,
-  Skeleton,
-  Stack,
-  Switch,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { ClientSeed, type Pull, type PullStatus } from '@grail/contract';
+import { PullPreferences, type Pull, type PullStatus } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import {
   PullDecisionButtons,
   PullDecisionDialogs,
   type PullDecision,
 } from '@/components/PullDecisionDialogs';
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Card,
+  Form,
+  FormSubmit,
+  FormTextField,
+  Skeleton,
+  Spinner,
+  Switch,
+} from '@/components/ui';
 import { claimId, useMyPulls, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { usePullPreferences, useSavePullPreferences } from '../api/usePullPreferences';
 import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
+import styles from './PullsTab.module.css';
 
 const STATUS: Record<
   PullStatus,
-  { label: string; color: 'default' | 'info' | 'primary' | 'success' | 'secondary' }
+  { label: string; tone: 'neutral' | 'info' | 'primary' | 'success' | 'warning' }
 > = {
-  revealed: { label: 'Revealed', color: 'info' },
-  claimed: { label: 'Claimed', color: 'primary' },
-  shipped: { label: 'Shipped', color: 'success' },
-  delivered: { label: 'Delivered', color: 'success' },
-  sold_back: { label: 'Sold back', color: 'secondary' },
+  revealed: { label: 'Revealed', tone: 'info' },
+  claimed: { label: 'Claimed', tone: 'primary' },
+  shipped: { label: 'Shipped', tone: 'success' },
+  delivered: { label: 'Delivered', tone: 'success' },
+  sold_back: { label: 'Sold back', tone: 'warning' },
 };
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
@@ -52,34 +51,19 @@ function PullRow({ pull }: { pull: Pull }) {
     (claiming ? claim.error : null) ?? (sellBack.variables === pull._id ? sellBack.error : null);
   const status = STATUS[pull.status];
   return (
-    <Paper
-      variant="outlined"
-      sx={{
-        p: 2,
-        display: 'grid',
-        gap: 2,
-        gridTemplateColumns: { xs: '72px 1fr', sm: '88px 1fr auto' },
-        alignItems: 'center',
-      }}
-      data-testid="pull-row"
-    >
+    <div className={styles.row} data-testid="pull-row">
       <CardImage src={pull.card.imageUrl} alt={pull.card.name} sizes="88px" />
-      <Box sx={{ minWidth: 0 }}>
-        <Stack
-          direction="row"
-          spacing={1}
-          alignItems="center"
-          flexWrap="wrap"
-          useFlexGap
-          sx={{ mb: 0.5 }}
-        >
-          <Chip size="small" color={status.color} label={status.label} />
-          <Typography variant="caption" color="text.secondary">
+      <div className={styles.info}>
+        <div className={styles.status}>
+          <Badge tone={status.tone} variant="filled">
+            {status.label}
+          </Badge>
+          <span className={styles.caption}>
             pull #{pull.k} of {pull.totalItems} · {pull.caseName}
-          </Typography>
-        </Stack>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{pull.card.name}</Typography>
-        <Typography variant="body2" color="text.secondary">
+          </span>
+        </div>
+        <p className={styles.name}>{pull.card.name}</p>
+        <p className={styles.muted}>
           {/* A name that ends with the grade ('… #16 SGC 10') is not followed by it again. */}
           {[
             pull.card.name.includes(pull.card.grade) ? null : pull.card.grade,
@@ -88,12 +72,12 @@ function PullRow({ pull }: { pull: Pull }) {
           ]
             .filter(Boolean)
             .join(' · ')}
-        </Typography>
+        </p>
         {pull.shipment && pull.status === 'claimed' && (
-          <Typography variant="body2">Ships by {date(pull.shipment.shipBy)}</Typography>
+          <p className={styles.small}>Ships by {date(pull.shipment.shipBy)}</p>
         )}
         {pull.shipment?.trackingNumber && (
-          <Typography variant="body2">
+          <p className={styles.small}>
             {pull.shipment.carrier} tracking{' '}
             <strong>
               <TrackingLink
@@ -101,37 +85,24 @@ function PullRow({ pull }: { pull: Pull }) {
                 trackingNumber={pull.shipment.trackingNumber}
               />
             </strong>
-          </Typography>
+          </p>
         )}
         {pull.status === 'sold_back' && pull.soldBackFor !== null && (
-          <Typography variant="body2">Sold back for {formatUsd(pull.soldBackFor)}</Typography>
+          <p className={styles.small}>Sold back for {formatUsd(pull.soldBackFor)}</p>
         )}
         {error && (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Alert severity="error" className={styles.error}>
             {error.message}
           </Alert>
         )}
-      </Box>
-      <Stack
-        direction={{ xs: 'row', sm: 'column' }}
-        spacing={1}
-        flexWrap="wrap"
-        useFlexGap
-        // A label never breaks inside its button: on a phone the buttons wrap to a second line.
-        sx={{
-          gridColumn: { xs: '1 / -1', sm: 'auto' },
-          '& .MuiButton-root': { whiteSpace: 'nowrap' },
-        }}
-      >
+      </div>
+      {/* A label never breaks inside its button: on a phone the buttons wrap to a second line. */}
+      <div className={styles.actions}>
         <PullDecisionButtons pull={pull} busy={busy} size="small" onDecide={setConfirming} />
-        <Button
-          size="small"
-          component={RouterLink}
-          to={paths.grailReveal.getHref({ pull: pull._id })}
-        >
+        <ButtonLink size="small" to={paths.grailReveal.getHref({ pull: pull._id })}>
           View
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
       <PullDecisionDialogs
         pull={pull}
         confirming={confirming}
@@ -139,79 +110,65 @@ function PullRow({ pull }: { pull: Pull }) {
         actions={actions}
         onClose={() => setConfirming(null)}
       />
-    </Paper>
+    </div>
   );
 }
 
 function PullPreferencesForm() {
   const prefs = usePullPreferences();
   const save = useSavePullPreferences();
-  const [seed, setSeed] = useState('');
-  const [anonymous, setAnonymous] = useState(false);
-  useEffect(() => {
-    if (prefs.data) {
-      setSeed(prefs.data.clientSeed);
-      setAnonymous(prefs.data.pullsAnonymous);
-    }
-  }, [prefs.data]);
-  const parsed = ClientSeed.safeParse(seed);
-  const seedError = seed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
   return (
-    <Paper
-      variant="outlined"
-      sx={{ p: 2 }}
-      component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (parsed.success) save.mutate({ clientSeed: parsed.data, pullsAnonymous: anonymous });
-      }}
-    >
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} gutterBottom>
-        Fairness and privacy
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
-        <TextField
-          size="small"
-          label="Client seed"
-          value={seed}
-          onChange={(e) => setSeed(e.target.value)}
-          error={Boolean(seedError)}
-          helperText={seedError ?? 'Mixed into every pull you buy; change it any time.'}
-          sx={{ flex: 1 }}
-          disabled={prefs.isPending}
-        />
-        <Button size="small" onClick={() => setSeed(crypto.randomUUID().replaceAll('-', ''))}>
-          Randomize
-        </Button>
-      </Stack>
-      <FormControlLabel
-        control={<Switch checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />}
-        label="Show my pulls as Anonymous"
-      />
-      <Stack direction="row" spacing={2} alignItems="center">
-        <Button
-          type="submit"
-          variant="outlined"
-          size="small"
-          disabled={!parsed.success || save.isPending}
-        >
-          Save
-        </Button>
-        {save.isSuccess && (
-          <Typography variant="body2" color="success.main">
-            Saved.
-          </Typography>
+    <Card title="Fairness and privacy" level={3} className={styles.prefs}>
+      <Form
+        // Filled in again once the saved preferences arrive.
+        key={prefs.data ? 'loaded' : 'loading'}
+        schema={PullPreferences}
+        defaultValues={prefs.data ?? { clientSeed: '', pullsAnonymous: false }}
+        className={styles.prefsForm}
+        onSubmit={(values) => save.mutateAsync(values)}
+      >
+        {(form) => (
+          <>
+            <div className={styles.seed}>
+              <div className={styles.seedField}>
+                <FormTextField
+                  name="clientSeed"
+                  label="Client seed"
+                  helperText="Mixed into every pull you buy; change it any time."
+                  disabled={prefs.isPending}
+                />
+              </div>
+              <Button
+                size="small"
+                className={styles.randomize}
+                onClick={() =>
+                  form.setValue('clientSeed', crypto.randomUUID().replaceAll('-', ''), {
+                    shouldDirty: true,
+                    shouldValidate: true,
+                  })
+                }
+              >
+                Randomize
+              </Button>
+            </div>
+            <Switch
+              label="Show my pulls as Anonymous"
+              checked={form.watch('pullsAnonymous')}
+              onCheckedChange={(on) => form.setValue('pullsAnonymous', on, { shouldDirty: true })}
+            />
+            <div className={styles.save}>
+              <FormSubmit variant="outlined" size="small" fullWidth={false}>
+                Save
+              </FormSubmit>
+              {save.isSuccess && <span className={styles.saved}>Saved.</span>}
+              <RouterLink to={paths.fairness.getHref()} className={styles.link}>
+                How pulls are verified
+              </RouterLink>
+            </div>
+          </>
         )}
-        {save.error && (
-          <Typography variant="body2" color="error">
-            {save.error.message}
-          </Typography>
-        )}
-        <Link component={RouterLink} to={paths.fairness.getHref()} variant="body2">
-          How pulls are verified
-        </Link>
-      </Stack>
-    </Paper>
+      </Form>
+    </Card>
   );
 }
 
@@ -219,33 +176,29 @@ function PullPreferencesForm() {
 export function PullsTab() {
   const pulls = useMyPulls();
   return (
-    <Stack spacing={2}>
-      <Typography variant="h5" component="h2">
-        My Pulls
-      </Typography>
+    <div className={styles.tab}>
+      <h2 className={styles.title}>My Pulls</h2>
       {pulls.isPending && (
-        <Stack spacing={1.5} role="status" aria-label="Loading pulls">
+        <div className={styles.loading} role="status" aria-label="Loading pulls">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={120} />
           ))}
-        </Stack>
+        </div>
       )}
       {pulls.isError && <Alert severity="error">Could not load your pulls.</Alert>}
       {pulls.data?.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 3, textAlign: 'center' }}>
-          <Typography gutterBottom>No pulls yet.</Typography>
-          <Button component={RouterLink} to={paths.grailMachine.getHref()} variant="contained">
+        <Card className={styles.none}>
+          <p className={styles.noneText}>No pulls yet.</p>
+          <ButtonLink to={paths.grailMachine.getHref()} variant="contained">
             Open your first pack
-          </Button>
-        </Paper>
+          </ButtonLink>
+        </Card>
       )}
       {pulls.data?.map((p) => (
         <PullRow key={p._id} pull={p} />
       ))}
-      {pulls.isFetching && !pulls.isPending && (
-        <CircularProgress size={18} aria-label="Refreshing" />
-      )}
+      {pulls.isFetching && !pulls.isPending && <Spinner size={18} label="Refreshing" />}
       <PullPreferencesForm />
-    </Stack>
+    </div>
   );
 }

@@ -1,67 +1,52 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerKind } from '@grail/contract';
 import {
   Alert,
-  Box,
   Button,
-  InputAdornment,
-  Link,
+  Card,
+  Form,
+  FormSubmit,
+  FormTextField,
   Pagination,
-  Paper,
   Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerKind } from '@grail/contract';
+} from '@/components/ui';
 import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
 import { useLimits } from '@/lib/api/limits';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LedgerTable } from '@/components/LedgerTable';
+import styles from './WalletTab.module.css';
+
+/** The amount as typed: the contract's rule for a top-up, read from the field's text. */
+const AddFundsFields = z.object({
+  amount: z.string().trim().pipe(z.coerce.number()).pipe(TopUpBody.shape.amount),
+});
 
 function AddFunds() {
-  const [amount, setAmount] = useState('50');
-  const [error, setError] = useState<string | null>(null);
   const addFunds = useTopUp();
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const parsed = TopUpBody.safeParse({
-      amount: Number(amount),
-      returnPath: `${paths.dashboard.getHref()}?tab=wallet`,
-    });
-    if (!parsed.success || amount.trim() === '') {
-      setError(`Enter an amount from ${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}.`);
-      return;
-    }
-    setError(null);
-    addFunds.mutate(parsed.data, { onError: (e) => setError(e.message) });
-  };
   return (
-    <Stack
-      component="form"
-      onSubmit={submit}
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={1.5}
-      sx={{ alignItems: { sm: 'flex-start' } }}
+    <Form
+      schema={AddFundsFields}
+      defaultValues={{ amount: '50' }}
+      className={styles.addFunds}
+      onSubmit={({ amount }) =>
+        addFunds.mutateAsync({ amount, returnPath: `${paths.dashboard.getHref()}?tab=wallet` })
+      }
     >
-      <TextField
-        label="Amount"
-        size="small"
-        value={amount}
-        onChange={(e) => setAmount(e.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? `${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}`}
-        slotProps={{
-          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-          htmlInput: { inputMode: 'decimal' },
-        }}
-        sx={{ maxWidth: { sm: 200 } }}
-      />
-      <Button type="submit" variant="contained" disabled={addFunds.isPending}>
+      <div className={styles.amount}>
+        <FormTextField
+          name="amount"
+          label="Amount"
+          inputMode="decimal"
+          helperText={`${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}`}
+        />
+      </div>
+      <FormSubmit fullWidth={false} size="medium" className={styles.add}>
         Add funds
-      </Button>
-    </Stack>
+      </FormSubmit>
+    </Form>
   );
 }
 
@@ -76,6 +61,31 @@ const SHOWN: { value: string; label: string; kinds?: LedgerKind[] }[] = [
   { value: 'adjustments', label: 'Adjustments', kinds: ['adjustment'] },
 ];
 
+/** The history's filter: the browser's own select, so every platform's list and keys work. */
+function ShowSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className={styles.show}>
+      <label htmlFor={id} className={styles.showLabel}>
+        Show
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={styles.showSelect}
+      >
+        {SHOWN.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </select>
+      <span className={styles.showArrow} aria-hidden />
+    </div>
+  );
+}
+
 /** Dashboard 'Wallet': the balance, its history from the ledger, and 'Add funds'. */
 export function WalletTab() {
   const [page, setPage] = useState(1);
@@ -84,62 +94,33 @@ export function WalletTab() {
   const { data, isPending, isError, refetch } = useWallet({ page, limit: PAGE_SIZE, kinds });
   const limits = useLimits();
   return (
-    <Stack spacing={3}>
-      <Paper variant="outlined" sx={{ p: 2.5 }}>
-        <Typography variant="overline" color="text.secondary">
-          Wallet balance
-        </Typography>
-        <Typography
-          variant="h3"
-          component="div"
-          sx={{ fontWeight: 800, mb: 2 }}
-          data-testid="wallet-balance"
-        >
+    <div className={styles.tab}>
+      <Card className={styles.balanceCard}>
+        <p className={styles.overline}>Wallet balance</p>
+        <div className={styles.balance} data-testid="wallet-balance">
           {data ? formatUsd(data.balance) : <Skeleton width={160} />}
-        </Typography>
+        </div>
         {limits.data && (
-          <Typography
-            color="text.secondary"
-            sx={{ mt: -1.5, mb: 2 }}
-            data-testid="wallet-spent-30-days"
-          >
+          <p className={styles.spent} data-testid="wallet-spent-30-days">
             Spent in the last 30 days: {formatUsd(limits.data.spentLast30Days)} ·{' '}
-            <Link component={RouterLink} to={`${paths.dashboard.getHref()}?tab=limits`}>
+            <RouterLink to={`${paths.dashboard.getHref()}?tab=limits`} className={styles.link}>
               Limits
-            </Link>
-          </Typography>
+            </RouterLink>
+          </p>
         )}
         <AddFunds />
-      </Paper>
-      <Box>
-        <Stack
-          direction="row"
-          spacing={2}
-          useFlexGap
-          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', mb: 1.5 }}
-        >
-          <Typography variant="h6" component="h2">
-            History
-          </Typography>
-          <TextField
-            select
-            size="small"
-            label="Show"
+      </Card>
+      <div>
+        <div className={styles.historyHead}>
+          <h2 className={styles.historyTitle}>History</h2>
+          <ShowSelect
             value={shown}
-            onChange={(e) => {
-              setShown(e.target.value);
+            onChange={(value) => {
+              setShown(value);
               setPage(1);
             }}
-            slotProps={{ select: { native: true } }}
-            sx={{ minWidth: 200 }}
-          >
-            {SHOWN.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </TextField>
-        </Stack>
+          />
+        </div>
         {isError && (
           <Alert
             severity="error"
@@ -150,25 +131,25 @@ export function WalletTab() {
         )}
         {isPending && <Skeleton variant="rounded" height={160} />}
         {data && data.entries.length === 0 && (
-          <Typography color="text.secondary">
+          <p className={styles.empty}>
             {kinds ? 'No movements of this kind yet.' : 'No wallet activity yet.'}
-          </Typography>
+          </p>
         )}
         {data && data.entries.length > 0 && (
-          <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
+          <div className={styles.history}>
             <LedgerTable label="Wallet history" entries={data.entries} />
-          </Paper>
+          </div>
         )}
         {data && data.total > PAGE_SIZE && (
-          <Stack sx={{ alignItems: 'center', mt: 2 }}>
-            <Pagination
-              count={Math.ceil(data.total / PAGE_SIZE)}
-              page={page}
-              onChange={(_, p) => setPage(p)}
-            />
-          </Stack>
+          <Pagination
+            count={Math.ceil(data.total / PAGE_SIZE)}
+            page={page}
+            onPageChange={setPage}
+            label="Wallet history pages"
+            className={styles.pages}
+          />
         )}
-      </Box>
-    </Stack>
+      </div>
+    </div>
   );
 }

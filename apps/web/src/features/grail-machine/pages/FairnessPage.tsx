@@ -2,7 +2,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import clsx from 'clsx';
 import type { FairnessResponse } from '@grail/contract';
-import stacked from '@/components/StackedTable.module.css';
+import { Table } from '@/components/ui/Table';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import { useCases } from '../api/useCases';
@@ -144,46 +144,34 @@ export default function FairnessPage() {
             </div>
           </div>
           <div className={clsx(ui.paper, styles.pulls)}>
-            <table aria-label="Pulls of this case" className={clsx(grail.table, stacked.table)}>
-              <thead>
-                <tr>
-                  <th scope="col">k</th>
-                  <th scope="col">Client seed</th>
-                  <th scope="col" className={grail.number}>
-                    Remaining
-                  </th>
-                  <th scope="col" className={grail.number}>
-                    Position
-                  </th>
-                  <th scope="col">Check</th>
-                </tr>
-              </thead>
-              <tbody>
-                {f.pulls.length === 0 && (
-                  <tr>
-                    <td colSpan={5}>No pulls yet.</td>
-                  </tr>
-                )}
-                {f.pulls.map((p) => (
-                  <tr key={p.k}>
-                    <td data-label="k">{p.k}</td>
-                    <td data-label="Client seed" className={styles.seedCell}>
-                      {/* Monospace on the value only: on a phone the cell also shows its label. */}
-                      <code className={styles.seed}>{p.clientSeed}</code>
-                    </td>
-                    <td data-label="Remaining" className={grail.number}>
-                      {p.remainingBefore}
-                    </td>
-                    <td data-label="Position" className={grail.number}>
-                      {p.position}
-                    </td>
-                    <td data-label="Check">
-                      {check ? <VerdictChip verdict={check.pulls.get(p.k)} /> : '—'}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Table
+              label="Pulls of this case"
+              rows={f.pulls}
+              rowKey={(p) => p.k}
+              empty="No pulls yet."
+              columns={[
+                { key: 'k', title: 'k', cell: (p) => p.k },
+                {
+                  key: 'seed',
+                  title: 'Client seed',
+                  className: styles.seedCell,
+                  // Monospace on the value only: on a phone the cell also shows its label.
+                  cell: (p) => <code className={styles.seed}>{p.clientSeed}</code>,
+                },
+                {
+                  key: 'remaining',
+                  title: 'Remaining',
+                  align: 'right',
+                  cell: (p) => p.remainingBefore,
+                },
+                { key: 'position', title: 'Position', align: 'right', cell: (p) => p.position },
+                {
+                  key: 'check',
+                  title: 'Check',
+                  cell: (p) => (check ? <VerdictChip verdict={check.pulls.get(p.k)} /> : '—'),
+                },
+              ]}
+            />
           </div>
         </div>
       )}

@@ -1,9 +1,8 @@
-import { Box, Dialog, IconButton } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
+import { Dialog } from '@/components/ui/Dialog';
 import { imageSources } from '@/lib/images';
-import { MuiThemeScope } from '@/lib/theme/MuiThemeScope';
+import styles from './ProductZoomDialog.module.css';
 
-/** The card's picture at full size, in MUI's dialog with the app's theme. */
+/** The card's picture at full size in a dialog named after the card (Escape or the button closes). */
 export default function ProductZoomDialog({
   open,
   onClose,
@@ -16,28 +15,15 @@ export default function ProductZoomDialog({
   image: string;
 }) {
   return (
-    <MuiThemeScope>
-      <Dialog
-        open={open}
-        onClose={onClose}
-        maxWidth="md"
-        // On the paper, which is the element with the dialog role.
-        slotProps={{ paper: { 'aria-label': `${name}, zoomed` } }}
-      >
-        <IconButton
-          onClick={onClose}
-          aria-label="Close zoom"
-          sx={{ position: 'absolute', right: 8, top: 8, bgcolor: 'background.paper' }}
-        >
-          <CloseIcon />
-        </IconButton>
-        <Box
-          component="img"
-          src={imageSources(image, 'lg').src}
-          alt={name}
-          sx={{ display: 'block', maxWidth: '100%', maxHeight: '90vh', objectFit: 'contain' }}
-        />
-      </Dialog>
-    </MuiThemeScope>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title={`${name}, zoomed`}
+      titleHidden
+      closeLabel="Close zoom"
+      className={styles.zoom}
+    >
+      <img src={imageSources(image, 'lg').src} alt={name} className={styles.image} />
+    </Dialog>
   );
 }
