@@ -19,11 +19,9 @@ for (const [theme, width] of [
     // The sign-up dialog (a modal) would hide the page from role queries.
     await context.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
     const page = await context.newPage();
-    const scripts: string[] = [];
     const cardReads: string[] = [];
     page.on('request', (sent) => {
       const path = new URL(sent.url()).pathname;
-      if (sent.resourceType() === 'script') scripts.push(path);
       if (path === `/api/products/${id}`) cardReads.push(path);
     });
 
@@ -43,13 +41,10 @@ for (const [theme, width] of [
     // The sections below the card (comparable sales, more cards) have loaded too.
     await page.waitForLoadState('networkidle');
 
-    // The page used the card the HTML preloaded, and nothing on it brought MUI: its styles are
-    // compiled in the browser into <style data-emotion>, and its theme scope is its own chunk.
+    // The page used the card the HTML preloaded.
     expect(cardReads).toHaveLength(1);
-    expect(await page.locator('style[data-emotion]').count()).toBe(0);
-    expect(scripts.filter((path) => path.includes('MuiThemeScope'))).toEqual([]);
 
-    // The zoom is MUI's dialog, loaded with its theme on the first click.
+    // The zoom is the shared dialog; closing it gives the focus back to the card.
     await page.getByRole('button', { name: `Zoom into ${name}` }).click();
     const zoom = page.getByRole('dialog', { name: `${name}, zoomed` });
     await expect(zoom.getByRole('img', { name })).toBeVisible();

@@ -30,8 +30,7 @@ export function serverEnv(overrides: Record<string, string | undefined>): Record
 }
 
 /**
- * How long a cold load of a page styled with MUI may take to show its heading: it fetches its code
- * and MUI's, then renders; on the 2-core CI box, with the other worker busy, that has taken more
- * than expect's default 10 s.
+ * How long a cold load of a page may take to show its heading: it fetches its code, then renders;
+ * on the 2-core CI box, with the other worker busy, that has taken more than expect's default 10 s.
  */
 export const COLD_PAGE_TIMEOUT_MS = 30_000;
