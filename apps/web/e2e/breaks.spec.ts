@@ -189,9 +189,7 @@ for (const [theme, width] of [
   ['light', 390],
   ['dark', 1280],
 ] as const) {
-  test(`the breaks list and its filters (${theme}, ${width} px)`, async ({
-    browser,
-  }) => {
+  test(`the breaks list and its filters (${theme}, ${width} px)`, async ({ browser }) => {
     const staff = await newPage(browser);
     const login = await signInStaff(staff.request, ADMIN_EMAIL, ADMIN_PASSWORD);
     const headers = { 'x-csrf-token': (await login.json()).csrfToken as string };
@@ -229,7 +227,6 @@ for (const [theme, width] of [
     await expect(card).toContainText('0 of 2 spots sold');
     await expect(page.getByRole('combobox', { name: 'Sport' })).toHaveValue('');
     await expect(page.getByRole('link', { name: /in your dashboard$/ })).toBeVisible();
-
 
     // A filter narrows the list through the address, as a link to it would.
     await page.getByRole('combobox', { name: 'Sport' }).selectOption('Hockey');

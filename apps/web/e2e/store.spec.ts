@@ -90,7 +90,6 @@ for (const [theme, width] of [
     await expect(page.getByTestId('store-item').first().getByRole('img')).toBeVisible();
     await page.waitForLoadState('networkidle');
 
-
     // A list opens from the keyboard (its menu and theme load then), and the choice is made there.
     const sort = page.getByRole('combobox', { name: 'Sort by' });
     await sort.focus();
