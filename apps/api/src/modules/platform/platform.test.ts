@@ -176,7 +176,9 @@ describe(`platform on ${testEngine}`, () => {
     const nonces = [];
     for (const url of ['/store', '/store']) {
       const res = await t.app.inject(url);
-      const styleSrc = /style-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+      const styleSrc = /style-src ([^;]*)/.exec(
+        String(res.headers['content-security-policy']),
+      )?.[1];
       expect(styleSrc).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
       expect(styleSrc).not.toContain('unsafe-inline');
       const nonce = /'nonce-([^']+)'/.exec(styleSrc!)![1]!;

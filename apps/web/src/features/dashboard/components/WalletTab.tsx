@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerKind } from '@grail/contract';
@@ -18,6 +18,7 @@ import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LedgerTable } from '@/components/LedgerTable';
 import styles from './WalletTab.module.css';
+import { NativeSelect } from '@/components/ui/NativeSelect';
 
 /** The amount as typed: the contract's rule for a top-up, read from the field's text. */
 const AddFundsFields = z.object({
@@ -61,31 +62,6 @@ const SHOWN: { value: string; label: string; kinds?: LedgerKind[] }[] = [
   { value: 'adjustments', label: 'Adjustments', kinds: ['adjustment'] },
 ];
 
-/** The history's filter: the browser's own select, so every platform's list and keys work. */
-function ShowSelect({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className={styles.show}>
-      <label htmlFor={id} className={styles.showLabel}>
-        Show
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={styles.showSelect}
-      >
-        {SHOWN.map((s) => (
-          <option key={s.value} value={s.value}>
-            {s.label}
-          </option>
-        ))}
-      </select>
-      <span className={styles.showArrow} aria-hidden />
-    </div>
-  );
-}
-
 /** Dashboard 'Wallet': the balance, its history from the ledger, and 'Add funds'. */
 export function WalletTab() {
   const [page, setPage] = useState(1);
@@ -113,13 +89,17 @@ export function WalletTab() {
       <div>
         <div className={styles.historyHead}>
           <h2 className={styles.historyTitle}>History</h2>
-          <ShowSelect
-            value={shown}
-            onChange={(value) => {
-              setShown(value);
-              setPage(1);
-            }}
-          />
+          <div className={styles.show}>
+            <NativeSelect
+              label="Show"
+              value={shown}
+              options={SHOWN}
+              onChange={(value) => {
+                setShown(value);
+                setPage(1);
+              }}
+            />
+          </div>
         </div>
         {isError && (
           <Alert
