@@ -19,6 +19,7 @@ export function Dialog({
   onOpenChange,
   titleHidden = false,
   closeLabel = 'Close',
+  focusPanel = false,
   className,
   children,
 }: {
@@ -27,6 +28,11 @@ export function Dialog({
   titleHidden?: boolean;
   /** The close button's name for screen readers, when 'Close' alone would be unclear. */
   closeLabel?: string;
+  /**
+   * Opens with the focus on the panel itself rather than its first button, so neither answer is
+   * chosen by a stray Enter (the reality check); Tab then reaches the buttons.
+   */
+  focusPanel?: boolean;
   /** A single class for the panel: another shape, such as a side sheet. */
   className?: string;
   /** One sentence under the title; screen readers read it with the title. */
@@ -41,15 +47,21 @@ export function Dialog({
   // Radix gives the focus back to its trigger only; a dialog opened from elsewhere gives it back
   // to whatever had it when the dialog opened.
   const opener = useRef<HTMLElement | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger && <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>}
       <Primitive.Portal>
         <Primitive.Overlay className={styles.backdrop} />
         <Primitive.Content
+          ref={panel}
           className={clsx(styles.dialog, className)}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             if (!trigger) opener.current = document.activeElement as HTMLElement | null;
+            if (focusPanel) {
+              event.preventDefault();
+              panel.current?.focus();
+            }
           }}
           onCloseAutoFocus={(event) => {
             if (trigger || !opener.current?.isConnected) return;

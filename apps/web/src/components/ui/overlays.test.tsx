@@ -42,6 +42,30 @@ describe('Dialog', () => {
     expect(document.activeElement).toBe(trigger);
   });
 
+  it('with focusPanel opens on the panel, so no answer is chosen by a stray Enter', async () => {
+    const user = userEvent.setup();
+    const answers: string[] = [];
+    render(
+      <Dialog
+        open
+        focusPanel
+        title="Reality check"
+        actions={
+          <>
+            <Button onClick={() => answers.push('stop')}>Stop for today</Button>
+            <Button onClick={() => answers.push('go')}>Keep going</Button>
+          </>
+        }
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reality check' });
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    await user.keyboard('{Enter}');
+    expect(answers).toEqual([]);
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stop for today' }));
+  });
+
   it('closes from an action when controlled', async () => {
     const user = userEvent.setup();
     function Controlled() {

@@ -43,6 +43,7 @@ export function RealityCheckDialog({
   return (
     <Dialog
       open
+      focusPanel
       onOpenChange={(open) => {
         if (!open) onAnswered();
       }}
