@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import clsx from 'clsx';
 import styles from './NativeSelect.module.css';
 
 /**
@@ -11,16 +12,19 @@ export function NativeSelect({
   value,
   options,
   onChange,
+  className,
 }: {
   label: string;
   value: string;
   /** Value and text of each choice; '' is the choice of no filter. */
-  options: { value: string; label: string }[];
+  options: readonly { value: string; label: string }[];
   onChange: (value: string) => void;
+  /** A single class for the field, e.g. its width in a row of filters. */
+  className?: string;
 }) {
   const id = useId();
   return (
-    <div className={styles.field}>
+    <div className={clsx(styles.field, className)}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>

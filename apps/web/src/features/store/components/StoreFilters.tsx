@@ -5,7 +5,7 @@ import { CARD_GRADERS } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
 import { IconWithCount } from './CountBadge';
 import { TextField } from '@/components/ui/TextField';
-import { FilterSelect, type FilterOption } from './FilterSelect';
+import { NativeSelect } from '@/components/ui/NativeSelect';
 import styles from './StoreFilters.module.css';
 import { Button } from '@/components/ui/Button';
 
@@ -30,7 +30,7 @@ const isPrice = (value: string) => /^(\d+(\.\d{1,2})?)?$/.test(value.trim());
 const FILTER_KEYS = ['sport', 'grader', 'minGrade', 'maxGrade', 'minPrice', 'maxPrice'] as const;
 
 /** A list's options: its empty choice (`anyLabel`, which removes the filter) first. */
-const choices = (anyLabel: string, values: readonly string[]): FilterOption[] => [
+const choices = (anyLabel: string, values: readonly string[]) => [
   { value: '', label: anyLabel },
   ...values.map((value) => ({ value, label: value })),
 ];
@@ -76,15 +76,15 @@ export function StoreFilters({
   const selectFilter = (
     name: (typeof FILTER_KEYS)[number],
     label: string,
-    options: readonly FilterOption[],
-    minWidth: number,
+    options: readonly { value: string; label: string }[],
+    className: string | undefined,
   ) => (
-    <FilterSelect
+    <NativeSelect
       label={label}
       value={params[name] ?? ''}
       options={options}
       onChange={(value) => onChange({ [name]: value || undefined })}
-      minWidth={minWidth}
+      className={className}
     />
   );
   const priceField = (label: string, value: string, set: (value: string) => void) => (
@@ -117,7 +117,7 @@ export function StoreFilters({
             startAdornment={<Search aria-hidden size={20} />}
           />
         </div>
-        <FilterSelect
+        <NativeSelect
           label="Sort by"
           value={SORTS.some((s) => s.value === sort) ? sort : 'createdAt:desc'}
           options={SORTS}
@@ -125,7 +125,7 @@ export function StoreFilters({
             const [field, order] = value.split(':');
             onChange({ sort: field, order });
           }}
-          minWidth={200}
+          className={styles.sort}
         />
         {/* Shown on a phone only: the filters below always show on wider screens. */}
         <Button
@@ -143,10 +143,10 @@ export function StoreFilters({
         </Button>
       </div>
       <div id={filtersId} className={clsx(styles.filters, open && styles.open)}>
-        {selectFilter('sport', 'Sport', SPORT_CHOICES, 140)}
-        {selectFilter('grader', 'Grader', GRADER_CHOICES, 120)}
-        {selectFilter('minGrade', 'Min grade', GRADE_CHOICES, 130)}
-        {selectFilter('maxGrade', 'Max grade', GRADE_CHOICES, 130)}
+        {selectFilter('sport', 'Sport', SPORT_CHOICES, styles.sport)}
+        {selectFilter('grader', 'Grader', GRADER_CHOICES, styles.grader)}
+        {selectFilter('minGrade', 'Min grade', GRADE_CHOICES, styles.grade)}
+        {selectFilter('maxGrade', 'Max grade', GRADE_CHOICES, styles.grade)}
         {priceField('Min price ($)', minPrice, setMinPrice)}
         {priceField('Max price ($)', maxPrice, setMaxPrice)}
         {filtered && (
