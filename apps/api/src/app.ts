@@ -138,11 +138,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // Google Analytics only while ADVANCED_ANALYTICS is on with a measurement id (ga4.rules.ts).
         scriptSrc: [
           "'self'",
-          ...inlineScriptHashes(join(webDist, 'index.html')),
+          ...inlineHashes(join(webDist, 'index.html'), 'script'),
           () => ga4CspSources(config, 'script'),
         ],
-        // Style elements only with the page's nonce (security-headers.ts): no 'unsafe-inline'.
-        styleSrc: ["'self'", styleNonceSource],
+        // No 'unsafe-inline': the page's own stylesheet by its hash, and the style elements the
+        // headless parts insert by the page's nonce (security-headers.ts).
+        styleSrc: [
+          "'self'",
+          ...inlineHashes(join(webDist, 'index.html'), 'style'),
+          styleNonceSource,
+        ],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'data:'],
         fontSrc: ["'self'", 'data:'],
@@ -282,18 +287,18 @@ function openApiInfo(version: string) {
 }
 
 /**
- * CSP sources for the page's own inline scripts (the theme set before first paint): the hash of
- * each, read from the built index.html, so no other inline script can run.
+ * CSP sources for the page's own inline elements, read from the built index.html: the script that
+ * sets the theme before first paint, and the build's stylesheet written into the page (the web
+ * build's inlineStyles). Each is allowed by its SHA-256, so no other inline script or style runs.
  */
-function inlineScriptHashes(indexHtml: string): string[] {
+function inlineHashes(indexHtml: string, element: 'script' | 'style'): string[] {
   if (!existsSync(indexHtml)) return [];
   const html = readFileSync(indexHtml, 'utf8');
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '')
-        .digest('base64')}'`,
-  );
+  const pattern = new RegExp(`<${element}(?:\\s[^>]*)?>([\\s\\S]*?)</${element}>`, 'g');
+  return [...html.matchAll(pattern)]
+    .map(([, body]) => body ?? '')
+    .filter((body) => body.trim() !== '')
+    .map((body) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`);
 }
 
 /**

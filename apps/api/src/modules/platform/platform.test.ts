@@ -12,12 +12,13 @@ describe(`platform on ${testEngine}`, () => {
   let t: TestApp;
   const webDist = mkdtempSync(join(tmpdir(), 'grail-web-'));
   const themeScript = "document.documentElement.classList.add('dark');";
+  const pageStyles = 'body{margin:0}';
 
   beforeAll(async () => {
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(
       join(webDist, 'index.html'),
-      `<!doctype html><html><head><meta property="csp-nonce" nonce="__STYLE_NONCE__" /><script>${themeScript}</script></head><body>${'<p>spa</p>'.repeat(300)}</body></html>`,
+      `<!doctype html><html><head><meta property="csp-nonce" nonce="__STYLE_NONCE__" /><script>${themeScript}</script><style data-inline-styles>${pageStyles}</style><script type="module" src="/assets/index-abc123.js"></script></head><body>${'<p>spa</p>'.repeat(300)}</body></html>`,
     );
     writeFileSync(
       join(webDist, 'assets', 'index-abc123.js'),
@@ -172,14 +173,16 @@ describe(`platform on ${testEngine}`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('allows style elements only by a nonce that is new on every page and written into its HTML', async () => {
+  it("allows the page's own stylesheet by its hash, other style elements only by a nonce new on every page", async () => {
+    const stylesHash = createHash('sha256').update(pageStyles).digest('base64');
     const nonces = [];
     for (const url of ['/store', '/store']) {
       const res = await t.app.inject(url);
       const styleSrc = /style-src ([^;]*)/.exec(
         String(res.headers['content-security-policy']),
       )?.[1];
-      expect(styleSrc).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+      expect(styleSrc).toMatch(/^'self' 'sha256-[^']+' 'nonce-[A-Za-z0-9+/]{22}=='$/);
+      expect(styleSrc).toContain(`'sha256-${stylesHash}'`);
       expect(styleSrc).not.toContain('unsafe-inline');
       const nonce = /'nonce-([^']+)'/.exec(styleSrc!)![1]!;
       expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
