@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createHmac, randomBytes } from 'node:crypto';
 import { COLLECTOR_PASSWORD, signUpBuyer } from './support/users';
 import { mailLink } from './support/mail';
+import { toast } from './support/toast';
 
 /** RFC 4648 base32 → bytes. */
 function base32Decode(text: string): Buffer {
@@ -38,7 +39,7 @@ async function signIn(page: Page, email: string) {
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByText('Logged out successfully.')).toBeVisible();
+  await expect(toast(page, 'Logged out successfully.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
 }
 

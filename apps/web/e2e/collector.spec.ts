@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { randomBytes } from 'node:crypto';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { COLLECTOR_PASSWORD, signUpBuyer } from './support/users';
+import { toast } from './support/toast';
 
 const csrfOf = async (request: APIRequestContext) =>
   (await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ?? '';
@@ -172,7 +173,7 @@ test("a visitor's cart joins the account's at sign-in; a card sold meanwhile is 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(COLLECTOR_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText(`${taken.name} was sold while you were away`)).toBeVisible();
+  await expect(toast(page, `${taken.name} was sold while you were away`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 1 card' })).toBeVisible();
   await page.getByRole('link', { name: 'Cart, 1 card' }).click();
   await expect(page.getByText(kept.name).first()).toBeVisible();

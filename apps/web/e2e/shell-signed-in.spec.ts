@@ -1,4 +1,5 @@
 import { expect, request as apiRequest, test, type Page } from '@playwright/test';
+import { toast } from './support/toast';
 
 /** Registers a fresh account through the API; the page's context then holds its session cookie. */
 async function signUp(page: Page) {
@@ -36,7 +37,7 @@ test('signed in: Dashboard link, the My Account menu, and logout back to /', asy
 
   await page.getByRole('button', { name: 'My Account' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page.getByText('Logged out successfully.')).toBeVisible();
+  await expect(toast(page, 'Logged out successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
   // The signed-in CSRF token is gone; the reset session gave the visitor an anonymous one.
@@ -97,7 +98,7 @@ test("signed in: a refused save rolls the theme back with 'Could not save theme 
   );
   await page.goto('/privacy-policy');
   await page.getByRole('contentinfo').getByRole('button', { name: 'Dark Mode' }).click();
-  await expect(page.getByText('Could not save theme preference to server.')).toBeVisible();
+  await expect(toast(page, 'Could not save theme preference to server.')).toBeVisible();
   await expect(
     page.getByRole('contentinfo').getByRole('button', { name: 'Dark Mode' }),
   ).toBeVisible();
