@@ -20,9 +20,19 @@ import { LedgerTable } from '@/components/LedgerTable';
 import styles from './WalletTab.module.css';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 
-/** The amount as typed: the contract's rule for a top-up, read from the field's text. */
+const AMOUNT_RANGE = `Enter an amount from ${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}.`;
+
+/**
+ * The amount as typed: the contract's rule for a top-up, read from the field's text; an empty or
+ * wordy field is told the range.
+ */
 const AddFundsFields = z.object({
-  amount: z.string().trim().pipe(z.coerce.number()).pipe(TopUpBody.shape.amount),
+  amount: z
+    .string()
+    .trim()
+    .min(1, AMOUNT_RANGE)
+    .pipe(z.coerce.number({ message: AMOUNT_RANGE }))
+    .pipe(TopUpBody.shape.amount),
 });
 
 function AddFunds() {
