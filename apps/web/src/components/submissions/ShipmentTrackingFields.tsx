@@ -1,33 +1,14 @@
-import { TextField } from '@/components/ui';
+import { FormTextField } from '@/components/ui';
 
-/** What the fields hold: the carrier and its tracking number, as typed. */
-export type TrackingDraft = { carrier: string; trackingNumber: string };
-
-/** The carrier and tracking number of a box of cards: the collector's to us, or ours back. */
-export function ShipmentTrackingFields({
-  value,
-  onChange,
-  errors,
-}: {
-  value: TrackingDraft;
-  onChange: (value: TrackingDraft) => void;
-  errors: { carrier?: string; trackingNumber?: string };
-}) {
+/**
+ * The carrier and tracking number of a box of cards (the collector's to us, or ours back), bound
+ * to the Form around them (the contract's TrackingBody).
+ */
+export function ShipmentTrackingFields() {
   return (
     <>
-      <TextField
-        label="Carrier"
-        value={value.carrier}
-        onChange={(e) => onChange({ ...value, carrier: e.target.value })}
-        error={errors.carrier}
-        helperText="USPS, UPS, FedEx…"
-      />
-      <TextField
-        label="Tracking number"
-        value={value.trackingNumber}
-        onChange={(e) => onChange({ ...value, trackingNumber: e.target.value })}
-        error={errors.trackingNumber}
-      />
+      <FormTextField name="carrier" label="Carrier" helperText="USPS, UPS, FedEx…" />
+      <FormTextField name="trackingNumber" label="Tracking number" />
     </>
   );
 }

@@ -1,17 +1,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
+import { Alert, Button, ButtonLink, Form, FormSubmit, Skeleton } from '@/components/ui';
 import { PAYOUT_METHOD_LABELS, TrackingBody, type Submission } from '@grail/contract';
 import { isNotFound } from '@/lib/api/notFound';
 import { useMySubmission } from '@/lib/api/submissions';
 import { useAuth } from '@/lib/auth';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import {
-  ShipmentTrackingFields,
-  type TrackingDraft,
-} from '@/components/submissions/ShipmentTrackingFields';
+import { ShipmentTrackingFields } from '@/components/submissions/ShipmentTrackingFields';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
 import { SubmissionTimeline } from '@/components/submissions/SubmissionTimeline';
 import { useSubmissionCommand } from '../api/submissionCommands';
@@ -93,22 +90,8 @@ function OfferPanel({ submission, totpEnabled }: { submission: Submission; totpE
 /** Where to send the cards, the packing slip to print, and the tracking number. */
 function ShippingPanel({ submission }: { submission: Submission }) {
   const command = useSubmissionCommand(submission._id);
-  const [tracking, setTracking] = useState<TrackingDraft>({
-    carrier: submission.tracking?.carrier ?? '',
-    trackingNumber: submission.tracking?.trackingNumber ?? '',
-  });
-  const [errors, setErrors] = useState<{ carrier?: string; trackingNumber?: string }>({});
   const canTrack = submission.actions.includes('tracking');
   const waiting = submission.status === 'awaiting_shipment' || submission.status === 'accepted';
-  const save = () => {
-    const parsed = TrackingBody.safeParse(tracking);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    command.mutate({ kind: 'tracking', body: parsed.data });
-  };
   return (
     <Section title={waiting ? 'Ship your cards to us' : 'Shipping'} testId="shipping-panel">
       {waiting && (
@@ -132,21 +115,21 @@ function ShippingPanel({ submission }: { submission: Submission }) {
         </div>
         <div>
           {canTrack ? (
-            <form
-              className={styles.tracking}
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                save();
+            <Form
+              label="Shipment tracking"
+              schema={TrackingBody}
+              defaultValues={{
+                carrier: submission.tracking?.carrier ?? '',
+                trackingNumber: submission.tracking?.trackingNumber ?? '',
               }}
-              aria-label="Shipment tracking"
+              onSubmit={(body) => command.mutateAsync({ kind: 'tracking', body })}
+              className={styles.tracking}
             >
-              <ShipmentTrackingFields value={tracking} onChange={setTracking} errors={errors} />
-              <Button type="submit" variant="contained" disabled={command.isPending}>
+              <ShipmentTrackingFields />
+              <FormSubmit size="medium" fullWidth={false}>
                 {submission.tracking ? 'Update tracking' : 'Save tracking number'}
-              </Button>
-              {command.error && <Alert severity="error">{command.error.message}</Alert>}
-            </form>
+              </FormSubmit>
+            </Form>
           ) : submission.tracking ? (
             <p className={styles.text}>
               Shipped with {submission.tracking.carrier}, tracking{' '}
