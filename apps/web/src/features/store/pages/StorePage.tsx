@@ -8,7 +8,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { PageHeader } from '../components/PageHeader';
 import { StoreFilters } from '../components/StoreFilters';
 import { StoreItemCard, StoreItemSkeleton } from '../components/StoreItemCard';
-import { StorePagination } from '../components/StorePagination';
+import { Pagination } from '@/components/ui/Pagination';
 import { firstRowLength } from '../lib/storePictures';
 import styles from './StorePage.module.css';
 import { Button } from '@/components/ui/Button';
@@ -106,10 +106,10 @@ export default function StorePage() {
         </div>
       )}
       {data && pages > 1 && (
-        <StorePagination
+        <Pagination
           count={pages}
           page={data.page}
-          onChange={(page) => update({ page: page === 1 ? undefined : String(page) })}
+          onPageChange={(page) => update({ page: page === 1 ? undefined : String(page) })}
         />
       )}
     </section>
