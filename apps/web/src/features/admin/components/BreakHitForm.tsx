@@ -5,6 +5,7 @@ import { HitInput, type AdminBreak } from '@grail/contract';
 import { buttonClass, Form, FormSubmit, FormTextField } from '@/components/ui';
 import ui from '@/lib/styles/ui.module.css';
 import { useBreakCommands } from '../api/breaks';
+import admin from '../admin.module.css';
 import styles from './BreakHitForm.module.css';
 
 /** A whole number or a price as typed: blank is none, else the contract's rule for it. */
@@ -48,7 +49,7 @@ export function HitForm({ b }: { b: AdminBreak }) {
         setFileKey((k) => k + 1);
       }}
     >
-      <h3 className={styles.title}>Enter a hit</h3>
+      <h3 className={admin.formTitle}>Enter a hit</h3>
       <div className={styles.fields}>
         <FormTextField name="cardName" label="Card" required />
         <FormTextField name="team" label="Team" required list={teamsId} autoComplete="off" />

@@ -5,6 +5,7 @@ import { useAdminBreaks } from '../api/breaks';
 import { BreakEditor } from './BreakEditor';
 import { STATUS_LABEL } from './breakStatus';
 import { NewBreakForm } from './NewBreakForm';
+import admin from '../admin.module.css';
 import styles from './BreaksAdmin.module.css';
 
 /** Staff's breaks: every break, a new draft, and the selected break's controls. */
@@ -23,7 +24,7 @@ export function BreaksAdmin() {
         </div>
         {breaks.isPending && <Spinner label="Loading breaks" className={styles.spinner} />}
         {breaks.isError && <Alert severity="error">Could not load breaks.</Alert>}
-        {breaks.data?.length === 0 && <p className={styles.empty}>No breaks yet.</p>}
+        {breaks.data?.length === 0 && <p className={admin.panelEmpty}>No breaks yet.</p>}
         <ul aria-label="Breaks" className={styles.list}>
           {breaks.data?.map((b) => (
             <li key={b._id}>

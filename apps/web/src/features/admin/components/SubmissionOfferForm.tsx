@@ -4,6 +4,7 @@ import { OfferBody, OfferDollars, type AdminSubmission } from '@grail/contract';
 import { Alert, Form, FormSubmit, FormTextField } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { useStaffCommand } from '../api/submissions';
+import admin from '../admin.module.css';
 import styles from './SubmissionOfferForm.module.css';
 
 const AMOUNT_MESSAGE = 'Enter an amount from $0.01 to $100,000.00';
@@ -73,7 +74,7 @@ export function SubmissionOfferForm({
       >
         {(form) => (
           <>
-            <h3 className={styles.title}>{adjusting ? 'Adjusted offer' : 'Make an offer'}</h3>
+            <h3 className={admin.formTitle}>{adjusting ? 'Adjusted offer' : 'Make an offer'}</h3>
             {submission.cards.map((c, i) => (
               <div key={c._id} className={styles.cardRow}>
                 <FormTextField

@@ -9,6 +9,7 @@ import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusC
 import { formatUsd } from '@/lib/format';
 import { useSubmissionQueue } from '../api/submissions';
 import { Pager } from './Pager';
+import admin from '../admin.module.css';
 import styles from './SubmissionQueue.module.css';
 
 const DAY_MS = 24 * 3600_000;
@@ -109,7 +110,7 @@ export function SubmissionQueue({
           Could not load the queue. {queue.error.message}
         </Alert>
       ) : queue.data.submissions.length === 0 ? (
-        <p className={styles.empty}>
+        <p className={admin.panelEmpty}>
           No submissions {status ? `are ${SUBMISSION_STATUS_LABELS[status].toLowerCase()}` : 'yet'}.
         </p>
       ) : (

@@ -19,7 +19,7 @@ export default function AdminBreaksPage() {
       <h1 className={styles.title}>Breaks</h1>
       {user?.role === 'admin' ? (
         <>
-          <p className={styles.intro}>
+          <p className={admin.intro}>
             Draft a break, put its spots on sale, start it when it fills, enter each hit as its pack
             is opened, then end it. Claimed hits join the shipments due on the admin page.
           </p>

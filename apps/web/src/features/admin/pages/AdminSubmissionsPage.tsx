@@ -43,7 +43,7 @@ export default function AdminSubmissionsPage() {
         Admin
       </ButtonLink>
       <h1 className={styles.title}>Submissions</h1>
-      <p className={styles.intro}>
+      <p className={admin.intro}>
         Collectors’ cards for sale, oldest first. Review, make offers, receive, verify and pay.
       </p>
       <div className={styles.columns}>

@@ -1,7 +1,13 @@
+import type { ReactNode } from 'react';
 import type { BreakHit } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { Badge } from '@/components/ui/Card';
 import styles from './HitCard.module.css';
+
+/** Hits side by side, as many to a row as the width allows. */
+export function HitGrid({ children }: { children: ReactNode }) {
+  return <div className={styles.grid}>{children}</div>;
+}
 
 /** One hit: its photo, the card, its team and who it went to. */
 export function HitCard({ hit, highlight = false }: { hit: BreakHit; highlight?: boolean }) {

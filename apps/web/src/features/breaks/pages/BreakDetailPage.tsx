@@ -16,7 +16,7 @@ import { useBreakEvents } from '../api/useBreakEvents';
 import { Countdown, ProductImage, SpotsProgress, StatusChip, Tag } from '../components/BreakBits';
 import { BuySpotsDialog } from '../components/BuySpotsDialog';
 import { FairnessPanel } from '../components/FairnessPanel';
-import { HitCard } from '../components/HitCard';
+import { HitCard, HitGrid } from '../components/HitCard';
 import { SpotsTable } from '../components/SpotsTable';
 import { StreamEmbed } from '../components/StreamEmbed';
 import { Alert, Button, ButtonLink, Select, Skeleton } from '@/components/ui';
@@ -293,11 +293,11 @@ export default function BreakDetailPage() {
           <h2 id="hits-title" className={styles.heading}>
             Hits
           </h2>
-          <div className={styles.hits}>
+          <HitGrid>
             {hits.map((h) => (
               <HitCard key={h._id} hit={h} />
             ))}
-          </div>
+          </HitGrid>
         </section>
       )}
 

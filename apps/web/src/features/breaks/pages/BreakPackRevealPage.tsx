@@ -11,7 +11,7 @@ import { useBreak } from '../api/useBreak';
 import { useBreakEvents } from '../api/useBreakEvents';
 import { useBreaks } from '../api/useBreaks';
 import { StatusChip } from '../components/BreakBits';
-import { HitCard } from '../components/HitCard';
+import { HitCard, HitGrid } from '../components/HitCard';
 import { StreamEmbed } from '../components/StreamEmbed';
 
 /** Without a break named: the breaks whose packs are being opened, or were. */
@@ -117,7 +117,7 @@ export default function BreakPackRevealPage() {
                   ? ` · ${b.hits.filter((h) => h.mine).length} yours`
                   : ''}
               </p>
-              <div className={styles.hits}>
+              <HitGrid>
                 {[...b.hits]
                   .sort((x, y) => y.hitNumber - x.hitNumber)
                   .map((h) => (
@@ -125,7 +125,7 @@ export default function BreakPackRevealPage() {
                       <HitCard hit={h} highlight={h._id === latest} />
                     </div>
                   ))}
-              </div>
+              </HitGrid>
             </>
           )}
           {b.hits.some((h) => h.mine) && (

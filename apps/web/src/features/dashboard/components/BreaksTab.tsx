@@ -7,8 +7,10 @@ import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { SellBackDialog } from '@/components/PullDecisionDialogs';
 import { TrackingLink } from '@/components/TrackingLink';
-import { Alert, Badge, Button, ButtonLink, Skeleton } from '@/components/ui';
+import { Alert, Badge, Button, Skeleton } from '@/components/ui';
+import { DashboardEmpty } from './DashboardEmpty';
 import styles from './BreaksTab.module.css';
+import tab from './tab.module.css';
 
 const HIT_STATUS: Record<
   BreakHitStatus,
@@ -197,10 +199,10 @@ export function BreaksTab() {
   const mine = useMyBreaks();
   const actions = useBreakHitActions();
   return (
-    <div className={styles.tab}>
-      <h2 className={styles.heading}>Breaks</h2>
+    <div className={tab.tab}>
+      <h2 className={tab.heading}>Breaks</h2>
       {mine.isPending && (
-        <div className={styles.loading} role="status" aria-label="Loading your breaks">
+        <div className={tab.loading} role="status" aria-label="Loading your breaks">
           {[0, 1].map((i) => (
             <Skeleton key={i} variant="rounded" height={140} />
           ))}
@@ -219,12 +221,9 @@ export function BreaksTab() {
         </Alert>
       )}
       {mine.data?.length === 0 && (
-        <div className={styles.empty}>
-          <p className={styles.emptyText}>You have no break spots yet.</p>
-          <ButtonLink to={paths.breaks.getHref()} variant="contained">
-            Browse breaks
-          </ButtonLink>
-        </div>
+        <DashboardEmpty to={paths.breaks.getHref()} action="Browse breaks">
+          You have no break spots yet.
+        </DashboardEmpty>
       )}
       {mine.data?.map((m) => (
         <BreakPanel key={m.break._id} mine={m} actions={actions} />

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { Alert, Badge, Button, ButtonLink, Pagination, Skeleton } from '@/components/ui';
+import { Alert, Badge, Button, Pagination, Skeleton } from '@/components/ui';
 import { useMyOrders } from '@/lib/api/orders';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
+import { DashboardEmpty } from './DashboardEmpty';
 import styles from './OrdersTab.module.css';
 
 const PAGE_SIZE = 10;
@@ -84,12 +85,9 @@ export function OrdersTab() {
   }
   if (data.orders.length === 0) {
     return (
-      <div className={styles.empty}>
-        <p className={styles.muted}>You have no store orders yet.</p>
-        <ButtonLink to={paths.store.getHref()} variant="contained">
-          Browse the store
-        </ButtonLink>
-      </div>
+      <DashboardEmpty to={paths.store.getHref()} action="Browse the store">
+        You have no store orders yet.
+      </DashboardEmpty>
     );
   }
   return (

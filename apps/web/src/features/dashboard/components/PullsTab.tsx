@@ -26,6 +26,7 @@ import { usePullPreferences, useSavePullPreferences } from '../api/usePullPrefer
 import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
 import styles from './PullsTab.module.css';
+import tab from './tab.module.css';
 
 const STATUS: Record<
   PullStatus,
@@ -176,10 +177,10 @@ function PullPreferencesForm() {
 export function PullsTab() {
   const pulls = useMyPulls();
   return (
-    <div className={styles.tab}>
-      <h2 className={styles.title}>My Pulls</h2>
+    <div className={tab.tab}>
+      <h2 className={tab.heading}>My Pulls</h2>
       {pulls.isPending && (
-        <div className={styles.loading} role="status" aria-label="Loading pulls">
+        <div className={tab.loading} role="status" aria-label="Loading pulls">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={120} />
           ))}

@@ -4,7 +4,9 @@ import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { useMySubmissions } from '@/lib/api/submissions';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { DashboardEmpty } from './DashboardEmpty';
 import styles from './SubmissionsTab.module.css';
+import tab from './tab.module.css';
 
 /** Dashboard 'Submissions': every submission with its status, date and offer, newest first. */
 export function SubmissionsTab() {
@@ -25,19 +27,14 @@ export function SubmissionsTab() {
   }
   if (data.length === 0) {
     return (
-      <div className={styles.empty}>
-        <p className={styles.secondary}>
-          You have not submitted any cards yet. Sell your PSA, BGS, SGC or CGC slabs and follow each
-          one here.
-        </p>
-        <ButtonLink to={paths.sellCards.getHref()} variant="contained">
-          Sell your cards
-        </ButtonLink>
-      </div>
+      <DashboardEmpty to={paths.sellCards.getHref()} action="Sell your cards">
+        You have not submitted any cards yet. Sell your PSA, BGS, SGC or CGC slabs and follow each
+        one here.
+      </DashboardEmpty>
     );
   }
   return (
-    <div className={styles.tab}>
+    <div className={tab.tab}>
       <div className={styles.actions}>
         <ButtonLink to={paths.sellCards.getHref()} variant="outlined">
           New submission
