@@ -1,5 +1,4 @@
 import { ShoppingCart, Wallet } from 'lucide-react';
-import { Link } from 'react-router';
 import { useSyncExternalStore } from 'react';
 import { useCart } from '@/features/store/cart/useCart';
 import { localCart } from '@/features/store/cart/localCart';
@@ -8,27 +7,24 @@ import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import styles from './HeaderStatus.module.css';
-import { buttonClass } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/Button';
 
 const cardsLabel = (count: number) => `${count} card${count === 1 ? '' : 's'}`;
 
 function CartLink({ count }: { count: number }) {
   return (
-    <Link
+    <ButtonLink
       to={paths.cart.getHref()}
-      className={buttonClass({
-        variant: 'text',
-        color: 'inherit',
-        size: 'small',
-        className: styles.item,
-      })}
+      color="inherit"
+      size="small"
+      className={styles.item}
       aria-label={`Cart, ${cardsLabel(count)}`}
     >
       <ShoppingCart aria-hidden size={20} />
       <span className={styles.count} aria-hidden>
         {count}
       </span>
-    </Link>
+    </ButtonLink>
   );
 }
 
@@ -47,14 +43,11 @@ function CollectorStatus() {
   const cart = useCart();
   return (
     <>
-      <Link
+      <ButtonLink
         to={paths.dashboard.getHref({ tab: 'wallet' })}
-        className={buttonClass({
-          variant: 'text',
-          color: 'inherit',
-          size: 'small',
-          className: styles.item,
-        })}
+        color="inherit"
+        size="small"
+        className={styles.item}
         aria-label={
           wallet.data ? `Wallet balance ${formatUsd(wallet.data.balance)}` : 'Wallet balance'
         }
@@ -63,7 +56,7 @@ function CollectorStatus() {
         <span aria-hidden data-testid="header-balance">
           {wallet.data ? formatUsd(wallet.data.balance) : '—'}
         </span>
-      </Link>
+      </ButtonLink>
       <CartLink count={cart.count} />
     </>
   );

@@ -92,6 +92,7 @@ export function ButtonLink({
   target?: string;
   rel?: string;
   onClick?: () => void;
+  'aria-label'?: string;
 }) {
   const classes = buttonClass({ variant, color, size, fullWidth, className });
   const content = (

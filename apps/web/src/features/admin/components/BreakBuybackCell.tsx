@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { HitUpdate, type AdminBreak, type AdminBreakHit } from '@grail/contract';
-import { Form, FormSubmit, FormTextField } from '@/components/ui';
+import { Form, FormSubmit } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { useBreakCommands } from '../api/breaks';
 import styles from './BreakBuybackCell.module.css';
+import { FormDollarField } from './FormDollarField';
 
 /** The price as typed: blank is no sell-back, else the contract's rule for a price. */
 const BuybackFields = z.object({
@@ -31,13 +32,7 @@ export function BuybackCell({ b, hit }: { b: AdminBreak; hit: AdminBreakHit }) {
     >
       <div className={styles.row}>
         <div className={styles.field}>
-          <FormTextField
-            name="buybackPrice"
-            label="Buyback ($)"
-            type="number"
-            step="0.01"
-            min="0.01"
-          />
+          <FormDollarField name="buybackPrice" label="Buyback ($)" />
         </div>
         <FormSubmit size="small" variant="text" fullWidth={false}>
           Save

@@ -7,6 +7,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { useBreakCommands } from '../api/breaks';
 import admin from '../admin.module.css';
 import styles from './BreakHitForm.module.css';
+import { FormDollarField } from './FormDollarField';
 
 /** A whole number or a price as typed: blank is none, else the contract's rule for it. */
 const blankOr = <Out,>(rule: z.ZodType<Out, number | null>) =>
@@ -60,13 +61,7 @@ export function HitForm({ b }: { b: AdminBreak }) {
         </datalist>
         <FormTextField name="detail" label="Grade or parallel" />
         <FormTextField name="packNumber" label="Pack number" type="number" min={1} />
-        <FormTextField
-          name="buybackPrice"
-          label="Buyback price ($, optional)"
-          type="number"
-          step="0.01"
-          min="0.01"
-        />
+        <FormDollarField name="buybackPrice" label="Buyback price ($, optional)" />
         <label className={clsx(buttonClass({ variant: 'outlined', size: 'small' }), styles.file)}>
           {photo ? `Photo: ${photo.name}` : 'Add a photo'}
           <input

@@ -9,6 +9,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { useAdminCase, useAvailableCards, useCaseCommands } from '../api/cases';
 import admin from '../admin.module.css';
 import styles from './CaseEditor.module.css';
+import { FormDollarField } from './FormDollarField';
 
 /** datetime-local wants local time without zone; the API wants ISO with an offset. */
 const toLocalInput = (iso: string | null) => {
@@ -125,13 +126,7 @@ function DraftSettings({ c }: { c: AdminCase }) {
       <FormTextField name="name" label="Name" />
       <FormTextField name="description" label="Description" multiline rows={2} />
       <div className={styles.pair}>
-        <FormTextField
-          name="packPrice"
-          label="Pack price ($)"
-          type="number"
-          step="0.01"
-          min="0.01"
-        />
+        <FormDollarField name="packPrice" label="Pack price ($)" />
         <FormTextField
           name="activationTime"
           label="Activation time (optional)"

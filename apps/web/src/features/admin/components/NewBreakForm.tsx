@@ -19,6 +19,19 @@ import {
   type BreakDraftValues,
 } from './breakDraft';
 import styles from './NewBreakForm.module.css';
+import { FormDollarField } from './FormDollarField';
+
+/** How many boxes the break opens and packs each holds: 1 to 100 each. */
+const BOX_COUNTS = [
+  { name: 'boxes', label: 'Boxes' },
+  { name: 'packsPerBox', label: 'Packs a box' },
+] as const;
+
+/** When sales close and when the break is opened, both required. */
+const TIMES = [
+  { name: 'salesDeadline', label: 'Sales deadline' },
+  { name: 'scheduledAt', label: 'Opening time' },
+] as const;
 
 /** A field's first message; a team list's may sit on one of its lines (teams.3.name). */
 function firstMessage(error: unknown): string | undefined {
@@ -128,12 +141,9 @@ export function NewBreakForm({
                 onInput={() => form.setValue('preset', 'custom')}
               />
             </div>
-            <FormTextField<BreakDraftValues>
+            <FormDollarField<BreakDraftValues>
               name="spotPrice"
               label={values.format === 'pick_team' ? 'Team price ($)' : 'Spot price ($)'}
-              type="number"
-              step="0.01"
-              min="0.01"
               required
             />
             <FormTextField<BreakDraftValues>
@@ -143,32 +153,25 @@ export function NewBreakForm({
               min={1}
               helperText="Every spot"
             />
-            <FormTextField<BreakDraftValues>
-              name="boxes"
-              label="Boxes"
-              type="number"
-              min={1}
-              max={100}
-            />
-            <FormTextField<BreakDraftValues>
-              name="packsPerBox"
-              label="Packs a box"
-              type="number"
-              min={1}
-              max={100}
-            />
-            <FormTextField<BreakDraftValues>
-              name="salesDeadline"
-              label="Sales deadline"
-              type="datetime-local"
-              required
-            />
-            <FormTextField<BreakDraftValues>
-              name="scheduledAt"
-              label="Opening time"
-              type="datetime-local"
-              required
-            />
+            {BOX_COUNTS.map(({ name, label }) => (
+              <FormTextField<BreakDraftValues>
+                key={name}
+                name={name}
+                label={label}
+                type="number"
+                min={1}
+                max={100}
+              />
+            ))}
+            {TIMES.map(({ name, label }) => (
+              <FormTextField<BreakDraftValues>
+                key={name}
+                name={name}
+                label={label}
+                type="datetime-local"
+                required
+              />
+            ))}
             <div className={styles.wide}>
               <FormTextField<BreakDraftValues>
                 name="streamUrl"

@@ -21,6 +21,7 @@ import { MaintenanceSwitch } from '../components/MaintenanceSwitch';
 import { ShipmentsDue } from '../components/ShipmentsDue';
 import admin from '../admin.module.css';
 import styles from './AdminPage.module.css';
+import { FormDollarField } from '../components/FormDollarField';
 
 /** A new case's name and pack price as typed: the contract's rules, the price from its text. */
 const NewCase = z.object({
@@ -44,14 +45,7 @@ function NewCaseForm({ onCreated }: { onCreated: (id: string) => void }) {
     >
       <h3 className={styles.newCaseTitle}>New draft case</h3>
       <FormTextField name="name" label="Case name" required />
-      <FormTextField
-        name="packPrice"
-        label="Pack price ($)"
-        type="number"
-        step="0.01"
-        min="0.01"
-        required
-      />
+      <FormDollarField name="packPrice" label="Pack price ($)" required />
       <FormSubmit size="small">Create draft</FormSubmit>
     </Form>
   );

@@ -1,14 +1,13 @@
 import clsx from 'clsx';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Controller } from 'react-hook-form';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ProfileRequest, type ShippingAddress } from '@grail/contract';
 import { useAuth } from '@/lib/auth';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import { paths } from '@/lib/paths';
-import { AddressFields } from '@/components/AddressFields';
-import { addressErrors } from '@/lib/addressErrors';
-import { Alert, Form, FormCheckbox, FormSubmit, FormTextField } from '@/components/ui';
+import { FormAddressFields } from '@/components/FormAddressFields';
+import { Alert, Form, FormSubmit, FormTextField } from '@/components/ui';
 import ui from '@/lib/styles/ui.module.css';
+import { AcceptTermsCheckbox } from '../components/AcceptTermsCheckbox';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/authForm.module.css';
 import { useSaveProfile } from '../api/profile';
@@ -64,47 +63,18 @@ export default function CompleteProfilePage() {
         }}
         onSubmit={onSubmit}
       >
-        {(form) => (
-          <>
-            <FormTextField
-              name="displayName"
-              label="Display name"
-              autoComplete="nickname"
-              autoFocus
-            />
-            <FormTextField
-              name="dateOfBirth"
-              label="Date of birth"
-              type="date"
-              autoComplete="bday"
-              helperText="You must be 18 or older."
-            />
-            <h2 className={clsx(ui.h6, styles.sectionTitle)}>Shipping address</h2>
-            <Controller
-              control={form.control}
-              name="shippingAddress"
-              render={({ field }) => (
-                <AddressFields
-                  value={field.value}
-                  errors={addressErrors(form.formState.errors.shippingAddress)}
-                  onChange={field.onChange}
-                />
-              )}
-            />
-            <FormCheckbox
-              name="acceptTerms"
-              label={
-                <>
-                  I am 18 or older and accept the{' '}
-                  <Link to={paths.termsOfService.getHref()} target="_blank" className={ui.textLink}>
-                    Terms of Service
-                  </Link>
-                </>
-              }
-            />
-            <FormSubmit pendingText="Saving...">Save profile</FormSubmit>
-          </>
-        )}
+        <FormTextField name="displayName" label="Display name" autoComplete="nickname" autoFocus />
+        <FormTextField
+          name="dateOfBirth"
+          label="Date of birth"
+          type="date"
+          autoComplete="bday"
+          helperText="You must be 18 or older."
+        />
+        <h2 className={clsx(ui.h6, styles.sectionTitle)}>Shipping address</h2>
+        <FormAddressFields />
+        <AcceptTermsCheckbox />
+        <FormSubmit pendingText="Saving...">Save profile</FormSubmit>
       </Form>
     </AuthCard>
   );

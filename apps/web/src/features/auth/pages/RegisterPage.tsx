@@ -6,9 +6,10 @@ import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { lazyResolver } from '@/lib/forms';
 import { Form } from '@/components/ui/Form';
-import { FormCheckbox, FormSubmit, FormTextField } from '@/components/ui/FormFields';
-import { PasswordStrength } from '@/components/ui/PasswordStrength';
+import { FormSubmit, FormTextField } from '@/components/ui/FormFields';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import ui from '@/lib/styles/ui.module.css';
+import { AcceptTermsCheckbox } from '../components/AcceptTermsCheckbox';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/authForm.module.css';
 import { useRegister } from '../api/signIn';
@@ -58,48 +59,22 @@ export default function RegisterPage() {
         }}
         onSubmit={onSubmit}
       >
-        {(form) => (
-          <>
-            <FormTextField name="email" label="Email" type="email" autoComplete="email" autoFocus />
-            <FormTextField
-              name="username"
-              label="Username"
-              autoComplete="username"
-              helperText={'3 to 24 letters, digits, _ . or -'}
-            />
-            <FormTextField
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="new-password"
-            />
-            <PasswordStrength password={form.watch('password')} />
-            <FormTextField
-              name="confirmPassword"
-              label="Confirm password"
-              type="password"
-              autoComplete="new-password"
-            />
-            <FormCheckbox
-              name="acceptTerms"
-              label={
-                <>
-                  I am 18 or older and accept the{' '}
-                  <Link to={paths.termsOfService.getHref()} target="_blank" className={ui.textLink}>
-                    Terms of Service
-                  </Link>
-                </>
-              }
-            />
-            <FormSubmit pendingText="Creating your account...">Create account</FormSubmit>
-            <p className={clsx(ui.body2, ui.secondaryText, styles.center)}>
-              Already have an account?{' '}
-              <Link to={paths.login.getHref({ redirectTo: returnPath })} className={ui.textLink}>
-                Sign in
-              </Link>
-            </p>
-          </>
-        )}
+        <FormTextField name="email" label="Email" type="email" autoComplete="email" autoFocus />
+        <FormTextField
+          name="username"
+          label="Username"
+          autoComplete="username"
+          helperText={'3 to 24 letters, digits, _ . or -'}
+        />
+        <NewPasswordFields name="password" label="Password" confirmLabel="Confirm password" />
+        <AcceptTermsCheckbox />
+        <FormSubmit pendingText="Creating your account...">Create account</FormSubmit>
+        <p className={clsx(ui.body2, ui.secondaryText, styles.center)}>
+          Already have an account?{' '}
+          <Link to={paths.login.getHref({ redirectTo: returnPath })} className={ui.textLink}>
+            Sign in
+          </Link>
+        </p>
       </Form>
     </AuthCard>
   );

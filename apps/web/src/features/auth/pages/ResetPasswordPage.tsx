@@ -5,14 +5,8 @@ import { z } from 'zod';
 import { ResetPasswordRequest } from '@grail/contract';
 import { paths } from '@/lib/paths';
 import { applyServerError } from '@/lib/forms';
-import {
-  Alert,
-  ButtonLink,
-  Form,
-  FormSubmit,
-  FormTextField,
-  PasswordStrength,
-} from '@/components/ui';
+import { Alert, ButtonLink, Form, FormSubmit } from '@/components/ui';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/authForm.module.css';
@@ -74,36 +68,24 @@ export default function ResetPasswordPage() {
             }
           }}
         >
-          {(form) => (
-            <>
-              {formError && (
-                <Alert severity="error">
-                  {formError}{' '}
-                  <Link to={paths.forgotPassword.getHref()} className={ui.textLink}>
-                    Ask for a new link
-                  </Link>
-                </Alert>
-              )}
-              <FormTextField
-                name="password"
-                label="New password"
-                type="password"
-                autoComplete="new-password"
-                autoFocus
-              />
-              <PasswordStrength password={form.watch('password')} />
-              <FormTextField
-                name="confirmPassword"
-                label="Confirm new password"
-                type="password"
-                autoComplete="new-password"
-              />
-              <FormSubmit pendingText="Saving...">Save new password</FormSubmit>
-              <p className={clsx(ui.body2, ui.secondaryText, styles.center)}>
-                Saving it signs you out everywhere else.
-              </p>
-            </>
+          {formError && (
+            <Alert severity="error">
+              {formError}{' '}
+              <Link to={paths.forgotPassword.getHref()} className={ui.textLink}>
+                Ask for a new link
+              </Link>
+            </Alert>
           )}
+          <NewPasswordFields
+            name="password"
+            label="New password"
+            confirmLabel="Confirm new password"
+            autoFocus
+          />
+          <FormSubmit pendingText="Saving...">Save new password</FormSubmit>
+          <p className={clsx(ui.body2, ui.secondaryText, styles.center)}>
+            Saving it signs you out everywhere else.
+          </p>
         </Form>
       )}
     </AuthCard>

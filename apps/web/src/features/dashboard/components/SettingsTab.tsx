@@ -14,9 +14,9 @@ import {
   Form,
   FormSubmit,
   FormTextField,
-  PasswordStrength,
   Skeleton,
 } from '@/components/ui';
+import { NewPasswordFields } from '@/components/NewPasswordFields';
 import { RetryAlert } from '@/components/RetryAlert';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
@@ -49,32 +49,17 @@ function PasswordSetting() {
       onSubmit={(body, form) => change.mutateAsync(body).then(() => form.reset())}
       className={styles.form}
     >
-      {(form) => (
-        <>
-          {change.isSuccess && <Alert severity="success">{change.data.message}</Alert>}
-          <FormTextField
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-          />
-          <FormTextField
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-          />
-          <PasswordStrength password={form.watch('newPassword')} />
-          <FormSubmit
-            size="medium"
-            fullWidth={false}
-            pendingText="Saving..."
-            className={styles.submit}
-          >
-            Change password
-          </FormSubmit>
-        </>
-      )}
+      {change.isSuccess && <Alert severity="success">{change.data.message}</Alert>}
+      <FormTextField
+        name="currentPassword"
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
+      <NewPasswordFields name="newPassword" label="New password" />
+      <FormSubmit size="medium" fullWidth={false} pendingText="Saving..." className={styles.submit}>
+        Change password
+      </FormSubmit>
     </Form>
   );
 }

@@ -1,11 +1,10 @@
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { useNearViewport } from '@/lib/useNearViewport';
 import styles from './NewArrivals.module.css';
 import { NewArrivalsPlaceholder } from './NewArrivalsPlaceholder';
 import { SectionHeading } from './SectionHeading';
-import { buttonClass } from '@/components/ui/Button';
+import { ButtonLink } from '@/components/ui/Button';
 
 // The grid's code (cards, prices) and its data load as the section nears the screen.
 const NewArrivalsGrid = lazy(() => import('./NewArrivalsGrid'));
@@ -26,17 +25,15 @@ export function NewArrivalsSection() {
         )}
       </div>
       <div className={styles.more}>
-        <Link
+        <ButtonLink
           to={paths.store.getHref()}
-          className={buttonClass({
-            variant: 'outlined',
-            color: 'inherit',
-            size: 'large',
-            className: styles.viewAll,
-          })}
+          variant="outlined"
+          color="inherit"
+          size="large"
+          className={styles.viewAll}
         >
           View All Store Items
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
 import clsx from 'clsx';
-import { Controller } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,7 +13,6 @@ import {
 } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
-import { addressErrors } from '@/lib/addressErrors';
 import { formatShipping, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { productKeys } from '@/lib/api/products';
@@ -22,7 +20,7 @@ import { useTopUp, useWallet } from '@/lib/api/wallet';
 import { useLimits } from '@/lib/api/limits';
 import ui from '@/lib/styles/ui.module.css';
 import { LimitStopAlert, RefusalAlert } from '@/components/RefusalAlert';
-import { AddressFields } from '@/components/AddressFields';
+import { FormAddressFields } from '@/components/FormAddressFields';
 import { Alert, Button, ButtonLink, Form, FormSubmit, Skeleton } from '@/components/ui';
 import { usePlaceOrder } from '../api/usePlaceOrder';
 import { useProducts } from '../api/useProduct';
@@ -146,104 +144,90 @@ export default function CheckoutPage() {
         onSubmit={submit}
         className={styles.grid}
       >
-        {(form) => (
-          <>
-            <div className={styles.column}>
-              <div className={clsx(ui.paper, styles.panel)}>
-                <h2 className={clsx(ui.h6, styles.panelTitle)}>Cards</h2>
-                {unavailable.length > 0 && (
-                  <Alert severity="warning" className={styles.notice}>
-                    {unavailable.map((p) => `"${p.name}"`).join(', ')}{' '}
-                    {unavailable.length === 1 ? 'has' : 'have'} been sold meanwhile and will not be
-                    ordered.
-                  </Alert>
-                )}
-                <div className={styles.lines}>
-                  {items.map((p) => (
-                    <CartLine key={p._id} product={p} />
-                  ))}
-                </div>
-              </div>
-              <div className={clsx(ui.paper, styles.panel)}>
-                <h2 className={clsx(ui.h6, styles.panelTitle)}>Shipping address</h2>
-                <Controller
-                  control={form.control}
-                  name="shippingAddress"
-                  render={({ field }) => (
-                    <AddressFields
-                      value={field.value}
-                      errors={addressErrors(form.formState.errors.shippingAddress)}
-                      onChange={field.onChange}
-                    />
-                  )}
-                />
-              </div>
+        <div className={styles.column}>
+          <div className={clsx(ui.paper, styles.panel)}>
+            <h2 className={clsx(ui.h6, styles.panelTitle)}>Cards</h2>
+            {unavailable.length > 0 && (
+              <Alert severity="warning" className={styles.notice}>
+                {unavailable.map((p) => `"${p.name}"`).join(', ')}{' '}
+                {unavailable.length === 1 ? 'has' : 'have'} been sold meanwhile and will not be
+                ordered.
+              </Alert>
+            )}
+            <div className={styles.lines}>
+              {items.map((p) => (
+                <CartLine key={p._id} product={p} />
+              ))}
             </div>
-            <div className={clsx(ui.paper, styles.panel, styles.payment)}>
-              <h2 className={ui.h6}>Payment</h2>
-              <div className={styles.row}>
-                <p>Shipping</p>
-                <p data-testid="checkout-shipping">{formatShipping()}</p>
-              </div>
-              <div className={styles.row}>
-                <p>Total</p>
-                <p className={styles.total} data-testid="checkout-total">
-                  {total}
-                </p>
-              </div>
-              <div className={styles.row}>
-                <p>Wallet balance</p>
-                <p data-testid="wallet-balance">
-                  {wallet.isPending ? '…' : formatUsd(balanceCents / 100)}
-                </p>
-              </div>
-              <hr className={styles.divider} />
-              {cannotBuy && (
-                <Alert severity="warning">
-                  {cannotBuy}{' '}
-                  <Link
-                    to={paths.completeProfile.getHref({
-                      redirectTo: `${location.pathname}${location.search}`,
-                    })}
-                    className={ui.textLink}
-                  >
-                    Complete your profile
-                  </Link>
-                </Alert>
-              )}
-              {shortfallCents > 0 && !wallet.isPending && (
-                <div data-testid="shortfall">
-                  <Alert severity="info">
-                    Add {formatUsd(shortfallCents / 100)} to your wallet to place this order.
-                  </Alert>
-                </div>
-              )}
-              <LimitStopAlert limits={limits.data} amount={totalCents / 100} />
-              <RefusalAlert error={problem} />
-              {shortfallCents > 0 ? (
-                <Button
-                  variant="contained"
-                  size="large"
-                  fullWidth
-                  onClick={startTopUp}
-                  disabled={topUp.isPending || wallet.isPending || Boolean(cannotBuy)}
-                >
-                  Add {formatUsd(topUpCents / 100)} to wallet
-                </Button>
-              ) : (
-                <FormSubmit
-                  pendingText="Placing order…"
-                  disabled={buyable.length === 0 || Boolean(cannotBuy)}
-                >
-                  {`Place order · ${total}`}
-                </FormSubmit>
-              )}
-              <p className={clsx(ui.body2, ui.secondaryText)}>
-                Ships within {SHIPPING_PROMISE_HOURS} hours of payment.
-              </p>
+          </div>
+          <div className={clsx(ui.paper, styles.panel)}>
+            <h2 className={clsx(ui.h6, styles.panelTitle)}>Shipping address</h2>
+            <FormAddressFields />
+          </div>
+        </div>
+        <div className={clsx(ui.paper, styles.panel, styles.payment)}>
+          <h2 className={ui.h6}>Payment</h2>
+          <div className={styles.row}>
+            <p>Shipping</p>
+            <p data-testid="checkout-shipping">{formatShipping()}</p>
+          </div>
+          <div className={styles.row}>
+            <p>Total</p>
+            <p className={styles.total} data-testid="checkout-total">
+              {total}
+            </p>
+          </div>
+          <div className={styles.row}>
+            <p>Wallet balance</p>
+            <p data-testid="wallet-balance">
+              {wallet.isPending ? '…' : formatUsd(balanceCents / 100)}
+            </p>
+          </div>
+          <hr className={styles.divider} />
+          {cannotBuy && (
+            <Alert severity="warning">
+              {cannotBuy}{' '}
+              <Link
+                to={paths.completeProfile.getHref({
+                  redirectTo: `${location.pathname}${location.search}`,
+                })}
+                className={ui.textLink}
+              >
+                Complete your profile
+              </Link>
+            </Alert>
+          )}
+          {shortfallCents > 0 && !wallet.isPending && (
+            <div data-testid="shortfall">
+              <Alert severity="info">
+                Add {formatUsd(shortfallCents / 100)} to your wallet to place this order.
+              </Alert>
             </div>
-          </>
-        )}
+          )}
+          <LimitStopAlert limits={limits.data} amount={totalCents / 100} />
+          <RefusalAlert error={problem} />
+          {shortfallCents > 0 ? (
+            <Button
+              variant="contained"
+              size="large"
+              fullWidth
+              onClick={startTopUp}
+              disabled={topUp.isPending || wallet.isPending || Boolean(cannotBuy)}
+            >
+              Add {formatUsd(topUpCents / 100)} to wallet
+            </Button>
+          ) : (
+            <FormSubmit
+              pendingText="Placing order…"
+              disabled={buyable.length === 0 || Boolean(cannotBuy)}
+            >
+              {`Place order · ${total}`}
+            </FormSubmit>
+          )}
+          <p className={clsx(ui.body2, ui.secondaryText)}>
+            Ships within {SHIPPING_PROMISE_HOURS} hours of payment.
+          </p>
+        </div>
       </Form>
     </section>
   );
