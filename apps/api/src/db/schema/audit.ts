@@ -1,4 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.js';
 
 /**
  * What staff did, who did it and when, with the subject before and after. Append-only: a trigger
@@ -16,7 +17,7 @@ export const auditLog = pgTable(
     subjectId: text('subject_id').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('audit_log_subject_idx').on(t.subjectType, t.subjectId, t.id),

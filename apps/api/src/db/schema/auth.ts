@@ -1,6 +1,6 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 
 /**
  * Single-use secrets sent to a person or held by the browser between two sign-in steps:
@@ -15,11 +15,11 @@ export const authTokens = pgTable(
       enum: ['verify_email', 'reset_password', 'login_challenge'],
     }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     /** Wrong codes entered against a sign-in challenge; the fifth ends it. */
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId, t.purpose)],
 );
@@ -31,8 +31,8 @@ export const recoveryCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+    createdAt: createdAt(),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
@@ -46,7 +46,7 @@ export const rateLimitEvents = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     bucket: text('bucket').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('rate_limit_events_bucket_idx').on(t.bucket, t.createdAt)],
 );
@@ -60,7 +60,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );

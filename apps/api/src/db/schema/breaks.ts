@@ -9,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -17,7 +16,7 @@ import {
 import { shipments } from './commerce.js';
 import { images } from './platform.js';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
 
 export const BREAK_FORMAT_VALUES = ['random_team', 'pick_team'] as const;
 export const BREAK_STATUS_VALUES = [
@@ -64,8 +63,8 @@ export const breaks = pgTable(
     unownedHitRule: text('unowned_hit_rule', { enum: UNOWNED_HIT_RULE_VALUES })
       .notNull()
       .default('house'),
-    salesDeadline: timestamp('sales_deadline', { withTimezone: true }).notNull(),
-    scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
+    salesDeadline: timestamptz('sales_deadline').notNull(),
+    scheduledAt: timestamptz('scheduled_at').notNull(),
     streamUrl: text('stream_url'),
     status: text('status', { enum: BREAK_STATUS_VALUES }).notNull().default('draft'),
     serverSeedEnc: text('server_seed_enc'),
@@ -74,12 +73,12 @@ export const breaks = pgTable(
     publicInput: text('public_input'),
     spotsSold: integer('spots_sold').notNull().default(0),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
-    openedAt: timestamp('opened_at', { withTimezone: true }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    openedAt: timestamptz('opened_at'),
+    startedAt: timestamptz('started_at'),
+    endedAt: timestamptz('ended_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('breaks_status_known', sql`${t.status} in (${inList(BREAK_STATUS_VALUES)})`),
@@ -146,8 +145,8 @@ export const breakSpotSales = pgTable(
     k: integer('k').notNull(),
     clientSeed: text('client_seed').notNull(),
     priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
-    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
-    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    purchasedAt: timestamptz('purchased_at').notNull().defaultNow(),
+    refundedAt: timestamptz('refunded_at'),
   },
   (t) => [
     foreignKey({
@@ -172,7 +171,7 @@ export const breakClaims = pgTable(
     breakId: requiredRef('break_id', () => breaks.id),
     userId: requiredRef('user_id', () => users.id),
     shipmentId: requiredRef('shipment_id', () => shipments.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [unique('break_claims_owner_uq').on(t.breakId, t.userId)],
 );
@@ -198,8 +197,8 @@ export const breakHits = pgTable(
     buybackCents: bigint('buyback_cents', { mode: 'number' }),
     soldBackCents: bigint('sold_back_cents', { mode: 'number' }),
     claimId: uuid('claim_id').references(() => breakClaims.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    soldBackAt: timestamp('sold_back_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    soldBackAt: timestamptz('sold_back_at'),
   },
   (t) => [
     unique('break_hits_number_uq').on(t.breakId, t.hitNumber),

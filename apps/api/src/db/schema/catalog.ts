@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns.js';
 
 export const CARD_STATUSES = ['available', 'reserved', 'in_case', 'pulled', 'sold'] as const;
 export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
@@ -43,12 +34,12 @@ export const cards = pgTable(
     fmvCents: bigint('fmv_cents', { mode: 'number' }).notNull(),
     /** Where the FMV comes from and when it was last set: shown beside every price. */
     fmvSource: text('fmv_source').notNull().default('Recent sales'),
-    fmvUpdatedAt: timestamp('fmv_updated_at', { withTimezone: true }).notNull().defaultNow(),
+    fmvUpdatedAt: timestamptz('fmv_updated_at').notNull().defaultNow(),
     /** Null when the card is not for sale in the store. */
     storePriceCents: bigint('store_price_cents', { mode: 'number' }),
     status: text('status', { enum: CARD_STATUSES }).notNull().default('available'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('cards_fmv_nonnegative', sql`${t.fmvCents} >= 0`),

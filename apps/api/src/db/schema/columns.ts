@@ -1,4 +1,4 @@
-import { uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
+import { timestamp, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
 
 /** A required uuid column pointing at another table's row: the shape of nearly every link. */
 export function requiredRef(
@@ -8,3 +8,12 @@ export function requiredRef(
 ) {
   return uuid(name).notNull().references(target, actions);
 }
+
+/** A moment in time, kept with its time zone: every time column of the product is one. */
+export const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+/** When the row was made: the database's clock at the insert. */
+export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+
+/** When the row last changed: the insert's time until a write sets it again. */
+export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();

@@ -10,13 +10,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.js';
 import { users, type ShippingAddress } from './users.js';
-import { requiredRef } from './columns.js';
+import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
 
 /**
  * One row per user holding the running balance; the CHECKs make a negative balance (or one past
@@ -29,7 +28,7 @@ export const wallets = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`),
@@ -51,7 +50,7 @@ export const walletLedger = pgTable(
     refType: text('ref_type').notNull(),
     refId: text('ref_id').notNull(),
     description: text('description').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('ledger_amount_nonzero', sql`${t.amountCents} <> 0`),
@@ -78,12 +77,12 @@ export const shipments = pgTable(
     status: text('status', { enum: ['pending', 'shipped', 'delivered'] })
       .notNull()
       .default('pending'),
-    shipBy: timestamp('ship_by', { withTimezone: true }).notNull(),
+    shipBy: timestamptz('ship_by').notNull(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    shippedAt: timestamptz('shipped_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     index('shipments_due_idx').on(t.status, t.shipBy),
@@ -102,7 +101,7 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code').notNull(),
     response: jsonb('response').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.scope, t.key] })],
 );
@@ -124,8 +123,8 @@ export const topUps = pgTable(
     providerRef: text('provider_ref'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status', { enum: TOP_UP_STATUSES }).notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    completedAt: timestamptz('completed_at'),
   },
   (t) => [
     check('top_ups_amount_positive', sql`${t.amountCents} > 0`),
@@ -138,7 +137,7 @@ export const topUps = pgTable(
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: timestamptz('received_at').notNull().defaultNow(),
 });
 
 export const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'cancelled'] as const;
@@ -151,8 +150,8 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('paid'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamptz('paid_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('orders_total_positive', sql`${t.totalCents} > 0`),
@@ -185,7 +184,7 @@ export const cartItems = pgTable(
   {
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     cardId: requiredRef('card_id', () => cards.id, { onDelete: 'cascade' }),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cardId] })],
 );

@@ -1,6 +1,6 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { requiredRef, timestamptz } from './columns.js';
 
 /** A collector's linked Discord account; its OAuth tokens are sealed with APP_SECRET. */
 export const discordLinks = pgTable('discord_links', {
@@ -11,8 +11,8 @@ export const discordLinks = pgTable('discord_links', {
   discordUsername: text('discord_username').notNull(),
   accessTokenEnc: text('access_token_enc').notNull(),
   refreshTokenEnc: text('refresh_token_enc'),
-  tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
-  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+  tokenExpiresAt: timestamptz('token_expires_at'),
+  linkedAt: timestamptz('linked_at').notNull().defaultNow(),
 });
 
 /**
@@ -23,5 +23,5 @@ export const discordLinkStates = pgTable('discord_link_states', {
   stateHash: text('state_hash').primaryKey(),
   userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
   sessionId: text('session_id').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
 });

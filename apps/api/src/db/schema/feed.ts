@@ -1,4 +1,5 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestamptz } from './columns.js';
 
 /**
  * The X feed as last read from the X API, one row per profile, shared by every instance.
@@ -9,10 +10,10 @@ export const xFeedCache = pgTable('x_feed_cache', {
   username: text('username').primaryKey(),
   xUserId: text('x_user_id'),
   posts: jsonb('posts'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }),
+  fetchedAt: timestamptz('fetched_at'),
   /** No upstream request before this time (5-minute freshness, or X's rate-limit reset). */
-  nextRefreshAt: timestamp('next_refresh_at', { withTimezone: true }).notNull().defaultNow(),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  nextRefreshAt: timestamptz('next_refresh_at').notNull().defaultNow(),
+  leaseUntil: timestamptz('lease_until'),
   lastError: text('last_error'),
 });
 
@@ -20,6 +21,6 @@ export const xFeedCache = pgTable('x_feed_cache', {
 export const feedPosts = pgTable('feed_posts', {
   id: text('id').primaryKey(),
   post: jsonb('post').notNull(),
-  postedAt: timestamp('posted_at', { withTimezone: true }).notNull(),
-  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  postedAt: timestamptz('posted_at').notNull(),
+  savedAt: timestamptz('saved_at').notNull().defaultNow(),
 });

@@ -1,7 +1,7 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { submissions } from './submissions.js';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { requiredRef, timestamptz } from './columns.js';
 
 /**
  * The box that carries a returned submission's cards back to its collector. A returned submission
@@ -16,8 +16,8 @@ export const submissionReturns = pgTable(
       .references(() => submissions.id, { onDelete: 'cascade' }),
     carrier: text('carrier').notNull(),
     trackingNumber: text('tracking_number').notNull(),
-    shipBy: timestamp('ship_by', { withTimezone: true }).notNull(),
-    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+    shipBy: timestamptz('ship_by').notNull(),
+    shippedAt: timestamptz('shipped_at').notNull().defaultNow(),
     shippedBy: requiredRef('shipped_by', () => users.id),
   },
   (t) => [index('submission_returns_shipped_idx').on(t.shippedAt)],

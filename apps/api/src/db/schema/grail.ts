@@ -8,14 +8,13 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.js';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
 
 export const GRAIL_CASE_STATUSES = ['draft', 'scheduled', 'active', 'sold_out', 'closed'] as const;
 export const PULL_STATUSES = ['revealed', 'claimed', 'shipped', 'delivered', 'sold_back'] as const;
@@ -39,7 +38,7 @@ export const grailCases = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     packPriceCents: bigint('pack_price_cents', { mode: 'number' }).notNull(),
-    activationTime: timestamp('activation_time', { withTimezone: true }),
+    activationTime: timestamptz('activation_time'),
     status: text('status', { enum: GRAIL_CASE_STATUSES }).notNull().default('draft'),
     tiers: jsonb('tiers').$type<GrailTier[]>().notNull(),
     serverSeedEnc: text('server_seed_enc'),
@@ -47,10 +46,10 @@ export const grailCases = pgTable(
     contentsHash: text('contents_hash'),
     totalItems: integer('total_items').notNull().default(0),
     pullsCount: integer('pulls_count').notNull().default(0),
-    liveAt: timestamp('live_at', { withTimezone: true }),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    liveAt: timestamptz('live_at'),
+    closedAt: timestamptz('closed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('grail_cases_price_positive', sql`${t.packPriceCents} > 0`),
@@ -80,7 +79,7 @@ export const caseCards = pgTable(
     /** 1..N, assigned when the case goes live; null while it is a draft. */
     position: integer('position'),
     pulled: boolean('pulled').notNull().default(false),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+    addedAt: timestamptz('added_at').notNull().defaultNow(),
   },
   (t) => [
     unique('case_cards_position_uq').on(t.caseId, t.position),
@@ -117,9 +116,9 @@ export const pulls = pgTable(
     status: text('status', { enum: PULL_STATUSES }).notNull().default('revealed'),
     shipmentId: uuid('shipment_id'),
     buybackCents: bigint('buyback_cents', { mode: 'number' }),
-    pulledAt: timestamp('pulled_at', { withTimezone: true }).notNull().defaultNow(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    soldBackAt: timestamp('sold_back_at', { withTimezone: true }),
+    pulledAt: timestamptz('pulled_at').notNull().defaultNow(),
+    claimedAt: timestamptz('claimed_at'),
+    soldBackAt: timestamptz('sold_back_at'),
   },
   (t) => [
     unique('pulls_case_k_uq').on(t.caseId, t.k),

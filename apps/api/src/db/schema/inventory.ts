@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.js';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 
 /**
  * A CSV import whose rows name image URLs, worked in the background (modules/inventory,
@@ -28,9 +18,9 @@ export const inventoryImports = pgTable(
       .default('running'),
     totalRows: integer('total_rows').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    leaseUntil: timestamptz('lease_until').notNull().defaultNow(),
+    createdAt: createdAt(),
+    finishedAt: timestamptz('finished_at'),
   },
   (t) => [
     check('inventory_imports_status_known', sql`${t.status} in ('running', 'done')`),

@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { requiredRef, timestamptz, updatedAt } from './columns.js';
 
 /*
  * Responsible play (docs/responsible-play.md). What a collector spent or deposited is not stored
@@ -32,8 +23,8 @@ export const playLimits = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }),
     /** With pending_effective_at: the amount it becomes then, null meaning removal. */
     pendingAmountCents: bigint('pending_amount_cents', { mode: 'number' }),
-    pendingEffectiveAt: timestamp('pending_effective_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    pendingEffectiveAt: timestamptz('pending_effective_at'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.kind, t.window] }),
@@ -50,11 +41,11 @@ export const playControls = pgTable('play_controls', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  timeOutUntil: timestamp('time_out_until', { withTimezone: true }),
-  selfExcludedAt: timestamp('self_excluded_at', { withTimezone: true }),
+  timeOutUntil: timestamptz('time_out_until'),
+  selfExcludedAt: timestamptz('self_excluded_at'),
   /** The end of the chosen period; the exclusion lasts until an end request takes effect. */
-  selfExcludedUntil: timestamp('self_excluded_until', { withTimezone: true }),
-  selfExclusionEndsAt: timestamp('self_exclusion_ends_at', { withTimezone: true }),
+  selfExcludedUntil: timestamptz('self_excluded_until'),
+  selfExclusionEndsAt: timestamptz('self_exclusion_ends_at'),
   realityCheckMinutes: integer('reality_check_minutes'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });

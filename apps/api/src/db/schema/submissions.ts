@@ -9,7 +9,6 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
@@ -18,7 +17,7 @@ import { PAYOUT_METHODS, SUBMISSION_GRADERS, SUBMISSION_STATUSES } from '@grail/
 import { cards } from './catalog.js';
 import { images } from './platform.js';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -42,12 +41,12 @@ export const submissions = pgTable(
     payoutMask: text('payout_mask'),
     /** The store-credit bonus promised when the collector submitted. */
     creditBonusPercent: integer('credit_bonus_percent').notNull(),
-    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    offerExpiresAt: timestamptz('offer_expires_at'),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
-    receivedAt: timestamp('received_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check('submissions_status_known', sql`${t.status} in (${inList(SUBMISSION_STATUSES)})`),
@@ -121,7 +120,7 @@ export const submissionEvents = pgTable(
     fromStatus: text('from_status', { enum: SUBMISSION_STATUSES }),
     toStatus: text('to_status', { enum: SUBMISSION_STATUSES }).notNull(),
     note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('submission_events_submission_idx').on(t.submissionId, t.id)],
 );
@@ -143,7 +142,7 @@ export const submissionPayouts = pgTable(
     bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(0),
     reference: text('reference'),
     paidBy: uuid('paid_by').references(() => users.id, { onDelete: 'set null' }),
-    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamptz('paid_at').notNull().defaultNow(),
   },
   (t) => [
     check('submission_payouts_amount_positive', sql`${t.amountCents} > 0`),
@@ -163,7 +162,7 @@ export const submissionUploads = pgTable(
       .primaryKey()
       .references(() => images.id, { onDelete: 'cascade' }),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('submission_uploads_user_idx').on(t.userId)],
 );
@@ -177,5 +176,5 @@ export const psaCerts = pgTable('psa_certs', {
   found: boolean('found').notNull(),
   data: jsonb('data'),
   serverMessage: text('server_message'),
-  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  fetchedAt: timestamptz('fetched_at').notNull().defaultNow(),
 });

@@ -7,11 +7,10 @@ import {
   jsonb,
   pgTable,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { requiredRef } from './columns.js';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 
 export interface ShippingAddress {
   name: string;
@@ -33,16 +32,16 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
-    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    emailVerifiedAt: timestamptz('email_verified_at'),
     displayName: text('display_name'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    termsAcceptedAt: timestamptz('terms_accepted_at'),
     termsVersion: text('terms_version'),
     theme: text('theme', { enum: ['light', 'dark'] }),
     /** AES-256-GCM with a key derived from APP_SECRET. */
     totpSecretEnc: text('totp_secret_enc'),
-    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpEnabledAt: timestamptz('totp_enabled_at'),
     /** The last accepted 30 s step: a code is accepted once per user. */
     totpLastStep: integer('totp_last_step'),
     /** The buyer's client seed for provably fair pulls (changeable in the dashboard). */
@@ -52,8 +51,8 @@ export const users = pgTable(
     /** Shown as 'Anonymous' in recent pulls when true. */
     pullsAnonymous: boolean('pulls_anonymous').notNull().default(false),
     /** Set by staff: a disabled account cannot sign in and its sessions end. */
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamptz('disabled_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -69,9 +68,9 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },

@@ -6,6 +6,7 @@ import {
   type StoreItem,
 } from '@grail/contract';
 import type { cards } from '../../db/schema/index.js';
+import { cardIdentity } from '../inventory/card-identity.js';
 
 export type CardRow = typeof cards.$inferSelect;
 
@@ -19,15 +20,8 @@ export function toProduct(card: CardRow): Product {
   return {
     _id: card.id,
     name: card.name,
-    player: card.player,
-    year: card.year,
-    setName: card.setName,
-    cardNumber: card.cardNumber,
-    sport: card.sport,
-    team: card.team,
+    ...cardIdentity(card),
     variant: card.variant,
-    grader: card.grader,
-    grade: card.grade,
     gradeValue: card.gradeValue,
     gradeLabel: gradeLabel(card),
     certNumber: card.certNumber,

@@ -1,11 +1,7 @@
+import type { CardIdentity } from '../inventory/card-identity.js';
+
 /** Card art drawn locally as SVG (rasterised by the images module): nothing is downloaded. */
-export interface CardArtInput {
-  player: string;
-  year: number;
-  setName: string;
-  cardNumber: string;
-  sport: string;
-  team: string | null;
+export interface CardArtInput extends CardIdentity {
   variant: string | null;
   grader: 'PSA' | 'BGS' | 'SGC' | null;
   grade: string | null;

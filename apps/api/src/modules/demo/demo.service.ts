@@ -2,6 +2,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { ImagesService } from '../images/images.service.js';
 import { cardCount } from '../inventory/inventory.reads.js';
 import { insertCard } from '../inventory/cards.service.js';
+import { cardIdentity } from '../inventory/card-identity.js';
 import { readSetting, writeSetting } from '../site/settings.service.js';
 import { cardArtSvg } from './card-art.js';
 import { DEMO_CASE_CARDS, DEMO_STORE_CARDS, demoCardName, type DemoCard } from './catalogue.js';
@@ -75,15 +76,8 @@ export async function seedDemoData(
             : Math.max(100, Math.round(card.fmv * card.storeMarkup) * 100 - 1);
         const { id } = await insertCard(tx, {
           name: demoCardName(card),
-          player: card.player,
-          year: card.year,
-          setName: card.setName,
-          cardNumber: card.cardNumber,
-          sport: card.sport,
-          team: card.team,
+          ...cardIdentity(card),
           variant: card.variant,
-          grader: card.grader,
-          grade: card.grade,
           gradeValue: card.gradeValue,
           certNumber: cert,
           conditionNote: card.conditionNote,

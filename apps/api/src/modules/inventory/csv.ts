@@ -8,6 +8,7 @@ import {
   type InventoryImportIssue,
 } from '@grail/contract';
 import { CsvSyntaxError, csvLine, parseCsv } from '../../lib/csv.js';
+import type { CardIdentity } from './card-identity.js';
 import {
   IMAGE_FETCH_DEFAULTS,
   checkImageUrl,
@@ -17,15 +18,9 @@ import {
 type Column = (typeof INVENTORY_CSV_COLUMNS)[number];
 
 /** One card as an import writes it (money in cents). */
-export interface ImportedCard {
+export interface ImportedCard extends CardIdentity {
   line: number;
   name: string;
-  player: string;
-  year: number;
-  setName: string;
-  cardNumber: string;
-  sport: string;
-  team: string | null;
   grader: (typeof INVENTORY_GRADERS)[number] | null;
   grade: string | null;
   gradeValue: number | null;
@@ -293,21 +288,17 @@ export function readInventoryCsv(
 export const inventoryCsvHeader = () => csvLine(INVENTORY_CSV_COLUMNS);
 
 /** One card as an export line, in the import's columns, so an export imports back unchanged. */
-export function inventoryCsvLine(card: {
-  name: string;
-  player: string;
-  year: number;
-  setName: string;
-  cardNumber: string;
-  sport: string;
-  team: string | null;
-  grader: string | null;
-  grade: string | null;
-  certNumber: string | null;
-  fmvCents: number;
-  storePriceCents: number | null;
-  imageUrls: string[];
-}): string {
+export function inventoryCsvLine(
+  card: CardIdentity & {
+    name: string;
+    grader: string | null;
+    grade: string | null;
+    certNumber: string | null;
+    fmvCents: number;
+    storePriceCents: number | null;
+    imageUrls: string[];
+  },
+): string {
   const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2));
   return csvLine(
     [

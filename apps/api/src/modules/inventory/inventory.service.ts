@@ -23,6 +23,7 @@ import {
   type UpdateInventoryCardBody,
 } from '@grail/contract';
 import { cardSearch } from './inventory.reads.js';
+import { cardIdentity } from './card-identity.js';
 import type { Db, Tx } from '../../db/client.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import { cards } from '../../db/schema/index.js';
@@ -58,14 +59,7 @@ function toView({ card, caseId, caseName, caseStatus }: Row): InventoryCard {
   return {
     cardId: card.id,
     name: card.name,
-    player: card.player,
-    year: card.year,
-    setName: card.setName,
-    cardNumber: card.cardNumber,
-    sport: card.sport,
-    team: card.team,
-    grader: card.grader,
-    grade: card.grade,
+    ...cardIdentity(card),
     certNumber: card.certNumber,
     fmv: centsToDollars(card.fmvCents),
     storePrice: card.storePriceCents === null ? null : centsToDollars(card.storePriceCents),
