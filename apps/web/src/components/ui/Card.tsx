@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import clsx from 'clsx';
 import styles from './Card.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 /**
  * A panel on the page's paper: an optional title (a heading at `level`, h2 unless said), an
@@ -25,7 +26,7 @@ export function Card({
   const headingId = useId();
   return (
     <Tag
-      className={clsx(styles.card, className)}
+      className={clsx(ui.paper, styles.card, className)}
       aria-labelledby={title && Tag === 'section' ? headingId : undefined}
     >
       {(title || action) && (

@@ -81,7 +81,10 @@ export function Dialog({
           )}
           {children}
           {actions && <div className={styles.dialogActions}>{actions}</div>}
-          <Primitive.Close className={styles.close} aria-label={closeLabel}>
+          <Primitive.Close
+            className={clsx(ui.roundIconButton, styles.close)}
+            aria-label={closeLabel}
+          >
             <X aria-hidden />
           </Primitive.Close>
         </Primitive.Content>

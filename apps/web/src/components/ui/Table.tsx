@@ -1,6 +1,7 @@
 import type { HTMLAttributes, Key, ReactNode } from 'react';
 import clsx from 'clsx';
 import styles from './Table.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 export type Column<Row> = {
   key: string;
@@ -42,7 +43,7 @@ export function Table<Row>({
   ) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: string };
 }) {
   return (
-    <table aria-label={label} className={clsx(styles.table, className)}>
+    <table aria-label={label} className={clsx(ui.denseTable, styles.table, className)}>
       <thead>
         <tr>
           {columns.map((column) => (

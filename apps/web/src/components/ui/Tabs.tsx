@@ -1,6 +1,8 @@
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { Tabs as Primitive } from 'radix-ui';
 import styles from './Tabs.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 export type Tab = { value: string; label: ReactNode; content: ReactNode; disabled?: boolean };
 
@@ -35,7 +37,7 @@ export function Tabs({
             key={tab.value}
             value={tab.value}
             disabled={tab.disabled}
-            className={styles.tab}
+            className={clsx(ui.rowAction, styles.tab)}
           >
             {tab.label}
           </Primitive.Trigger>

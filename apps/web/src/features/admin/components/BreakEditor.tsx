@@ -76,7 +76,7 @@ export function BreakEditor({ id }: { id: string }) {
   };
 
   return (
-    <div className={styles.panel} data-testid="break-editor">
+    <div className={clsx(ui.paper, styles.panel)} data-testid="break-editor">
       <div>
         <div className={styles.heading}>
           <Badge>{STATUS_LABEL[b.status]}</Badge>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useState } from 'react';
 import { Alert, Badge, Button, Spinner } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
@@ -7,6 +8,7 @@ import { STATUS_LABEL } from './breakStatus';
 import { NewBreakForm } from './NewBreakForm';
 import admin from '../admin.module.css';
 import styles from './BreaksAdmin.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 /** Staff's breaks: every break, a new draft, and the selected break's controls. */
 export function BreaksAdmin() {
@@ -16,7 +18,7 @@ export function BreaksAdmin() {
   const current = selected ?? breaks.data?.[0]?._id ?? null;
   return (
     <div className={styles.columns}>
-      <div className={styles.panel}>
+      <div className={ui.paper}>
         <div className={styles.new}>
           <Button variant="contained" fullWidth onClick={() => setCreating(true)}>
             New break
@@ -30,7 +32,7 @@ export function BreaksAdmin() {
             <li key={b._id}>
               <button
                 type="button"
-                className={styles.entry}
+                className={clsx(ui.rowButton, styles.entry)}
                 aria-current={!creating && b._id === current ? 'true' : undefined}
                 onClick={() => {
                   setCreating(false);

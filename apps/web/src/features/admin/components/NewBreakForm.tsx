@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -20,6 +21,7 @@ import {
 } from './breakDraft';
 import styles from './NewBreakForm.module.css';
 import { FormDollarField } from './FormDollarField';
+import ui from '@/lib/styles/ui.module.css';
 
 /** How many boxes the break opens and packs each holds: 1 to 100 each. */
 const BOX_COUNTS = [
@@ -79,7 +81,7 @@ export function NewBreakForm({
       resolver={checkDraft}
       defaultValues={emptyBreakDraft()}
       label="New break"
-      className={styles.form}
+      className={clsx(ui.paper, styles.form)}
       onSubmit={async (input, form) => {
         const data = await create.mutateAsync(input);
         form.resetField('title');

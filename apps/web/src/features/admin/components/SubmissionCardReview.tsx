@@ -27,7 +27,7 @@ function TypedVsPsa({ card }: { card: AdminSubmissionCard }) {
   return (
     <>
       <table
-        className={styles.table}
+        className={clsx(ui.denseTable, styles.table)}
         aria-label={`Card ${card.position + 1}: as typed${psa ? ' and as PSA has it' : ''}`}
       >
         <thead>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import {
   SUBMISSION_STATUS_LABELS,
   SUBMISSION_STATUSES,
@@ -11,6 +12,7 @@ import { useSubmissionQueue } from '../api/submissions';
 import { Pager } from './Pager';
 import admin from '../admin.module.css';
 import styles from './SubmissionQueue.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -41,7 +43,7 @@ function Row({
         onClick={onSelect}
         data-testid="queue-row"
         aria-current={selected ? 'true' : undefined}
-        className={styles.row}
+        className={clsx(ui.rowButton, styles.row)}
       >
         <span className={styles.rowHead}>
           <span className={styles.number}>{s.number}</span>
@@ -83,7 +85,7 @@ export function SubmissionQueue({
   const counts = queue.data?.counts ?? {};
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   return (
-    <div className={styles.panel}>
+    <div className={clsx(ui.paper, styles.panel)}>
       <div className={styles.filter}>
         <Select
           label="Status"

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import {
@@ -14,6 +15,7 @@ import { SubmissionActions } from './SubmissionActions';
 import { CardReview } from './SubmissionCardReview';
 import { SubmissionOfferForm } from './SubmissionOfferForm';
 import styles from './SubmissionReview.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -91,7 +93,7 @@ export function SubmissionReview({ id }: { id: string }) {
   const offering = s.actions.includes('offer');
   const adjusting = s.actions.includes('adjust');
   return (
-    <div className={styles.panel} data-testid="submission-review">
+    <div className={clsx(ui.paper, styles.panel)} data-testid="submission-review">
       <div>
         <div className={styles.heading}>
           <h2 className={styles.number}>{s.number}</h2>

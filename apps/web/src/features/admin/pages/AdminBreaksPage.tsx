@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Link } from 'react-router';
 import { Alert, Spinner } from '@/components/ui';
 import { useAuth } from '@/lib/auth';
@@ -16,7 +17,7 @@ export default function AdminBreaksPage() {
       <Link to={paths.admin.getHref()} className={`${ui.textLink} ${admin.small}`}>
         ← Admin
       </Link>
-      <h1 className={styles.title}>Breaks</h1>
+      <h1 className={clsx(admin.title, styles.title)}>Breaks</h1>
       {user?.role === 'admin' ? (
         <>
           <p className={admin.intro}>

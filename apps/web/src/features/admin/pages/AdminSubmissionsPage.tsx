@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
@@ -42,7 +43,7 @@ export default function AdminSubmissionsPage() {
       <ButtonLink to={paths.admin.getHref()} startIcon={<ArrowLeft aria-hidden />}>
         Admin
       </ButtonLink>
-      <h1 className={styles.title}>Submissions</h1>
+      <h1 className={clsx(admin.title, styles.title)}>Submissions</h1>
       <p className={admin.intro}>
         Collectors’ cards for sale, oldest first. Review, make offers, receive, verify and pay.
       </p>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { BreakDetail } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
 import { Badge } from '@/components/ui/Card';
@@ -23,7 +24,7 @@ export function SpotsTable({
   const showPrice = b.format === 'pick_team';
   return (
     <div className={styles.frame}>
-      <table className={styles.table} aria-label="Spots">
+      <table className={clsx(ui.denseTable, styles.table)} aria-label="Spots">
         <thead>
           <tr>
             {selectable && (

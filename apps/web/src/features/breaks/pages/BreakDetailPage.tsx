@@ -21,6 +21,7 @@ import { SpotsTable } from '../components/SpotsTable';
 import { StreamEmbed } from '../components/StreamEmbed';
 import { Alert, Button, ButtonLink, Select, Skeleton } from '@/components/ui';
 import styles from './BreakDetailPage.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -169,7 +170,7 @@ export default function BreakDetailPage() {
             <Tag>{BREAK_FORMAT_LABELS[b.format]}</Tag>
             <Tag>{b.sport}</Tag>
           </div>
-          <h1 className={styles.title}>{b.title}</h1>
+          <h1 className={ui.pageTitle}>{b.title}</h1>
           {b.description && <p className={styles.description}>{b.description}</p>}
           <div className={styles.facts}>
             <Fact label={b.format === 'pick_team' ? 'Team price' : 'Spot price'} value={price} />

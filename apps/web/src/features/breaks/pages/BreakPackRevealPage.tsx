@@ -32,7 +32,7 @@ function ChooseBreak() {
             <li key={b._id}>
               <RouterLink
                 to={paths.breakPackReveal.getHref({ break: b._id })}
-                className={styles.listLink}
+                className={clsx(ui.rowAction, styles.listLink)}
               >
                 <span className={styles.listTitle}>{b.title}</span>
                 <span className={styles.listStatus}>
@@ -63,7 +63,7 @@ export default function BreakPackRevealPage() {
 
   return (
     <section className={styles.page}>
-      <h1 className={styles.title}>Break pack reveal</h1>
+      <h1 className={clsx(ui.pageTitle, styles.title)}>Break pack reveal</h1>
       <div aria-live="polite" className={ui.visuallyHidden}>
         {announce}
       </div>

@@ -166,7 +166,7 @@ export default function BreakRevealPage() {
       <div className={styles.status}>
         <StatusChip status={b.status} />
       </div>
-      <h1 className={styles.title}>Team draw</h1>
+      <h1 className={clsx(ui.pageTitle, styles.title)}>Team draw</h1>
       <div aria-live="polite" className={ui.visuallyHidden}>
         {announce}
       </div>

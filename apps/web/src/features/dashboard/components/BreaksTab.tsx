@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { BreakHitStatus, MyBreak, MyHit } from '@grail/contract';
@@ -11,6 +12,7 @@ import { Alert, Badge, Button, Skeleton } from '@/components/ui';
 import { DashboardEmpty } from './DashboardEmpty';
 import styles from './BreaksTab.module.css';
 import tab from './tab.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 const HIT_STATUS: Record<
   BreakHitStatus,
@@ -44,8 +46,8 @@ function HitRow({ hit, actions }: { hit: MyHit; actions: ReturnType<typeof useBr
     <div data-testid="my-break-hit" className={styles.hit}>
       <CardImage src={hit.imageUrl ?? undefined} alt={hit.cardName} sizes="56px" />
       <div className={styles.info}>
-        <p className={styles.name}>{hit.cardName}</p>
-        <p className={styles.muted}>{[hit.team, hit.detail].filter(Boolean).join(' · ')}</p>
+        <p className={tab.cardName}>{hit.cardName}</p>
+        <p className={tab.cardMeta}>{[hit.team, hit.detail].filter(Boolean).join(' · ')}</p>
         <div className={styles.status}>
           <Badge tone={status.tone} variant="filled">
             {status.label}
@@ -104,7 +106,7 @@ function BreakPanel({
   const live = mine.spots.filter((s) => !s.refundedAt);
   const refunded = mine.spots.filter((s) => s.refundedAt);
   return (
-    <div className={styles.panel} data-testid="my-break">
+    <div className={clsx(ui.paper, styles.panel)} data-testid="my-break">
       <div className={styles.head}>
         <Badge>{BREAK_STATUS[b.status]}</Badge>
         <RouterLink to={paths.breakDetail.getHref(b._id)} className={styles.title}>
@@ -135,7 +137,7 @@ function BreakPanel({
         </div>
       ) : (
         b.status !== 'cancelled' && (
-          <p className={styles.muted}>
+          <p className={tab.cardMeta}>
             {b.status === 'live'
               ? 'No hits for your teams yet.'
               : b.status === 'completed'
@@ -154,7 +156,7 @@ function BreakPanel({
           <Button variant="contained" loading={claiming} onClick={() => claim.mutate(b._id)}>
             Claim &amp; ship {held} hit{held === 1 ? '' : 's'}
           </Button>
-          <p className={styles.muted}>
+          <p className={tab.cardMeta}>
             One package to your saved address, shipped within 48 hours.
           </p>
         </div>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@grail/contract';
@@ -9,6 +10,7 @@ import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
 import { DashboardEmpty } from './DashboardEmpty';
 import styles from './OrdersTab.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 const PAGE_SIZE = 10;
 
@@ -97,7 +99,7 @@ export function OrdersTab() {
         return (
           // The browser's disclosure: Enter or Space on the summary opens and closes it.
           <details key={order._id} className={styles.order} data-testid="order-row">
-            <summary className={styles.summary}>
+            <summary className={clsx(ui.rowAction, styles.summary)}>
               <span className={styles.line}>
                 <span className={styles.name}>
                   {order.items.length === 1 ? order.items[0]!.name : `${order.items.length} cards`}

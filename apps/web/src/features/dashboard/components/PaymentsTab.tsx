@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Link } from 'react-router';
 import { PAYOUT_METHOD_LABELS } from '@grail/contract';
 import { Alert, Button, Skeleton } from '@/components/ui';
@@ -5,6 +6,8 @@ import { useMyPayments } from '@/lib/api/submissions';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import styles from './PaymentsTab.module.css';
+import tab from './tab.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 /**
  * Dashboard 'Payouts': what each sold submission paid, how, and when. Purchases and top-ups are
@@ -39,10 +42,14 @@ export function PaymentsTab() {
     );
   }
   return (
-    <ul className={styles.list} aria-label="Payouts">
+    <ul className={tab.list} aria-label="Payouts">
       {data.map((p) => (
-        <li key={p._id} data-testid="payment-row" className={styles.payment}>
-          <div className={styles.what}>
+        <li
+          key={p._id}
+          data-testid="payment-row"
+          className={clsx(ui.paper, tab.row, styles.payment)}
+        >
+          <div className={tab.rowMain}>
             <p className={styles.strong}>
               {PAYOUT_METHOD_LABELS[p.method]} for{' '}
               <Link to={paths.submission.getHref(p.submissionId)} className={styles.link}>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PullPreferences, type Pull, type PullStatus } from '@grail/contract';
@@ -27,6 +28,7 @@ import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
 import styles from './PullsTab.module.css';
 import tab from './tab.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 const STATUS: Record<
   PullStatus,
@@ -52,7 +54,7 @@ function PullRow({ pull }: { pull: Pull }) {
     (claiming ? claim.error : null) ?? (sellBack.variables === pull._id ? sellBack.error : null);
   const status = STATUS[pull.status];
   return (
-    <div className={styles.row} data-testid="pull-row">
+    <div className={clsx(ui.paper, styles.row)} data-testid="pull-row">
       <CardImage src={pull.card.imageUrl} alt={pull.card.name} sizes="88px" />
       <div className={styles.info}>
         <div className={styles.status}>
@@ -63,8 +65,8 @@ function PullRow({ pull }: { pull: Pull }) {
             pull #{pull.k} of {pull.totalItems} · {pull.caseName}
           </span>
         </div>
-        <p className={styles.name}>{pull.card.name}</p>
-        <p className={styles.muted}>
+        <p className={tab.cardName}>{pull.card.name}</p>
+        <p className={tab.cardMeta}>
           {/* A name that ends with the grade ('… #16 SGC 10') is not followed by it again. */}
           {[
             pull.card.name.includes(pull.card.grade) ? null : pull.card.grade,

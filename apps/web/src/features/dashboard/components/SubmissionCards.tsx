@@ -4,13 +4,14 @@ import { CardImage } from '@/components/CardImage';
 import { CertLink } from '@/components/submissions/CertLink';
 import { formatUsd } from '@/lib/format';
 import styles from './SubmissionCards.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 /** Each slab of a submission: both photos, the cert link, the description, asking and offers. */
 export function SubmissionCards({ cards }: { cards: SubmissionCard[] }) {
   return (
     <ul className={styles.list} aria-label="Cards">
       {cards.map((c) => (
-        <li key={c._id} className={styles.card} data-testid="submission-card">
+        <li key={c._id} className={clsx(ui.paper, styles.card)} data-testid="submission-card">
           <div className={styles.photos}>
             <CardImage src={c.frontImageUrl} alt={`Front of ${c.player}`} sizes="90px" />
             <CardImage src={c.backImageUrl} alt={`Back of ${c.player}`} sizes="90px" />

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Link } from 'react-router';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
 import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
@@ -7,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { DashboardEmpty } from './DashboardEmpty';
 import styles from './SubmissionsTab.module.css';
 import tab from './tab.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 /** Dashboard 'Submissions': every submission with its status, date and offer, newest first. */
 export function SubmissionsTab() {
@@ -40,10 +42,14 @@ export function SubmissionsTab() {
           New submission
         </ButtonLink>
       </div>
-      <ul className={styles.list} aria-label="Your submissions">
+      <ul className={tab.list} aria-label="Your submissions">
         {data.map((s) => (
-          <li key={s._id} data-testid="submission-row" className={styles.submission}>
-            <div className={styles.what}>
+          <li
+            key={s._id}
+            data-testid="submission-row"
+            className={clsx(ui.paper, tab.row, styles.submission)}
+          >
+            <div className={tab.rowMain}>
               <Link to={paths.submission.getHref(s._id)} className={styles.number}>
                 {s.number}
               </Link>

@@ -17,7 +17,7 @@ export function TierOdds({ tiers }: { tiers: Tier[] }) {
   return (
     <div className={clsx(ui.paper, styles.odds)}>
       <h2 className={clsx(ui.h6, styles.title)}>Odds by tier</h2>
-      <table aria-label="Odds by tier" className={grail.table}>
+      <table aria-label="Odds by tier" className={clsx(ui.denseTable, grail.table)}>
         <thead>
           <tr>
             <th scope="col">Tier</th>

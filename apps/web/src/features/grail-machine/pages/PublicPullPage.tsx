@@ -127,7 +127,7 @@ function Facts({ pull }: { pull: PublicPull }) {
     ['Time', dateTimeFormat.format(new Date(pull.pulledAt))],
   ];
   return (
-    <table className={styles.facts} aria-label="About this pull">
+    <table className={clsx(ui.denseTable, styles.facts)} aria-label="About this pull">
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>

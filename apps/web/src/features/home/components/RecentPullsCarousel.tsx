@@ -27,7 +27,7 @@ export function RecentPullsCarousel({ pulls }: { pulls: RecentPull[] }) {
           type="button"
           aria-label="Scroll recent pulls left"
           onClick={() => scrollBy(-1)}
-          className={styles.scroll}
+          className={clsx(ui.roundIconButton, styles.scroll)}
         >
           <ChevronLeft aria-hidden size={24} />
         </button>
@@ -58,7 +58,7 @@ export function RecentPullsCarousel({ pulls }: { pulls: RecentPull[] }) {
           type="button"
           aria-label="Scroll recent pulls right"
           onClick={() => scrollBy(1)}
-          className={styles.scroll}
+          className={clsx(ui.roundIconButton, styles.scroll)}
         >
           <ChevronRight aria-hidden size={24} />
         </button>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { UseFormReturn } from 'react-hook-form';
 import { imageUrl, PAYOUT_METHOD_LABELS, type PayoutInput } from '@grail/contract';
 import { TextField } from '@/components/ui';
@@ -5,6 +6,7 @@ import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
 import { cardTitle, type SellFormValues } from '../lib/sellForm';
 import styles from './ReviewStep.module.css';
+import ui from '@/lib/styles/ui.module.css';
 
 function payoutLine(payout: PayoutInput, bonusPercent: number) {
   switch (payout.method) {
@@ -33,7 +35,7 @@ export function ReviewStep({
     <div className={styles.review}>
       <ul className={styles.cards} aria-label="Cards to submit">
         {cards.map((c, i) => (
-          <li key={i} className={styles.card} data-testid="review-card">
+          <li key={i} className={clsx(ui.paper, styles.card)} data-testid="review-card">
             <CardImage src={imageUrl(c.frontImageId)} alt={`Front of card ${i + 1}`} sizes="56px" />
             <div className={styles.about}>
               <p className={styles.title}>{cardTitle(c)}</p>

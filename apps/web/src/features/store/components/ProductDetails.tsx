@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { ExternalLink } from 'lucide-react';
 import type { Product } from '@grail/contract';
@@ -33,7 +34,7 @@ export function ProductDetails({ product }: { product: Product }) {
     ]);
   }
   return (
-    <table aria-label="Card details" className={styles.table}>
+    <table aria-label="Card details" className={clsx(ui.denseTable, styles.table)}>
       <tbody>
         {rows.map(([label, value]) => (
           <tr key={label}>

@@ -19,7 +19,10 @@ function RecentlySold({ product }: { product: Product }) {
       <h2 id="sold-heading" className={styles.sectionTitle}>
         Recently sold: {product.player}
       </h2>
-      <table aria-label="Recently sold comparable cards" className={styles.table}>
+      <table
+        aria-label="Recently sold comparable cards"
+        className={clsx(ui.denseTable, styles.table)}
+      >
         <tbody>
           {data.sold.map((sold) => (
             <tr key={sold._id}>
