@@ -3,6 +3,7 @@ import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { COUNTRY_CODES, ShippingAddress } from '@grail/contract';
 import { TextField } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './AddressFields.module.css';
 
 export type AddressErrors = Partial<Record<keyof ShippingAddress, string>>;
@@ -157,9 +158,16 @@ function CountryField({
           <ChevronDown aria-hidden className={clsx(styles.chevron, open && styles.up)} />
         }
       />
-      {open && matches.length === 0 && <p className={clsx(styles.list, styles.none)}>No options</p>}
+      {open && matches.length === 0 && (
+        <p className={clsx(ui.paper, styles.list, styles.none)}>No options</p>
+      )}
       {open && matches.length > 0 && (
-        <ul id={listId} role="listbox" aria-label="Countries" className={styles.list}>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Countries"
+          className={clsx(ui.paper, styles.list)}
+        >
           {matches.map((o, i) => (
             <li
               key={o.code}

@@ -8,15 +8,7 @@ import styles from './MobileMenu.module.css';
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title="Menu"
-      titleHidden
-      className={styles.sheet}
-    >
+    <Dialog open={open} onClose={onClose} title="Menu" titleHidden className={styles.sheet}>
       <SidebarContent onNavigate={onClose} />
     </Dialog>
   );

@@ -33,9 +33,7 @@ export function SubmissionCommandDialog({
   return (
     <Dialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
+      onClose={onClose}
       title={title}
       actions={
         <>

@@ -8,7 +8,7 @@ import styles from './overlay.module.css';
 /**
  * A modal dialog (Radix): focus moves in and is held there, Escape or the close button closes it,
  * and focus returns to what opened it. Give `trigger` (a Button) for a dialog that opens itself,
- * or control it with `open` and `onOpenChange`.
+ * or control it with `open` and `onOpenChange` (or `onClose`).
  */
 export function Dialog({
   title,
@@ -17,6 +17,7 @@ export function Dialog({
   trigger,
   open,
   onOpenChange,
+  onClose,
   titleHidden = false,
   closeLabel = 'Close',
   focusPanel = false,
@@ -42,6 +43,8 @@ export function Dialog({
   trigger?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** Called when the person closes it (Escape, the close button, a click outside). */
+  onClose?: () => void;
   children?: ReactNode;
 }) {
   // Radix gives the focus back to its trigger only; a dialog opened from elsewhere gives it back
@@ -49,7 +52,13 @@ export function Dialog({
   const opener = useRef<HTMLElement | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   return (
-    <Primitive.Root open={open} onOpenChange={onOpenChange}>
+    <Primitive.Root
+      open={open}
+      onOpenChange={(next) => {
+        onOpenChange?.(next);
+        if (!next) onClose?.();
+      }}
+    >
       {trigger && <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>}
       <Primitive.Portal>
         <Primitive.Overlay className={styles.backdrop} />

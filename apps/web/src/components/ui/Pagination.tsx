@@ -82,3 +82,13 @@ export function Pagination({
     </nav>
   );
 }
+
+/** The pages of a list of `total` entries, `pageSize` to a page: nothing while one page holds them. */
+export function ListPagination({
+  total,
+  pageSize,
+  ...pagination
+}: { total: number; pageSize: number } & Omit<Parameters<typeof Pagination>[0], 'count'>) {
+  if (total <= pageSize) return null;
+  return <Pagination count={Math.ceil(total / pageSize)} {...pagination} />;
+}

@@ -44,7 +44,8 @@ export function Table<Row>({
 }) {
   return (
     <table aria-label={label} className={clsx(ui.denseTable, styles.table, className)}>
-      <thead>
+      {/* The column names head the table from 600 px; on a phone each cell says its own. */}
+      <thead className={ui.labelOnWide}>
         <tr>
           {columns.map((column) => (
             <th key={column.key} scope="col" className={clsx(column.align && styles.right)}>

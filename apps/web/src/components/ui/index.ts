@@ -11,7 +11,7 @@ export { Form, type FormProps } from './Form';
 export { FormCheckbox, FormSelect, FormSubmit, FormTextField } from './FormFields';
 export { Menu, type MenuItem } from './Menu';
 export { NativeSelect } from './NativeSelect';
-export { Pagination } from './Pagination';
+export { ListPagination, Pagination } from './Pagination';
 export { PasswordField } from './PasswordField';
 export { PasswordStrength } from './PasswordStrength';
 export { Select, type SelectOption } from './Select';

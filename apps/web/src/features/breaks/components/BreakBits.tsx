@@ -4,6 +4,7 @@ import type { BreakStatus, BreakSummary } from '@grail/contract';
 import { imageSources, resolveImageUrl } from '@/lib/images';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './BreakBits.module.css';
+import { ProgressBar } from '@/components/ProgressBar';
 
 /*
  * The pieces every breaks page shows, as plain elements styled at build time (the list loads no
@@ -81,16 +82,12 @@ export function SpotsProgress({ b }: { b: BreakSummary }) {
   const percent = b.totalSpots ? (b.spotsSold / b.totalSpots) * 100 : 0;
   return (
     <div>
-      <div
-        role="progressbar"
-        aria-valuenow={Math.round(percent)}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label={`${b.spotsSold} of ${b.totalSpots} spots sold`}
+      <ProgressBar
+        percent={percent}
+        label={`${b.spotsSold} of ${b.totalSpots} spots sold`}
         className={styles.track}
-      >
-        <div className={styles.bar} style={{ width: `${percent}%` }} />
-      </div>
+        barClassName={styles.bar}
+      />
       <p className={clsx(ui.body2, ui.secondaryText, styles.sold)}>
         {b.spotsSold} of {b.totalSpots} spots sold
         {b.minSpots < b.totalSpots ? ` · runs with ${b.minSpots}` : ''}

@@ -12,9 +12,7 @@ import {
   type LimitsResponse,
   type LimitWindow,
   type LimitWindowState,
-  type SelfExclusionPeriod,
   SetLimitsBody,
-  type TimeOutPeriod,
 } from '@grail/contract';
 import {
   Alert,
@@ -172,53 +170,82 @@ function LimitForm({
   );
 }
 
-/** A choice that cannot be undone: the collector confirms it in a dialog first. */
-function ConfirmDialog({
-  open,
+/**
+ * A period picked from a list and the button that starts it. It cannot be undone, so the
+ * collector confirms it in a dialog first.
+ */
+function PeriodCommand<Period extends string>({
+  label,
+  periods,
+  labels,
+  initial,
+  action,
+  color = 'primary',
   title,
   text,
-  confirm,
-  pending,
-  error,
-  onConfirm,
-  onClose,
+  command,
 }: {
-  open: boolean;
-  title: string;
-  text: string;
-  confirm: string;
-  pending: boolean;
-  error: string | null;
-  onConfirm: () => void;
-  onClose: () => void;
+  label: string;
+  periods: readonly Period[];
+  labels: Record<Period, string>;
+  initial: Period;
+  /** The words of the button and of the dialog's confirming button. */
+  action: string;
+  color?: 'primary' | 'error';
+  /** The dialog's title and sentence, given the chosen period's label. */
+  title: (period: string) => string;
+  text: (period: string) => string;
+  command: {
+    mutate: (period: Period, options: { onSuccess: () => void }) => void;
+    isPending: boolean;
+    error: Error | null;
+  };
 }) {
+  const [period, setPeriod] = useState<Period>(initial);
+  const [confirming, setConfirming] = useState(false);
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) onClose();
-      }}
-      title={title}
-      description={text}
-      actions={
-        <>
-          <DialogClose>
-            <Button>Cancel</Button>
-          </DialogClose>
-          <Button color="error" variant="contained" onClick={onConfirm} disabled={pending}>
-            {confirm}
-          </Button>
-        </>
-      }
-    >
-      {error && <Alert severity="error">{error}</Alert>}
-    </Dialog>
+    <>
+      <div className={styles.choice}>
+        <div className={styles.select}>
+          <Select
+            label={label}
+            value={period}
+            onValueChange={(next) => setPeriod(next as Period)}
+            options={periods.map((p) => ({ value: p, label: labels[p] }))}
+          />
+        </div>
+        <Button variant="outlined" color={color} onClick={() => setConfirming(true)}>
+          {action}
+        </Button>
+      </div>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={title(labels[period])}
+        description={text(labels[period])}
+        actions={
+          <>
+            <DialogClose>
+              <Button>Cancel</Button>
+            </DialogClose>
+            <Button
+              color="error"
+              variant="contained"
+              onClick={() => command.mutate(period, { onSuccess: () => setConfirming(false) })}
+              disabled={command.isPending}
+            >
+              {action}
+            </Button>
+          </>
+        }
+      >
+        {command.error && <Alert severity="error">{command.error.message}</Alert>}
+      </Dialog>
+    </>
   );
 }
 
 function TimeOut({ state }: { state: LimitsResponse }) {
-  const [period, setPeriod] = useState<TimeOutPeriod>('24h');
-  const [confirming, setConfirming] = useState(false);
   const start = useStartTimeOut();
   return (
     <Panel title="Take a time-out">
@@ -230,36 +257,23 @@ function TimeOut({ state }: { state: LimitsResponse }) {
           Your time-out runs until {at(state.timeOutUntil)}.
         </Alert>
       )}
-      <div className={styles.choice}>
-        <div className={styles.select}>
-          <Select
-            label="Length"
-            value={period}
-            onValueChange={(value) => setPeriod(value as TimeOutPeriod)}
-            options={TIME_OUT_PERIODS.map((p) => ({ value: p, label: TIME_OUT_LABELS[p] }))}
-          />
-        </div>
-        <Button variant="outlined" onClick={() => setConfirming(true)}>
-          Start time-out
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        title={`Take a ${TIME_OUT_LABELS[period]} time-out?`}
-        text={`For ${TIME_OUT_LABELS[period]} you will not be able to buy packs, break spots or store items, or add funds. This cannot be undone early. Your cards still ship and your balance stays yours.`}
-        confirm="Start time-out"
-        pending={start.isPending}
-        error={start.error?.message ?? null}
-        onConfirm={() => start.mutate(period, { onSuccess: () => setConfirming(false) })}
-        onClose={() => setConfirming(false)}
+      <PeriodCommand
+        label="Length"
+        periods={TIME_OUT_PERIODS}
+        labels={TIME_OUT_LABELS}
+        initial="24h"
+        action="Start time-out"
+        title={(period) => `Take a ${period} time-out?`}
+        text={(period) =>
+          `For ${period} you will not be able to buy packs, break spots or store items, or add funds. This cannot be undone early. Your cards still ship and your balance stays yours.`
+        }
+        command={start}
       />
     </Panel>
   );
 }
 
 function SelfExclusion({ state }: { state: LimitsResponse }) {
-  const [period, setPeriod] = useState<SelfExclusionPeriod>('6m');
-  const [confirming, setConfirming] = useState(false);
   const exclude = useSelfExclude();
   const end = useEndSelfExclusion();
   const excluded = state.selfExclusion;
@@ -291,33 +305,20 @@ function SelfExclusion({ state }: { state: LimitsResponse }) {
           {end.error && <Alert severity="error">{end.error.message}</Alert>}
         </div>
       ) : (
-        <div className={styles.choice}>
-          <div className={styles.select}>
-            <Select
-              label="Period"
-              value={period}
-              onValueChange={(value) => setPeriod(value as SelfExclusionPeriod)}
-              options={SELF_EXCLUSION_PERIODS.map((p) => ({
-                value: p,
-                label: SELF_EXCLUSION_LABELS[p],
-              }))}
-            />
-          </div>
-          <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
-            Self-exclude
-          </Button>
-        </div>
+        <PeriodCommand
+          label="Period"
+          periods={SELF_EXCLUSION_PERIODS}
+          labels={SELF_EXCLUSION_LABELS}
+          initial="6m"
+          action="Self-exclude"
+          color="error"
+          title={(period) => `Self-exclude for ${period}?`}
+          text={(period) =>
+            `For at least ${period} you will not be able to buy, add funds, sell back for profit or receive marketing e-mail. This cannot be undone: nobody, staff included, can lift it early.`
+          }
+          command={exclude}
+        />
       )}
-      <ConfirmDialog
-        open={confirming}
-        title={`Self-exclude for ${SELF_EXCLUSION_LABELS[period]}?`}
-        text={`For at least ${SELF_EXCLUSION_LABELS[period]} you will not be able to buy, add funds, sell back for profit or receive marketing e-mail. This cannot be undone: nobody, staff included, can lift it early.`}
-        confirm="Self-exclude"
-        pending={exclude.isPending}
-        error={exclude.error?.message ?? null}
-        onConfirm={() => exclude.mutate(period, { onSuccess: () => setConfirming(false) })}
-        onClose={() => setConfirming(false)}
-      />
     </Panel>
   );
 }

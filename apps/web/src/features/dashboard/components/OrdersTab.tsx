@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { Alert, Badge, Button, Pagination, Skeleton } from '@/components/ui';
+import { Alert, Badge, Button, ListPagination, Skeleton } from '@/components/ui';
 import { useMyOrders } from '@/lib/api/orders';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -122,15 +122,14 @@ export function OrdersTab() {
           </details>
         );
       })}
-      {data.total > PAGE_SIZE && (
-        <Pagination
-          count={Math.ceil(data.total / PAGE_SIZE)}
-          page={page}
-          onPageChange={setPage}
-          label="Order pages"
-          className={styles.pages}
-        />
-      )}
+      <ListPagination
+        total={data.total}
+        pageSize={PAGE_SIZE}
+        page={page}
+        onPageChange={setPage}
+        label="Order pages"
+        className={styles.pages}
+      />
     </div>
   );
 }

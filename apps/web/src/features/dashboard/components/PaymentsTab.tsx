@@ -42,7 +42,7 @@ export function PaymentsTab() {
     );
   }
   return (
-    <ul className={tab.list} aria-label="Payouts">
+    <ul className={clsx(ui.stackList, tab.list)} aria-label="Payouts">
       {data.map((p) => (
         <li
           key={p._id}

@@ -9,7 +9,7 @@ import ui from '@/lib/styles/ui.module.css';
 /** Each slab of a submission: both photos, the cert link, the description, asking and offers. */
 export function SubmissionCards({ cards }: { cards: SubmissionCard[] }) {
   return (
-    <ul className={styles.list} aria-label="Cards">
+    <ul className={ui.stackList} aria-label="Cards">
       {cards.map((c) => (
         <li key={c._id} className={clsx(ui.paper, styles.card)} data-testid="submission-card">
           <div className={styles.photos}>

@@ -42,7 +42,7 @@ export function SubmissionsTab() {
           New submission
         </ButtonLink>
       </div>
-      <ul className={tab.list} aria-label="Your submissions">
+      <ul className={clsx(ui.stackList, tab.list)} aria-label="Your submissions">
         {data.map((s) => (
           <li
             key={s._id}

@@ -4,6 +4,7 @@ import { formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
 import grail from './grail.module.css';
 import styles from './CaseStats.module.css';
+import { ProgressBar } from '@/components/ProgressBar';
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -40,16 +41,12 @@ export function CaseStats({ live }: { live: ActiveCaseResponse }) {
         </p>
         <p className={clsx(ui.body2, ui.secondaryText)}>{pulled} pulled</p>
       </div>
-      <div
-        role="progressbar"
-        aria-valuenow={Math.round(left)}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label={`${live.remaining} of ${live.totalItems} cards remaining`}
+      <ProgressBar
+        percent={left}
+        label={`${live.remaining} of ${live.totalItems} cards remaining`}
         className={styles.track}
-      >
-        <span className={styles.bar} style={{ width: `${left}%` }} />
-      </div>
+        barClassName={styles.bar}
+      />
     </div>
   );
 }

@@ -33,7 +33,7 @@ export function ReviewStep({
   const asking = cards.reduce((sum, c) => sum + (c.askingPrice ? Number(c.askingPrice) : 0), 0);
   return (
     <div className={styles.review}>
-      <ul className={styles.cards} aria-label="Cards to submit">
+      <ul className={ui.stackList} aria-label="Cards to submit">
         {cards.map((c, i) => (
           <li key={i} className={clsx(ui.paper, styles.card)} data-testid="review-card">
             <CardImage src={imageUrl(c.frontImageId)} alt={`Front of card ${i + 1}`} sizes="56px" />
