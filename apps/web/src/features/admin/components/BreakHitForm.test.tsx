@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AdminBreak } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { adminBreak, typeInto } from '@/test/breaks';
 import { renderWithProviders } from '@/test/providers';
 import { resetRequestLayer } from '@/lib/api/client';
 import { HitForm } from './BreakHitForm';
@@ -11,36 +11,15 @@ const breakId = '6f1c1a50-0000-4000-8000-000000000051';
 beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
 
-const live: AdminBreak = {
+const live = adminBreak({
   _id: breakId,
-  title: 'Two boxes of Chrome',
-  sport: 'Baseball',
-  format: 'random_team',
   status: 'live',
-  imageUrl: null,
-  boxes: 2,
-  packsPerBox: 12,
-  spotPrice: 50,
-  maxSpotPrice: 50,
   totalSpots: 2,
   spotsSold: 2,
   minSpots: 2,
-  salesDeadline: '2026-12-01T12:00:00.000Z',
-  scheduledAt: '2026-12-01T13:00:00.000Z',
   startedAt: '2026-12-01T13:00:00.000Z',
-  endedAt: null,
-  streamUrl: null,
-  description: '',
   teams: ['Chicago Cubs', 'New York Mets'],
-  unownedHitRule: 'house',
-  spots: [],
-  hits: [],
-  fairness: { serverSeedHash: null, serverSeed: null },
-  refunds: 0,
-};
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+});
 
 describe('entering a hit', () => {
   it('checks the hit, sends it, then keeps the team and pack for the next', async () => {
@@ -52,9 +31,9 @@ describe('entering a hit', () => {
     expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
     expect(calls).toHaveLength(0);
 
-    type(/^Card/, 'Rookie Auto');
-    type(/^Team/, 'Chicago Cubs');
-    type(/^Pack number/, '3');
+    typeInto(/^Card/, 'Rookie Auto');
+    typeInto(/^Team/, 'Chicago Cubs');
+    typeInto(/^Pack number/, '3');
     fireEvent.click(screen.getByRole('button', { name: 'Add hit' }));
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(JSON.parse(String(calls[0]!.body))).toEqual({

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { AdminBreak } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
+import { adminBreak, typeInto } from '@/test/breaks';
 import { renderWithProviders } from '@/test/providers';
 import { resetRequestLayer } from '@/lib/api/client';
 import { NewBreakForm } from './NewBreakForm';
@@ -11,36 +11,7 @@ const breakId = '6f1c1a50-0000-4000-8000-000000000031';
 beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
 
-const created: AdminBreak = {
-  _id: breakId,
-  title: 'Two boxes of Chrome',
-  sport: 'Baseball',
-  format: 'random_team',
-  status: 'draft',
-  imageUrl: null,
-  boxes: 2,
-  packsPerBox: 12,
-  spotPrice: 50,
-  maxSpotPrice: 50,
-  totalSpots: 3,
-  spotsSold: 0,
-  minSpots: 3,
-  salesDeadline: '2026-12-01T12:00:00.000Z',
-  scheduledAt: '2026-12-01T13:00:00.000Z',
-  startedAt: null,
-  endedAt: null,
-  streamUrl: null,
-  description: '',
-  teams: ['Mets', 'Yankees', 'Cubs'],
-  unownedHitRule: 'house',
-  spots: [],
-  hits: [],
-  fairness: { serverSeedHash: null, serverSeed: null },
-  refunds: 0,
-};
-
-const type = (label: string | RegExp, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const created = adminBreak({ _id: breakId });
 
 describe('the new draft break form', () => {
   it(
@@ -49,8 +20,8 @@ describe('the new draft break form', () => {
     async () => {
       const { calls } = fakeFetch({});
       renderWithProviders(<NewBreakForm onCreated={vi.fn()} onCancel={vi.fn()} />);
-      type(/^Product/, 'Two boxes of Chrome');
-      type(/^Minimum spots to run/, '31');
+      typeInto(/^Product/, 'Two boxes of Chrome');
+      typeInto(/^Minimum spots to run/, '31');
       fireEvent.click(screen.getByRole('button', { name: 'Create draft' }));
       expect(
         await screen.findByText(
@@ -69,8 +40,8 @@ describe('the new draft break form', () => {
     });
     const onCreated = vi.fn();
     renderWithProviders(<NewBreakForm onCreated={onCreated} onCancel={vi.fn()} />);
-    type(/^Product/, 'Two boxes of Chrome');
-    type(/^Teams \(30\)/, 'Mets, 40\nYankees\nCubs');
+    typeInto(/^Product/, 'Two boxes of Chrome');
+    typeInto(/^Teams \(30\)/, 'Mets, 40\nYankees\nCubs');
     expect(screen.getByLabelText(/^Teams \(3\)/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create draft' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalledWith(breakId), { timeout: 10_000 });
