@@ -1,4 +1,5 @@
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetRequestLayer } from '@/lib/api/client';
 
 export interface FakeCall {
   url: string;
@@ -57,3 +58,15 @@ export const signedInUser = {
   pullsAnonymous: false,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
+
+/**
+ * For a file whose tests script fetch: each test starts with a fresh request layer (no CSRF
+ * token, no queued session reset) and ends with fetch and every spy put back.
+ */
+export function isolateRequests() {
+  beforeEach(() => resetRequestLayer());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+}

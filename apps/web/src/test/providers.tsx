@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, type DefaultOptions } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { render } from '@testing-library/react';
+import { AuthProvider } from '@/lib/auth';
 
 export interface ProviderOptions {
   /** Where the router starts; '/' unless said. */
@@ -27,4 +28,18 @@ export function providersFor({ path = '/', queries, client }: ProviderOptions = 
 export function renderWithProviders(ui: ReactElement, options: ProviderOptions = {}) {
   const { client, wrapper } = providersFor(options);
   return { client, ...render(ui, { wrapper }) };
+}
+
+/**
+ * Renders `ui` inside the app's session: a fresh query client, a router at `path` and the
+ * AuthProvider, which asks GET /api/auth/current first (script it with fakeFetch).
+ */
+export function renderWithAuth(ui: ReactElement, path = '/') {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <AuthProvider>{ui}</AuthProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 }

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
 import { notify } from '@/lib/toast';
-import { fakeFetch, signedInUser } from '@/test/fakeFetch';
-import { getAuthToken, getCsrfToken, resetRequestLayer } from '@/lib/api/client';
-import { AuthProvider, useAuth } from '.';
+import { fakeFetch, isolateRequests, signedInUser } from '@/test/fakeFetch';
+import { renderWithAuth } from '@/test/providers';
+import { getAuthToken, getCsrfToken } from '@/lib/api/client';
+import { useAuth } from '.';
 
 function Probe() {
   const { user, isLoggedIn, isLoading, logout, signedIn } = useAuth();
@@ -27,33 +27,24 @@ function Probe() {
 }
 
 function renderAuth() {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/sell-cards']}>
-        <AuthProvider>
-          <Routes>
-            <Route
-              path="/"
-              element={
-                <>
-                  <p>home page</p>
-                  <Probe />
-                </>
-              }
-            />
-            <Route path="*" element={<Probe />} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithAuth(
+    <Routes>
+      <Route
+        path="/"
+        element={
+          <>
+            <p>home page</p>
+            <Probe />
+          </>
+        }
+      />
+      <Route path="*" element={<Probe />} />
+    </Routes>,
+    '/sell-cards',
   );
 }
 
-beforeEach(() => resetRequestLayer());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+isolateRequests();
 
 describe('auth state: warm-up, recovery and logout', () => {
   it('warms up from GET /api/auth/current and stores its CSRF token', async () => {

@@ -1,12 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Route, Routes } from 'react-router';
 import { UNDERAGE_MESSAGE } from '@grail/contract';
-import { fakeFetch, signedInUser } from '@/test/fakeFetch';
-import { resetRequestLayer } from '@/lib/api/client';
-import { AuthProvider, useAuth } from '@/lib/auth';
+import { fakeFetch, isolateRequests, signedInUser } from '@/test/fakeFetch';
+import { renderWithAuth } from '@/test/providers';
+import { useAuth } from '@/lib/auth';
 import CompleteProfilePage from './CompleteProfilePage';
 
 const collector = {
@@ -29,25 +28,16 @@ function SignedInPage() {
 }
 
 function renderPage() {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/complete-profile']}>
-        <AuthProvider>
-          <Routes>
-            <Route path="/complete-profile" element={<SignedInPage />} />
-            <Route path="*" element={<p>left the page</p>} />
-          </Routes>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithAuth(
+    <Routes>
+      <Route path="/complete-profile" element={<SignedInPage />} />
+      <Route path="*" element={<p>left the page</p>} />
+    </Routes>,
+    '/complete-profile',
   );
 }
 
-beforeEach(() => resetRequestLayer());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+isolateRequests();
 
 describe('/complete-profile', () => {
   it('marks the date of birth invalid when the server says the collector is under 18', async () => {

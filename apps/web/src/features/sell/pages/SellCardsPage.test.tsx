@@ -1,32 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fakeFetch, signedInUser } from '@/test/fakeFetch';
-import { resetRequestLayer } from '@/lib/api/client';
-import { AuthProvider } from '@/lib/auth';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { fakeFetch, isolateRequests, signedInUser } from '@/test/fakeFetch';
+import { renderWithAuth } from '@/test/providers';
 import { ThemeModeProvider } from '@/lib/theme';
 import SellCardsPage from './SellCardsPage';
 
 function renderPage() {
-  return render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={['/sell-cards']}>
-        <AuthProvider>
-          <ThemeModeProvider>
-            <SellCardsPage />
-          </ThemeModeProvider>
-        </AuthProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithAuth(
+    <ThemeModeProvider>
+      <SellCardsPage />
+    </ThemeModeProvider>,
+    '/sell-cards',
   );
 }
 
-beforeEach(() => resetRequestLayer());
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+isolateRequests();
 
 describe('/sell-cards', () => {
   it('shows a visitor why to register, styled at build time', async () => {
