@@ -3,7 +3,8 @@ import clsx from 'clsx';
 import styles from './NativeSelect.module.css';
 
 /**
- * A small select with its label on the frame, built on the browser's own select: keyboard and
+ * A small select with its label on the outline as TextField's (the same notch, focus colour and
+ * small size), built on the browser's own select: keyboard and
  * screen readers get the platform's list, and no script loads to open it. For a filter on a page
  * that must paint fast; `Select` is the one with a drawn list (for forms).
  */
@@ -41,6 +42,11 @@ export function NativeSelect({
         ))}
       </select>
       <span className={styles.arrow} aria-hidden />
+      <fieldset aria-hidden className={styles.outline}>
+        <legend className={styles.notch}>
+          <span>{label}</span>
+        </legend>
+      </fieldset>
     </div>
   );
 }
