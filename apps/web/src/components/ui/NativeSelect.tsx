@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import clsx from 'clsx';
 import styles from './NativeSelect.module.css';
+import { FieldOutline } from './FieldOutline';
 
 /**
  * A small select with its label on the outline as TextField's (the same notch, focus colour and
@@ -42,11 +43,7 @@ export function NativeSelect({
         ))}
       </select>
       <span className={styles.arrow} aria-hidden />
-      <fieldset aria-hidden className={styles.outline}>
-        <legend className={styles.notch}>
-          <span>{label}</span>
-        </legend>
-      </fieldset>
+      <FieldOutline label={label} className={styles.outline} notchClassName={styles.notch} />
     </div>
   );
 }

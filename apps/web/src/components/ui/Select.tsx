@@ -5,6 +5,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import clsx from 'clsx';
 import styles from './overlay.module.css';
 import field from './field.module.css';
+import { FieldOutline } from './FieldOutline';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
@@ -71,11 +72,7 @@ export function Select({
           <label id={`${id}-label`} htmlFor={id} className={field.label}>
             {label}
           </label>
-          <fieldset aria-hidden className={field.outline}>
-            <legend className={field.notch}>
-              <span>{label}</span>
-            </legend>
-          </fieldset>
+          <FieldOutline label={label} className={field.outline} notchClassName={field.notch} />
         </div>
         <Primitive.Portal>
           <Primitive.Content position="popper" sideOffset={4} className={styles.popup}>

@@ -18,15 +18,13 @@ const PayoutChange = ChangePayoutBody.extend({ payout: PayoutForm });
 /** The code asked for when two-factor is on; the server's refusal of it shows here too. */
 function CodeField() {
   return (
-    <div className={styles.code}>
-      <FormTextField
-        name="totpCode"
-        label="Two-factor code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        helperText="The 6-digit code from your authenticator app (or a recovery code)."
-      />
-    </div>
+    <FormTextField
+      name="totpCode"
+      label="Two-factor code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      helperText="The 6-digit code from your authenticator app (or a recovery code)."
+    />
   );
 }
 
@@ -51,8 +49,22 @@ export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFact
         form: formId,
       }}
     >
+      <p className={styles.text}>
+        {adjusted
+          ? 'We pay you as soon as you accept: your cards are already with us.'
+          : `You sell your ${submission.cards.length === 1 ? 'card' : `${submission.cards.length} cards`} for ${formatUsd(total)}. Next, ship them to us; we pay once they arrive and match your description.`}
+      </p>
+      {storeCredit && submission.totals.storeCredit !== null && (
+        <p className={styles.more}>
+          As store credit you receive {formatUsd(submission.totals.storeCredit)} (with the{' '}
+          {submission.creditBonusPercent}% bonus).
+        </p>
+      )}
+      {/* Without two-factor the form has no field: the button still submits it, and a refusal
+          shows in it. */}
       <Form
         id={formId}
+        className={styles.code}
         schema={totpEnabled ? AcceptOfferBody.required() : AcceptOfferBody}
         defaultValues={totpEnabled ? { totpCode: '' } : {}}
         onSubmit={async ({ totpCode }) => {
@@ -60,17 +72,6 @@ export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFact
           onClose();
         }}
       >
-        <p className={styles.text}>
-          {adjusted
-            ? 'We pay you as soon as you accept: your cards are already with us.'
-            : `You sell your ${submission.cards.length === 1 ? 'card' : `${submission.cards.length} cards`} for ${formatUsd(total)}. Next, ship them to us; we pay once they arrive and match your description.`}
-        </p>
-        {storeCredit && submission.totals.storeCredit !== null && (
-          <p className={styles.more}>
-            As store credit you receive {formatUsd(submission.totals.storeCredit)} (with the{' '}
-            {submission.creditBonusPercent}% bonus).
-          </p>
-        )}
         {totpEnabled && <CodeField />}
       </Form>
     </SubmissionCommandDialog>
