@@ -23,6 +23,7 @@ export const LEDGER_KINDS = [
   'adjustment',
   'sale',
   'break',
+  'withdrawal',
 ] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;
@@ -55,7 +56,16 @@ export const WalletQuery = PageQuery.extend({
     .optional(),
 });
 export const WalletResponse = z.object({
+  /** The whole wallet: cash plus store credit. */
   balance: z.number(),
+  /** What may be withdrawn once its hold ends: top-ups, sell-backs, sale proceeds, cash payouts. */
+  cash: z.number(),
+  /** Bonuses and staff goodwill: spent first by every purchase, never withdrawn. */
+  storeCredit: z.number(),
+  /** Cash that may be withdrawn now (card top-ups wait out their dispute window first). */
+  withdrawable: z.number(),
+  /** When more cash becomes withdrawable (a held top-up's window ends); null when none is held. */
+  moreWithdrawableAt: z.iso.datetime().nullable(),
   entries: z.array(LedgerEntry),
   total: z.number().int(),
   page: z.number().int(),

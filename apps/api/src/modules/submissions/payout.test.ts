@@ -114,6 +114,10 @@ describe(`a submission is paid once, by the method staff saw (${testEngine})`, (
     const paid = await pay(s._id, { method: 'store_credit', reference: null });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await t.app.services.wallet.balance(collector.id)).toBe(walletBefore + 8_800);
+    // The store-credit payout and its bonus are store credit: spent first, never withdrawn.
+    const parts = await t.app.services.wallet.parts(collector.id);
+    expect(parts.credit).toBe(8_800);
+    expect(parts.withdrawable).toBe(walletBefore);
   });
 
   it('Pay names the method it pays (400 without it, nothing written)', async () => {

@@ -9,6 +9,10 @@ import { useTopUp, useWallet, walletKeys, WALLET_PAGE_SIZE } from './wallet';
 
 const statement = (balance: number): WalletResponse => ({
   balance,
+  cash: balance,
+  storeCredit: 0,
+  withdrawable: balance,
+  moreWithdrawableAt: null,
   entries: [],
   total: 0,
   page: 1,

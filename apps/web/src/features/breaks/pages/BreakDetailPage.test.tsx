@@ -76,7 +76,21 @@ describe('BreakDetailPage', () => {
       const { calls } = fakeFetch({
         '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'c' } }],
         [`/api/breaks/${id}`]: [{ body: { break: detail() } }],
-        '/api/wallet': [{ body: { balance: 100, entries: [], total: 0, page: 1, limit: 10 } }],
+        '/api/wallet': [
+          {
+            body: {
+              balance: 100,
+              cash: 100,
+              storeCredit: 0,
+              withdrawable: 100,
+              moreWithdrawableAt: null,
+              entries: [],
+              total: 0,
+              page: 1,
+              limit: 10,
+            },
+          },
+        ],
         [`POST /api/breaks/${id}/spots`]: [
           {
             status: 201,
