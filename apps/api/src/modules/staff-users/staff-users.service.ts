@@ -162,7 +162,7 @@ export class StaffUsersService {
               balance: centsToDollars(after),
               amount: body.amount,
               reason: body.reason,
-              storeCredit: body.storeCredit,
+              ...(body.storeCredit ? { storeCredit: true } : {}),
             },
           },
           tx,
