@@ -92,6 +92,7 @@ const STAFF_PAGES = visits(
     '/admin/users',
     '/admin/users/:collector',
     '/admin/submissions',
+    '/admin/withdrawals',
     '/admin/breaks',
     '/admin/analytics',
     '/admin/site',
