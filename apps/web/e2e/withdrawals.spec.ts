@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
 import { toast } from './support/toast';
+import { csrfOf, topUp } from './support/wallet';
 
 /*
  * Withdrawals: the wallet in its two parts (cash and store credit), a card top-up held for 7
@@ -14,9 +15,6 @@ const ADMIN_EMAIL = 'withdrawals-admin@example.com';
 const ADMIN_PASSWORD = 'Withdrawals-admin-e2e-2026!';
 
 let server: RunningServer;
-
-const csrfOf = async (request: APIRequestContext) =>
-  (await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ?? '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -38,16 +36,8 @@ test('fund, see cash and store credit, withdraw to PayPal, staff pay it, the col
   const page = await newPage(browser);
   const { request } = page;
   const { email } = await signUpBuyer(request);
-  const headers = { 'x-csrf-token': await csrfOf(request) };
   // A $50 card top-up: cash, withdrawable only once its 7-day dispute window ends.
-  const topUp = await request.post('/api/wallet/top-ups', { data: { amount: 50 }, headers });
-  expect(topUp.status(), await topUp.text()).toBe(201);
-  const checkoutId = new URL((await topUp.json()).checkoutUrl, server.baseURL).pathname
-    .split('/')
-    .pop()!;
-  expect(
-    (await request.post(`/api/payments/sandbox/${checkoutId}/confirm`, { headers })).status(),
-  ).toBe(200);
+  await topUp(request, 50);
 
   // Staff credit $40 of cash (a sale paid by hand) and $15 of goodwill as store credit.
   const staff = await newPage(browser);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SafeReturnPath, SavedShippingAddress, ShippingAddress } from './auth.js';
 import { Product } from './catalog.js';
 import { endpoint } from './endpoint.js';
-import { isWholeCents } from './money.js';
+import { typedDollars } from './money.js';
 import { queryInteger } from './query.js';
 
 /** Top-up bounds in dollars. */
@@ -74,11 +74,7 @@ export const WalletResponse = z.object({
 export type WalletResponse = z.infer<typeof WalletResponse>;
 
 export const TopUpBody = z.object({
-  amount: z
-    .number({ message: 'must be a number of dollars' })
-    .min(TOP_UP_MIN, `must be at least $${TOP_UP_MIN}`)
-    .max(TOP_UP_MAX, `must be at most $${TOP_UP_MAX.toLocaleString('en-US')}`)
-    .refine(isWholeCents, 'must have at most 2 decimals'),
+  amount: typedDollars(TOP_UP_MIN, TOP_UP_MAX),
   /** Where to come back to after paying (a path of this site), e.g. the checkout. */
   returnPath: SafeReturnPath.optional(),
 });

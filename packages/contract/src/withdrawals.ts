@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SecondFactorCode } from './auth.js';
 import { endpoint } from './endpoint.js';
-import { isWholeCents, MAX_DOLLARS } from './money.js';
+import { MAX_DOLLARS, typedDollars } from './money.js';
 import { queryInteger } from './query.js';
+import { PayoutDetailsResponse } from './submissions/answers.js';
 import { BankPayoutInput, PaypalPayoutInput } from './submissions/collector-inputs.js';
 
 /*
@@ -40,11 +41,7 @@ export const SavedPayoutMethod = z.object({
 export type SavedPayoutMethod = z.infer<typeof SavedPayoutMethod>;
 
 export const WithdrawBody = z.strictObject({
-  amount: z
-    .number({ message: 'must be a number of dollars' })
-    .min(WITHDRAWAL_MIN, `must be at least $${WITHDRAWAL_MIN}`)
-    .max(MAX_DOLLARS, `must be at most $${MAX_DOLLARS.toLocaleString('en-US')}`)
-    .refine(isWholeCents, 'must have at most 2 decimals'),
+  amount: typedDollars(WITHDRAWAL_MIN, MAX_DOLLARS),
   payoutMethodId: id,
   /** A current two-factor code when two-factor sign-in is on. */
   totpCode: SecondFactorCode.optional(),
@@ -102,14 +99,8 @@ export type AdminWithdrawalsResponse = z.infer<typeof AdminWithdrawalsResponse>;
 
 export const WithdrawalIdParams = z.object({ withdrawalId: id });
 
-/** The full details staff pay to; each look is audited. */
-export const WithdrawalPayoutDetails = z.object({
-  method: WithdrawalMethod,
-  accountHolder: z.string().nullable(),
-  routingNumber: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  email: z.string().nullable(),
-});
+/** The full details staff pay to, as the sell flow's (each look is audited). */
+export const WithdrawalPayoutDetails = PayoutDetailsResponse.extend({ method: WithdrawalMethod });
 export type WithdrawalPayoutDetails = z.infer<typeof WithdrawalPayoutDetails>;
 
 export const PayWithdrawalBody = z.strictObject({

@@ -91,7 +91,12 @@ export class WalletService {
    * The wallet's parts. Withdrawable is cash less every card top-up of the last TOP_UP_HOLD_DAYS
    * (conservative: a top-up already spent still counts until its window ends).
    */
-  async parts(userId: string, tx: Db | Tx = this.db, lock = false): Promise<WalletParts> {
+  async parts(userId: string, tx: Db | Tx = this.db): Promise<WalletParts> {
+    return this.partsOf(userId, false, tx);
+  }
+
+  /** The parts, with the wallet row locked until `tx` ends (`lock`) or not. */
+  private async partsOf(userId: string, lock: boolean, tx: Db | Tx): Promise<WalletParts> {
     const read = tx
       .select({ balance: wallets.balanceCents, credit: wallets.creditCents })
       .from(wallets)
@@ -133,7 +138,7 @@ export class WalletService {
    * once the second sees what the first left; more than is withdrawable is 400 naming `amount`.
    */
   async withdraw(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
-    const parts = await this.parts(userId, tx, true);
+    const parts = await this.partsOf(userId, true, tx);
     if (amountCents > parts.withdrawable) {
       throw badRequest(`You can withdraw at most ${formatCents(parts.withdrawable)} now.`, {
         field: 'amount',

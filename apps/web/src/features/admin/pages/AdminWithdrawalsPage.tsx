@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ArrowLeft, X } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import {
   PayWithdrawalBody,
   RejectWithdrawalBody,
@@ -8,7 +8,6 @@ import {
   WITHDRAWAL_STATUSES,
   WithdrawalStatus,
   type AdminWithdrawal,
-  type WithdrawalPayoutDetails,
 } from '@grail/contract';
 import clsx from 'clsx';
 import {
@@ -33,6 +32,7 @@ import {
   useWithdrawalQueue,
   WITHDRAWALS_PAGE_SIZE,
 } from '../api/withdrawals';
+import { PayoutDetailsReveal } from '../components/PayoutDetailsReveal';
 import { Pager } from '../components/Pager';
 import admin from '../admin.module.css';
 import styles from './AdminWithdrawalsPage.module.css';
@@ -42,42 +42,6 @@ const STATUS_OPTIONS = WITHDRAWAL_STATUSES.map((s) => ({
   label: WITHDRAWAL_STATUS_LABELS[s],
 }));
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
-
-/** The full details behind the mask, shown on request (each look is audited). */
-function RevealDetails({ withdrawal }: { withdrawal: AdminWithdrawal }) {
-  const reveal = useWithdrawalPayoutDetails();
-  const [details, setDetails] = useState<WithdrawalPayoutDetails | null>(null);
-  if (details) {
-    return (
-      <Alert
-        severity="info"
-        className={admin.wrapAnywhere}
-        action={
-          <Button size="small" aria-label="Hide details" onClick={() => setDetails(null)}>
-            <X aria-hidden />
-          </Button>
-        }
-      >
-        {details.method === 'bank'
-          ? `${details.accountHolder} · routing ${details.routingNumber} · account ${details.accountNumber}`
-          : `PayPal ${details.email}`}
-      </Alert>
-    );
-  }
-  return (
-    <div>
-      <Button
-        size="small"
-        variant="outlined"
-        disabled={reveal.isPending}
-        onClick={() => reveal.mutate(withdrawal._id, { onSuccess: setDetails })}
-      >
-        Show full details (logged)
-      </Button>
-      {reveal.error && <Alert severity="error">{reveal.error.message}</Alert>}
-    </div>
-  );
-}
 
 /** Pay by hand and record the reference, or reject with a reason (the amount returns to cash). */
 function Decide({ withdrawal }: { withdrawal: AdminWithdrawal }) {
@@ -138,6 +102,7 @@ function Decide({ withdrawal }: { withdrawal: AdminWithdrawal }) {
 }
 
 function WithdrawalItem({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
+  const reveal = useWithdrawalPayoutDetails();
   return (
     <li className={clsx(admin.panel, styles.item)} data-testid="staff-withdrawal">
       <div className={styles.head}>
@@ -158,7 +123,7 @@ function WithdrawalItem({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
       {w.rejectReason && <p className={styles.text}>Rejected: {w.rejectReason}</p>}
       {w.status === 'pending' && (
         <>
-          <RevealDetails withdrawal={w} />
+          <PayoutDetailsReveal reveal={() => reveal.mutateAsync(w._id)} />
           <Decide withdrawal={w} />
         </>
       )}
