@@ -1,4 +1,5 @@
 import { expect, test, type Browser } from '@playwright/test';
+import { contrastAxe, wcagAxe } from './support/axe';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
@@ -110,4 +111,57 @@ test('fund, see cash and store credit, withdraw to PayPal, staff pay it, the col
   const paid = page.getByTestId('withdrawal-paid');
   await expect(paid).toContainText('Reference PP-7F3K9Q', { timeout: COLD_PAGE_TIMEOUT_MS });
   await expect(page.getByTestId('withdrawal-pending')).toHaveCount(0);
+});
+
+test('the Withdraw dialog works by keyboard at 390 px, with no serious axe finding in either theme', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await context.newPage();
+  await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
+  await signUpBuyer(page.request);
+  // Cash that is withdrawable at once comes from staff here; a top-up alone would be held.
+  const staff = await newPage(browser);
+  expect((await signInStaff(staff.request, ADMIN_EMAIL, ADMIN_PASSWORD)).status()).toBe(200);
+  const me = (await (await page.request.get('/api/auth/current')).json()).user as { email: string };
+  const found = await staff.request.get(`/api/admin/users?q=${encodeURIComponent(me.email)}`);
+  const userId = ((await found.json()) as { users: { _id: string }[] }).users[0]!._id;
+  const adjusted = await staff.request.post(`/api/admin/users/${userId}/wallet-adjustments`, {
+    data: { amount: 30, reason: 'Sale paid by hand' },
+    headers: {
+      'x-csrf-token': await csrfOf(staff.request),
+      'idempotency-key': `withdrawals-e2e-narrow-${Date.now()}`,
+    },
+  });
+  expect(adjusted.status(), await adjusted.text()).toBe(200);
+
+  for (const theme of ['light', 'dark'] as const) {
+    await page.request.put('/api/theme', {
+      data: { theme },
+      headers: { 'x-csrf-token': await csrfOf(page.request) },
+    });
+    await page.goto('/dashboard?tab=wallet');
+    const withdraw = page.getByRole('button', { name: 'Withdraw' });
+    await expect(withdraw).toBeEnabled({ timeout: COLD_PAGE_TIMEOUT_MS });
+    await withdraw.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Withdraw cash' });
+    await expect(dialog.getByLabel('PayPal e-mail')).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    const results = await (theme === 'light' ? wcagAxe(page) : contrastAxe(page)).analyze();
+    expect(
+      results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => v.id),
+    ).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(withdraw).toBeFocused();
+  }
+  await context.close();
 });
