@@ -11,14 +11,8 @@ import {
   staffOk,
   staffPost,
   submit,
+  TEST_BANK,
 } from '../../../test/fixtures/submissions.js';
-
-const BANK = {
-  method: 'bank',
-  accountHolder: 'Casey Collector',
-  routingNumber: '021000021',
-  accountNumber: '000123456789',
-} as const;
 
 let t: TestApp;
 let collector: TestUser;
@@ -33,7 +27,7 @@ const pay = (id: string, body: object) =>
 
 /** A bank-paid submission of one $80 card, accepted and received (not yet verified). */
 async function received(): Promise<Submission> {
-  const created = await submit(t, collector, { cardCount: 1, payout: BANK });
+  const created = await submit(t, collector, { cardCount: 1, payout: TEST_BANK });
   await staffOk(t, admin, created._id, 'offer', offerBody(created, [80]));
   expect((await collectorPost(t, collector, created._id, 'accept')).statusCode).toBe(200);
   await staffOk(t, admin, created._id, 'receive');

@@ -5,6 +5,7 @@ import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.j
 import { createUser, enrolTotp, type TestUser } from '../../../test/users.js';
 import { lastMailTo } from '../../../test/fixtures/auth.js';
 import { fund } from '../../../test/fixtures/wallet.js';
+import { TEST_BANK } from '../../../test/fixtures/submissions.js';
 import {
   auditLog,
   payoutMethods,
@@ -12,13 +13,6 @@ import {
   wallets,
   withdrawals,
 } from '../../db/schema/index.js';
-
-const BANK = {
-  method: 'bank',
-  accountHolder: 'Casey Collector',
-  routingNumber: '021000021',
-  accountNumber: '000123456789',
-} as const;
 
 describe(`withdrawals (${testEngine})`, () => {
   let t: TestApp;
@@ -34,7 +28,7 @@ describe(`withdrawals (${testEngine})`, () => {
     });
   const wallet = async (who: TestUser) => (await call(who, 'GET', '/api/wallet')).json();
   const addBank = async (who: TestUser) => {
-    const res = await call(who, 'POST', '/api/withdrawals/payout-methods', BANK);
+    const res = await call(who, 'POST', '/api/withdrawals/payout-methods', TEST_BANK);
     expect(res.statusCode).toBe(201);
     return res.json() as { _id: string; masked: string };
   };
@@ -243,7 +237,7 @@ describe(`withdrawals (${testEngine})`, () => {
       const row = queue.withdrawals.find((w: { _id: string }) => w._id === id);
       expect(row).toMatchObject({ amount: 11, status: 'pending', user: { _id: user.id } });
       const details = await call(admin, 'GET', `/api/admin/withdrawals/${id}/payout-details`);
-      expect(details.json()).toEqual({ ...BANK, email: null });
+      expect(details.json()).toEqual({ ...TEST_BANK, email: null });
       expect((await audits(id)).map((a) => a.action)).toEqual(['withdrawal.payout_details.view']);
     });
 
