@@ -27,7 +27,21 @@ const noLimits: LimitsResponse = {
 };
 const serve = (balance: number) =>
   fakeFetch({
-    '/api/wallet': [{ body: { balance, entries: [], total: 0, page: 1, limit: 20 } }],
+    '/api/wallet': [
+      {
+        body: {
+          balance,
+          cash: balance,
+          storeCredit: 0,
+          withdrawable: balance,
+          moreWithdrawableAt: null,
+          entries: [],
+          total: 0,
+          page: 1,
+          limit: 20,
+        },
+      },
+    ],
     '/api/limits': [{ body: noLimits }],
   });
 
