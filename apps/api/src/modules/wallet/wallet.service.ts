@@ -34,10 +34,7 @@ export type WalletPart = 'cash' | 'credit';
  * Debits are a conditional UPDATE, so two concurrent debits can never overdraw (and the CHECK backs it).
  */
 export class WalletService {
-  constructor(
-    private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+  constructor(private readonly db: Db) {}
 
   async balance(userId: string, tx: Db | Tx = this.db): Promise<number> {
     const [row] = await tx
@@ -102,7 +99,7 @@ export class WalletService {
       .from(wallets)
       .where(eq(wallets.userId, userId));
     const [row] = lock ? await read.for('update') : await read;
-    const since = new Date(this.now().getTime() - TOP_UP_HOLD_DAYS * DAY_MS);
+    const since = new Date(Date.now() - TOP_UP_HOLD_DAYS * DAY_MS);
     const [held] = await tx
       .select({
         cents: sql<number>`coalesce(sum(${walletLedger.amountCents}), 0)::bigint`,
