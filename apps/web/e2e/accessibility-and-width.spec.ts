@@ -315,7 +315,9 @@ const themeOf = async (page: Page): Promise<Theme> =>
 async function toggleTheme(page: Page, to: Theme) {
   const label = to === 'dark' ? 'Dark Mode' : 'Light Mode';
   await page.getByRole('contentinfo').getByRole('button', { name: label }).click();
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${to}\\b`));
+  await expect(page.locator('html'), `${to} theme on ${page.url()}`).toHaveClass(
+    new RegExp(`\\b${to}\\b`),
+  );
   await page.evaluate(() =>
     Promise.all(
       document

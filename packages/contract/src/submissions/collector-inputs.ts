@@ -69,6 +69,28 @@ export const PayoutInput = z.discriminatedUnion('method', [
 ]);
 export type PayoutInput = z.infer<typeof PayoutInput>;
 
+/**
+ * The payout form as typed: one text per detail whatever the method, so switching methods keeps
+ * what was typed; only the chosen method's details are checked (PayoutInput) and sent.
+ */
+export const PayoutForm = z
+  .object({
+    method: PayoutMethod,
+    accountHolder: z.string(),
+    routingNumber: z.string(),
+    accountNumber: z.string(),
+    email: z.string(),
+  })
+  .transform(({ method, accountHolder, routingNumber, accountNumber, email }) =>
+    method === 'bank'
+      ? { method, accountHolder, routingNumber, accountNumber }
+      : method === 'paypal'
+        ? { method, email }
+        : { method },
+  )
+  .pipe(PayoutInput);
+export type PayoutDraft = z.input<typeof PayoutForm>;
+
 export const CreateSubmissionBody = z
   .object({
     cards: z
