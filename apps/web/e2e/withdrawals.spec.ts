@@ -72,7 +72,7 @@ test('fund, see cash and store credit, withdraw to PayPal, staff pay it, the col
   await page.getByRole('button', { name: 'Withdraw' }).click();
   const dialog = page.getByRole('dialog', { name: 'Withdraw cash' });
   await expect(dialog).toContainText('Paid within 2 business days, with no fee.');
-  await dialog.getByLabel('PayPal e-mail').fill('casey.paypal@example.com');
+  await dialog.getByLabel('PayPal email').fill('casey.paypal@example.com');
   await dialog.getByRole('button', { name: 'Save payout method' }).click();
   const amount = dialog.getByLabel('Amount');
   await expect(amount).toHaveValue('40.00');
@@ -150,7 +150,7 @@ test('the Withdraw dialog works by keyboard at 390 px, with no serious axe findi
     await withdraw.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Withdraw cash' });
-    await expect(dialog.getByLabel('PayPal e-mail')).toBeVisible();
+    await expect(dialog.getByLabel('PayPal email')).toBeVisible();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     const results = await (theme === 'light' ? wcagAxe(page) : contrastAxe(page)).analyze();

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { z } from 'zod';
 import {
   NewPayoutMethodBody,
+  PayoutForm,
   WITHDRAWAL_MIN,
   WITHDRAWAL_PAYOUT_TIME_TEXT,
-  WithdrawalMethod,
   WithdrawBody,
   type SavedPayoutMethod,
 } from '@grail/contract';
@@ -18,30 +18,15 @@ import {
   FormTextField,
   Skeleton,
 } from '@/components/ui';
+import { emptyPayout, PayoutFields } from '@/components/submissions/PayoutFields';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useAddPayoutMethod, useWithdraw, useWithdrawals } from '../api/withdrawals';
 import styles from './WithdrawDialog.module.css';
 
-const METHOD_OPTIONS = [
-  { value: 'paypal', label: 'PayPal' },
-  { value: 'bank', label: 'Bank account' },
-];
-
-/** A payout method as typed: every field of both kinds, sent as the contract's body for one. */
-const PayoutMethodFields = z
-  .object({
-    method: WithdrawalMethod,
-    email: z.string(),
-    accountHolder: z.string(),
-    routingNumber: z.string(),
-    accountNumber: z.string(),
-  })
-  .transform(({ method, email, ...bank }) =>
-    method === 'paypal' ? { method, email } : { method, ...bank },
-  )
-  .pipe(NewPayoutMethodBody);
+/** A payout method as typed: the sell flow's payout form, bank or PayPal only. */
+const PayoutMethodFields = z.object({ payout: PayoutForm.pipe(NewPayoutMethodBody) });
 
 function AddPayoutMethod({ onSaved }: { onSaved: (method: SavedPayoutMethod) => void }) {
   const add = useAddPayoutMethod();
@@ -49,31 +34,11 @@ function AddPayoutMethod({ onSaved }: { onSaved: (method: SavedPayoutMethod) => 
     <Form
       schema={PayoutMethodFields}
       label="Add a payout method"
-      defaultValues={{
-        method: 'paypal',
-        email: '',
-        accountHolder: '',
-        routingNumber: '',
-        accountNumber: '',
-      }}
-      onSubmit={async (body) => onSaved(await add.mutateAsync(body))}
+      defaultValues={{ payout: emptyPayout('paypal') }}
+      onSubmit={async ({ payout }) => onSaved(await add.mutateAsync(payout))}
     >
-      {(form) => (
-        <>
-          <FormSelect name="method" label="Pay to" options={METHOD_OPTIONS} />
-          {form.watch('method') === 'paypal' ? (
-            <FormTextField name="email" label="PayPal e-mail" type="email" autoComplete="email" />
-          ) : (
-            <>
-              <FormTextField name="accountHolder" label="Account holder" autoComplete="name" />
-              <FormTextField name="routingNumber" label="Routing number" inputMode="numeric" />
-              <FormTextField name="accountNumber" label="Account number" inputMode="numeric" />
-            </>
-          )}
-          <p className={styles.note}>Kept encrypted; you and our staff see it masked.</p>
-          <FormSubmit pendingText="Saving...">Save payout method</FormSubmit>
-        </>
-      )}
+      <PayoutFields />
+      <FormSubmit pendingText="Saving...">Save payout method</FormSubmit>
     </Form>
   );
 }
