@@ -19,6 +19,7 @@ import {
   Skeleton,
 } from '@/components/ui';
 import { emptyPayout, PayoutFields } from '@/components/submissions/PayoutFields';
+import { SecondFactorCodeField } from '@/components/SecondFactorCodeField';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -106,15 +107,7 @@ function WithdrawForm({
           Add a payout method
         </Button>
       </div>
-      {user?.totpEnabled && (
-        <FormTextField
-          name="totpCode"
-          label="Two-factor code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          helperText="The 6-digit code from your authenticator app (or a recovery code)."
-        />
-      )}
+      {user?.totpEnabled && <SecondFactorCodeField />}
       <FormSubmit pendingText="Withdrawing...">Withdraw</FormSubmit>
     </Form>
   );
