@@ -15,9 +15,12 @@ export const emptyPayout = (method: PayoutMethod = 'store_credit'): PayoutDraft 
 /**
  * How a collector is paid: store credit with the bonus, a bank transfer or PayPal. Bound to the
  * Form around it under `payout` (checked by the contract's PayoutForm). The details are sent once
- * and from then on only shown masked.
+ * and from then on only shown masked. Without `bonusPercent` (a withdrawal's payout method) there
+ * is no store credit to choose, and nothing waits for a verification.
  */
-export function PayoutFields({ bonusPercent }: { bonusPercent: number }) {
+export function PayoutFields({ bonusPercent }: { bonusPercent?: number }) {
+  const selling = bonusPercent !== undefined;
+  const after = selling ? ' after verification' : '';
   const { register } = useFormContext<{ payout: PayoutDraft }>();
   const method = useWatch<{ payout: PayoutDraft }, 'payout.method'>({ name: 'payout.method' });
   const option = (value: PayoutMethod, title: string, text: string) => (
@@ -33,13 +36,14 @@ export function PayoutFields({ bonusPercent }: { bonusPercent: number }) {
     <div className={styles.stack}>
       <fieldset className={styles.methods}>
         <legend className={styles.legend}>How would you like to be paid?</legend>
-        {option(
-          'store_credit',
-          `Store credit (+${bonusPercent}% bonus)`,
-          `Paid to your wallet as soon as your cards are verified, with ${bonusPercent}% on top.`,
-        )}
-        {option('bank', 'Bank transfer', 'Paid by ACH to a US bank account after verification.')}
-        {option('paypal', 'PayPal', 'Paid to your PayPal account after verification.')}
+        {selling &&
+          option(
+            'store_credit',
+            `Store credit (+${bonusPercent}% bonus)`,
+            `Paid to your wallet as soon as your cards are verified, with ${bonusPercent}% on top.`,
+          )}
+        {option('bank', 'Bank transfer', `Paid by ACH to a US bank account${after}.`)}
+        {option('paypal', 'PayPal', `Paid to your PayPal account${after}.`)}
       </fieldset>
       {method === 'bank' && (
         <div className={styles.stack}>

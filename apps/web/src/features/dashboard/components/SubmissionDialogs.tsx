@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { AcceptOfferBody, ChangePayoutBody, PayoutForm, type Submission } from '@grail/contract';
-import { Form, FormTextField } from '@/components/ui';
+import { Form } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
 import { emptyPayout, PayoutFields } from '@/components/submissions/PayoutFields';
+import { SecondFactorCodeField } from '@/components/SecondFactorCodeField';
 import { useSubmissionCommand } from '../api/submissionCommands';
 import styles from './SubmissionDialogs.module.css';
 
@@ -14,19 +15,6 @@ type TwoFactorDialogProps = CollectorDialogProps & { totpEnabled: boolean };
 
 /** New payout details as typed (the contract's PayoutForm), with the code when asked. */
 const PayoutChange = ChangePayoutBody.extend({ payout: PayoutForm });
-
-/** The code asked for when two-factor is on; the server's refusal of it shows here too. */
-function CodeField() {
-  return (
-    <FormTextField
-      name="totpCode"
-      label="Two-factor code"
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      helperText="The 6-digit code from your authenticator app (or a recovery code)."
-    />
-  );
-}
 
 /** Accepting the offer: the amount, what happens next, and a code when two-factor is on. */
 export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFactorDialogProps) {
@@ -72,7 +60,7 @@ export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFact
           onClose();
         }}
       >
-        {totpEnabled && <CodeField />}
+        {totpEnabled && <SecondFactorCodeField />}
       </Form>
     </SubmissionCommandDialog>
   );
@@ -137,7 +125,7 @@ export function PayoutDialog({ submission, totpEnabled, open, onClose }: TwoFact
         }}
       >
         <PayoutFields bonusPercent={submission.creditBonusPercent} />
-        {totpEnabled && <CodeField />}
+        {totpEnabled && <SecondFactorCodeField />}
       </Form>
     </SubmissionCommandDialog>
   );
