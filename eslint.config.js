@@ -65,6 +65,13 @@ const HEADLESS = {
   message: 'Use the wrappers in @/components/ui (docs/ui.md), not radix-ui directly.',
 };
 
+/** One form pattern: react-hook-form's form is made only by components/ui's Form. */
+const ONE_FORM = {
+  name: 'react-hook-form',
+  importNames: ['useForm'],
+  message: 'Use Form from @/components/ui with a contract schema (docs/ui.md), not useForm.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -108,7 +115,12 @@ export default tseslint.config(
     // library only through the shared components' wrappers.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/components/ui/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...NO_RUNTIME_STYLES, HEADLESS] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [ONE_FORM], patterns: [...NO_RUNTIME_STYLES, HEADLESS] },
+      ],
+    },
   },
   {
     files: ['apps/web/src/components/ui/**/*.{ts,tsx}'],
@@ -121,6 +133,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [ONE_FORM],
           patterns: [
             {
               group: ['../../*/**', '../../../features/**', '@/features/**'],

@@ -45,6 +45,7 @@ const BOTH_ENGINES = [
   'src/modules/orders/orders.concurrency.test.ts',
   'src/modules/outbox/outbox.test.ts',
   'src/modules/wallet/wallet.large-amounts.test.ts',
+  'src/modules/withdrawals/withdrawals.concurrency.test.ts',
 ];
 
 /**

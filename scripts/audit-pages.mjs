@@ -12,6 +12,8 @@
  *   npm run audit:pages -- --url URL        audit a server that is already running
  *   npm run audit:pages -- --runs 5         more Lighthouse runs per page (default 3)
  *   npm run audit:pages -- --report DIR     also write each page's last Lighthouse result (JSON) there
+ *   npm run audit:pages -- --sold-out-cards N  the size of the sold-out case whose fairness page is
+ *                                           audited too (default 2000; 0 leaves it out)
  *
  * Never downloads a browser: CHROME_PATH, else /usr/bin/chromium. Exits 1 when a bar is missed.
  */
@@ -32,6 +34,8 @@ const option = (name) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 const runs = Number(option('--runs') ?? 3);
+/** A case this large, sold out, is put in before the app starts: its fairness page lists every pull. */
+const soldOutCards = Number(option('--sold-out-cards') ?? 2000);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const BARS = {
@@ -40,13 +44,17 @@ const BARS = {
   'best-practices': 100,
   seo: 100,
 };
-/** The public pages; `{id}` becomes a demo product's id. /breaks exists while its flag is on. */
+/**
+ * The public pages; `{id}` becomes a demo product's id and `{soldOutCase}` the sold-out case's.
+ * /breaks exists while its flag is on.
+ */
 const PAGES = [
   '/',
   '/store',
   '/product/{id}',
   '/grail-machine',
   '/grail-machine/fairness',
+  '/grail-machine/fairness?case={soldOutCase}',
   '/login',
   '/register',
   '/sell-cards',
@@ -83,6 +91,22 @@ function build(out) {
 async function startApp(out) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'audit-pages-'));
+  const soldOutCase =
+    soldOutCards > 0
+      ? (console.log(`selling out a case of ${soldOutCards} cards`),
+        execFileSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            join(root, 'scripts/seed-sold-out-case.ts'),
+            dataDir,
+            '--cards',
+            String(soldOutCards),
+          ],
+          { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+        ).trim())
+      : undefined;
   const env = { ...process.env };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [join(out, 'api/main.js')], {
@@ -115,6 +139,7 @@ async function startApp(out) {
   }
   return {
     url,
+    soldOutCase,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -212,7 +237,9 @@ async function main() {
   const app = given
     ? { url: given.replace(/\/$/, ''), stop: async () => undefined }
     : await startApp(out);
-  const pages = option('--pages')?.split(',') ?? PAGES;
+  const pages = (option('--pages')?.split(',') ?? PAGES).filter(
+    (p) => !p.includes('{soldOutCase}') || app.soldOutCase,
+  );
   const reportDir = option('--report');
   if (reportDir) mkdirSync(reportDir, { recursive: true });
   try {
@@ -220,7 +247,10 @@ async function main() {
     const table = [];
     let js;
     for (const page of pages) {
-      const lhrs = await audit(app.url, page.replace('{id}', id));
+      const lhrs = await audit(
+        app.url,
+        page.replace('{id}', id).replace('{soldOutCase}', app.soldOutCase ?? ''),
+      );
       const scores = Object.fromEntries(
         Object.keys(BARS).map((key) => [
           key,

@@ -62,6 +62,7 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { devMailRoutes } from './modules/mail/mail.routes.js';
 import { breaksRoutes } from './modules/breaks/breaks.routes.js';
 import { limitsRoutes } from './modules/limits/limits.routes.js';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { discordRoutes } from './modules/discord/discord.routes.js';
@@ -243,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(paymentsRoutes, { payments: services.payments });
   await app.register(ordersRoutes, { orders: services.orders });
   await app.register(limitsRoutes, { limits: services.limits });
+  await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
   // Breaks exist only while their flag is on: otherwise every breaks route is the API's 404.
   await app.register(breaksRoutes, {
     breaks: services.breaks,

@@ -41,6 +41,10 @@ import { FulfilmentService } from './modules/fulfilment/fulfilment.service.js';
 import { SubmissionReturns } from './modules/submissions/returns.service.js';
 import { StaffUsersService } from './modules/staff-users/staff-users.service.js';
 import { AnalyticsService } from './modules/analytics/analytics.service.js';
+import {
+  WithdrawalsService,
+  withdrawalPayoutBox,
+} from './modules/withdrawals/withdrawals.service.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
@@ -195,6 +199,13 @@ export function createServices({
     }),
     staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit }),
     analytics: new AnalyticsService(db),
+    withdrawals: new WithdrawalsService(db, {
+      wallet,
+      mail,
+      audit,
+      secondFactor: twoFactor,
+      payoutBox: withdrawalPayoutBox(appSecret),
+    }),
     inventory,
     inventoryImportWorker: new PollingWorker(
       'inventory import',

@@ -33,4 +33,5 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   discord: ['discord_links', 'discord_link_states'],
   feed: ['feed_posts', 'x_feed_cache'],
   site: ['settings'],
+  withdrawals: ['withdrawals', 'payout_methods'],
 };

@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { contrastAxe, wcagAxe } from './support/axe';
 import { policyRefusals } from './support/csp';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { COLLECTOR_PASSWORD, signInStaff, signUpBuyer } from './support/users';
+import { csrfOf, topUp } from './support/wallet';
 
 /*
  * Every page, for each role, in both themes and at both widths, in one visit: axe looks for
@@ -92,6 +93,7 @@ const STAFF_PAGES = visits(
     '/admin/users',
     '/admin/users/:collector',
     '/admin/submissions',
+    '/admin/withdrawals',
     '/admin/breaks',
     '/admin/analytics',
     '/admin/site',
@@ -130,20 +132,6 @@ const fixtures: Record<string, string> = {};
 const collector = { email: '', password: COLLECTOR_PASSWORD };
 const breaksCollector = { email: '', password: COLLECTOR_PASSWORD };
 let flagsServer: Promise<RunningServer> | undefined;
-
-const csrfOf = async (request: APIRequestContext) =>
-  (await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ?? '';
-
-async function topUp(request: APIRequestContext, amount: number) {
-  const headers = { 'x-csrf-token': await csrfOf(request) };
-  const started = await request.post('/api/wallet/top-ups', { data: { amount }, headers });
-  expect(started.status(), await started.text()).toBe(201);
-  const checkoutId = ((await started.json()) as { checkoutUrl: string }).checkoutUrl
-    .split('/')
-    .pop()!;
-  const paid = await request.post(`/api/payments/sandbox/${checkoutId}/confirm`, { headers });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
 
 // A collector with a top-up, a pull and an order on the suite's server and its demo data.
 test.beforeAll(async ({ browser, baseURL }) => {
@@ -327,7 +315,9 @@ const themeOf = async (page: Page): Promise<Theme> =>
 async function toggleTheme(page: Page, to: Theme) {
   const label = to === 'dark' ? 'Dark Mode' : 'Light Mode';
   await page.getByRole('contentinfo').getByRole('button', { name: label }).click();
-  await expect(page.locator('html')).toHaveClass(new RegExp(`\\b${to}\\b`));
+  await expect(page.locator('html'), `${to} theme on ${page.url()}`).toHaveClass(
+    new RegExp(`\\b${to}\\b`),
+  );
   await page.evaluate(() =>
     Promise.all(
       document

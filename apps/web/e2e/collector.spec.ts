@@ -3,21 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { COLLECTOR_PASSWORD, signUpBuyer } from './support/users';
 import { toast } from './support/toast';
-
-const csrfOf = async (request: APIRequestContext) =>
-  (await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ?? '';
-
-/** Pays a sandbox top-up of `amount` dollars into the signed-in collector's wallet. */
-async function topUp(request: APIRequestContext, amount: number) {
-  const headers = { 'x-csrf-token': await csrfOf(request) };
-  const started = await request.post('/api/wallet/top-ups', { data: { amount }, headers });
-  expect(started.status(), await started.text()).toBe(201);
-  const checkoutId = ((await started.json()) as { checkoutUrl: string }).checkoutUrl
-    .split('/')
-    .pop()!;
-  const paid = await request.post(`/api/payments/sandbox/${checkoutId}/confirm`, { headers });
-  expect(paid.status(), await paid.text()).toBe(200);
-}
+import { csrfOf, topUp } from './support/wallet';
 
 /** Buys one pack of the live case through the API; answers the pull. */
 async function buyPack(request: APIRequestContext) {

@@ -1,7 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
+import { csrfOf, topUp } from './support/wallet';
 
 const ADMIN_EMAIL = 'console2-admin@example.com';
 const ADMIN_PASSWORD = 'Console2-admin-e2e-2026!';
@@ -9,9 +10,6 @@ const SHOTS = process.env.E2E_SHOTS_DIR;
 
 let server: RunningServer;
 const fixtures = { collectorEmail: '', collectorName: '' };
-
-const csrfOf = async (request: APIRequestContext) =>
-  (await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ?? '';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -44,15 +42,8 @@ test.beforeAll(async ({ browser }) => {
   const { email } = await signUpBuyer(request);
   fixtures.collectorEmail = email;
   fixtures.collectorName = (await (await request.get('/api/auth/current')).json()).user.username;
+  await topUp(request, 2000);
   const headers = { 'x-csrf-token': await csrfOf(request) };
-  const topUp = await request.post('/api/wallet/top-ups', { data: { amount: 2000 }, headers });
-  expect(topUp.status(), await topUp.text()).toBe(201);
-  const checkoutId = new URL((await topUp.json()).checkoutUrl, server.baseURL).pathname
-    .split('/')
-    .pop()!;
-  expect(
-    (await request.post(`/api/payments/sandbox/${checkoutId}/confirm`, { headers })).status(),
-  ).toBe(200);
   const store = await request.get('/api/products/store-items?limit=1');
   const { products } = (await store.json()) as { products: { _id: string }[] };
   const order = await request.post('/api/orders', {

@@ -1,15 +1,13 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { signUpBuyer } from './support/users';
+import { csrfOf, topUp } from './support/wallet';
 
 /*
  * The wallet's history lists every movement with the balance after it and filters by kind;
  * the sell-card payouts have a tab named for what they are, which points to the wallet.
  */
-
-const csrfOf = async (request: APIRequestContext) =>
-  (await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ?? '';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
@@ -21,15 +19,9 @@ test('the wallet history filters by kind and shows the balance after each moveme
   test.setTimeout(90_000);
   const { request } = page;
   await signUpBuyer(request);
-  const headers = { 'x-csrf-token': await csrfOf(request) };
   // A $300 top-up, then one store card bought.
-  const started = await request.post('/api/wallet/top-ups', { data: { amount: 300 }, headers });
-  const checkoutId = ((await started.json()) as { checkoutUrl: string }).checkoutUrl
-    .split('/')
-    .pop()!;
-  expect(
-    (await request.post(`/api/payments/sandbox/${checkoutId}/confirm`, { headers })).status(),
-  ).toBe(200);
+  await topUp(request, 300);
+  const headers = { 'x-csrf-token': await csrfOf(request) };
   const { products } = (await (
     await request.get('/api/products/store-items?limit=50&sort=storePrice&order=asc')
   ).json()) as { products: { _id: string; storePrice: number }[] };

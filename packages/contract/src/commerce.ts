@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SafeReturnPath, SavedShippingAddress, ShippingAddress } from './auth.js';
 import { Product } from './catalog.js';
 import { endpoint } from './endpoint.js';
-import { isWholeCents } from './money.js';
+import { typedDollars } from './money.js';
 import { queryInteger } from './query.js';
 
 /** Top-up bounds in dollars. */
@@ -23,6 +23,7 @@ export const LEDGER_KINDS = [
   'adjustment',
   'sale',
   'break',
+  'withdrawal',
 ] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;
@@ -55,7 +56,16 @@ export const WalletQuery = PageQuery.extend({
     .optional(),
 });
 export const WalletResponse = z.object({
+  /** The whole wallet: cash plus store credit. */
   balance: z.number(),
+  /** What may be withdrawn once its hold ends: top-ups, sell-backs, sale proceeds, cash payouts. */
+  cash: z.number(),
+  /** Bonuses and staff goodwill: spent first by every purchase, never withdrawn. */
+  storeCredit: z.number(),
+  /** Cash that may be withdrawn now (card top-ups wait out their dispute window first). */
+  withdrawable: z.number(),
+  /** When more cash becomes withdrawable (a held top-up's window ends); null when none is held. */
+  moreWithdrawableAt: z.iso.datetime().nullable(),
   entries: z.array(LedgerEntry),
   total: z.number().int(),
   page: z.number().int(),
@@ -64,11 +74,7 @@ export const WalletResponse = z.object({
 export type WalletResponse = z.infer<typeof WalletResponse>;
 
 export const TopUpBody = z.object({
-  amount: z
-    .number({ message: 'must be a number of dollars' })
-    .min(TOP_UP_MIN, `must be at least $${TOP_UP_MIN}`)
-    .max(TOP_UP_MAX, `must be at most $${TOP_UP_MAX.toLocaleString('en-US')}`)
-    .refine(isWholeCents, 'must have at most 2 decimals'),
+  amount: typedDollars(TOP_UP_MIN, TOP_UP_MAX),
   /** Where to come back to after paying (a path of this site), e.g. the checkout. */
   returnPath: SafeReturnPath.optional(),
 });

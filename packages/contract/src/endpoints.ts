@@ -15,6 +15,7 @@ import { inventoryEndpoints } from './inventory.js';
 import { siteEndpoints } from './site.js';
 import { auditEndpoints } from './audit.js';
 import { limitEndpoints } from './limits.js';
+import { withdrawalEndpoints } from './withdrawals.js';
 
 /**
  * Every endpoint of the API, by name. The server registers each from its declaration and a test
@@ -38,4 +39,5 @@ export const endpoints = {
   ...inventoryEndpoints,
   ...siteEndpoints,
   ...auditEndpoints,
+  ...withdrawalEndpoints,
 } as const;

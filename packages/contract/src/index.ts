@@ -26,4 +26,5 @@ export * from './staff-users.js';
 export * from './analytics.js';
 export * from './outbox.js';
 export * from './discord.js';
+export * from './withdrawals.js';
 export * from './endpoints.js';

@@ -109,7 +109,10 @@ export const InventoryCardResponse = z.object({ card: InventoryCard });
 export const InventoryImportBody = z
   .object({
     /** The CSV file's text (UTF-8), header line first. */
-    csv: z.string().min(1, 'must not be empty').max(2_000_000),
+    csv: z
+      .string()
+      .min(1, 'Paste the CSV or choose a file')
+      .max(2_000_000, 'The CSV may be at most 2 MB'),
     /** Check every line and report, writing nothing. */
     dryRun: z.boolean(),
   })

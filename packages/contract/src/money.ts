@@ -27,6 +27,19 @@ export function dollarsBetween(min: number, max: number) {
     .refine(isWholeCents, 'must have at most 2 decimals');
 }
 
+/**
+ * An amount a collector types (a top-up, a withdrawal): a number of dollars from `min` to `max`
+ * in whole cents, each refusal worded in dollars.
+ */
+export function typedDollars(min: number, max: number) {
+  const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+  return z
+    .number({ message: 'must be a number of dollars' })
+    .min(min, `must be at least ${dollars(min)}`)
+    .max(max, `must be at most ${dollars(max)}`)
+    .refine(isWholeCents, 'must have at most 2 decimals');
+}
+
 /** Zero or more, up to MAX_DOLLARS: an FMV, a tier bound. */
 export const Dollars = dollarsBetween(0, MAX_DOLLARS);
 /** At least one cent, up to MAX_DOLLARS: a price. */

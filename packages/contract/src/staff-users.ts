@@ -76,6 +76,8 @@ export const WalletAdjustmentBody = z.object({
     .refine(isWholeCents, 'must have at most 2 decimals')
     .refine((v) => v !== 0, 'must not be zero'),
   reason: z.string().trim().min(3, 'must be at least 3 characters').max(200),
+  /** A credit as store credit (goodwill: spent first, never withdrawn) rather than cash. */
+  storeCredit: z.boolean().default(false),
 });
 export type WalletAdjustmentBody = z.infer<typeof WalletAdjustmentBody>;
 

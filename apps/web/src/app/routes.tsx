@@ -82,6 +82,7 @@ const AdminConsolePage = lazyPage(() => import('@/features/admin/pages/AdminCons
 const AdminInventoryPage = lazyPage(() => import('@/features/admin/pages/AdminInventoryPage'));
 const AdminSitePage = lazyPage(() => import('@/features/admin/pages/AdminSitePage'));
 const AdminAuditPage = lazyPage(() => import('@/features/admin/pages/AdminAuditPage'));
+const AdminWithdrawalsPage = lazyPage(() => import('@/features/admin/pages/AdminWithdrawalsPage'));
 // The console's shipping, users and analytics pages export their component by name.
 const AdminShippingPage = lazyPage(() =>
   import('@/features/admin/pages/AdminShippingPage').then((m) => ({
@@ -195,6 +196,7 @@ export const routes: RouteObject[] = [
               { path: paths.adminUsers.path, element: <AdminUsersPage /> },
               { path: `${paths.adminUsers.path}/:userId`, element: <AdminUsersPage /> },
               { path: paths.adminSubmissions.path, element: <AdminSubmissionsPage /> },
+              { path: paths.adminWithdrawals.path, element: <AdminWithdrawalsPage /> },
               {
                 path: paths.adminBreaks.path,
                 element: (

@@ -13,6 +13,7 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   adjustment: 'Adjustment',
   sale: 'Payout',
   break: 'Break spot',
+  withdrawal: 'Withdrawal',
 };
 
 const columns: Column<LedgerEntry>[] = [

@@ -95,6 +95,7 @@ export const paths = {
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
   adminSite: { path: '/admin/site', getHref: () => '/admin/site' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminWithdrawals: { path: '/admin/withdrawals', getHref: () => '/admin/withdrawals' },
   adminAnalytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
   adminSubmissions: {
     path: '/admin/submissions',

@@ -44,26 +44,52 @@ export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
   paypal: 'PayPal',
 };
 
+/** A bank account (US routing and account numbers) to pay a collector to. */
+export const BankPayoutInput = z
+  .object({
+    method: z.literal('bank'),
+    accountHolder: z.string().trim().min(2, 'Enter the account holder').max(100),
+    routingNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{9}$/, 'A routing number is 9 digits'),
+    accountNumber: z
+      .string()
+      .trim()
+      .regex(/^\d{4,17}$/, 'An account number is 4 to 17 digits'),
+  })
+  .strict();
+export const PaypalPayoutInput = z.object({ method: z.literal('paypal'), email: Email }).strict();
+
 /** How the collector is paid: store credit (with the bonus), or a bank account or PayPal. */
 export const PayoutInput = z.discriminatedUnion('method', [
   z.object({ method: z.literal('store_credit') }).strict(),
-  z
-    .object({
-      method: z.literal('bank'),
-      accountHolder: z.string().trim().min(2, 'Enter the account holder').max(100),
-      routingNumber: z
-        .string()
-        .trim()
-        .regex(/^\d{9}$/, 'A routing number is 9 digits'),
-      accountNumber: z
-        .string()
-        .trim()
-        .regex(/^\d{4,17}$/, 'An account number is 4 to 17 digits'),
-    })
-    .strict(),
-  z.object({ method: z.literal('paypal'), email: Email }).strict(),
+  BankPayoutInput,
+  PaypalPayoutInput,
 ]);
 export type PayoutInput = z.infer<typeof PayoutInput>;
+
+/**
+ * The payout form as typed: one text per detail whatever the method, so switching methods keeps
+ * what was typed; only the chosen method's details are checked (PayoutInput) and sent.
+ */
+export const PayoutForm = z
+  .object({
+    method: PayoutMethod,
+    accountHolder: z.string(),
+    routingNumber: z.string(),
+    accountNumber: z.string(),
+    email: z.string(),
+  })
+  .transform(({ method, accountHolder, routingNumber, accountNumber, email }) =>
+    method === 'bank'
+      ? { method, accountHolder, routingNumber, accountNumber }
+      : method === 'paypal'
+        ? { method, email }
+        : { method },
+  )
+  .pipe(PayoutInput);
+export type PayoutDraft = z.input<typeof PayoutForm>;
 
 export const CreateSubmissionBody = z
   .object({

@@ -27,13 +27,18 @@ export const wallets = pgTable(
     userId: uuid('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The whole wallet: cash plus store credit. */
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
+    /** The store-credit part of the balance (bonuses, goodwill): spent first, never withdrawn. */
+    creditCents: bigint('credit_cents', { mode: 'number' }).notNull().default(0),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('wallets_balance_nonnegative', sql`${t.balanceCents} >= 0`),
     // The largest balance a JS number holds exactly (migration 0018).
     check('wallets_balance_safe', sql`${t.balanceCents} <= 9007199254740991`),
+    // Store credit is a part of the balance (decision 023), so cash = balance − credit ≥ 0.
+    check('wallets_credit_within_balance', sql`${t.creditCents} between 0 and ${t.balanceCents}`),
   ],
 );
 

@@ -13,3 +13,4 @@ export * from './outbox.js';
 export * from './discord.js';
 export * from './limits.js';
 export * from './inventory.js';
+export * from './withdrawals.js';

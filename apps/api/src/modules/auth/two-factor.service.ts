@@ -65,6 +65,31 @@ export class TwoFactorService {
     return used.length > 0;
   }
 
+  /**
+   * With two-factor sign-in on, a current code (or a recovery code) is needed before a sensitive
+   * step (accepting an offer, changing payout details, withdrawing): 400 naming `totpCode`
+   * otherwise. Wrong codes count against the account's two-factor failures, the budget the
+   * sign-in step uses.
+   */
+  async requireSecondFactor(user: SessionUser, code: string | undefined): Promise<void> {
+    if (!user.totpEnabledAt) return;
+    if (!code) {
+      throw badRequest('Enter the current code from your authenticator app.', {
+        field: 'totpCode',
+        totpRequired: true,
+      });
+    }
+    const taken = await this.deps.rateLimits.take([LIMITS.totpFailuresPerAccount, user.id]);
+    if (await this.acceptSecondFactor(user, code)) {
+      await taken.refund();
+      return;
+    }
+    throw badRequest('That code is not right. Check your authenticator app and try again.', {
+      field: 'totpCode',
+      totpRequired: true,
+    });
+  }
+
   /** A new secret, stored (encrypted) but not enabled until a code from it is confirmed. */
   async totpSetup(user: SessionUser) {
     if (user.totpEnabledAt) throw conflict('Two-factor authentication is already on.');

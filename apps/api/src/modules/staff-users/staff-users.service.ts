@@ -136,7 +136,13 @@ export class StaffUsersService {
         try {
           after =
             cents > 0
-              ? await this.deps.wallet.credit(userId, cents, ref, tx)
+              ? await this.deps.wallet.credit(
+                  userId,
+                  cents,
+                  ref,
+                  tx,
+                  body.storeCredit ? 'credit' : 'cash',
+                )
               : await this.deps.wallet.debit(userId, -cents, ref, tx);
         } catch (err) {
           if (err instanceof AppError && err.statusCode === 402)
@@ -152,7 +158,12 @@ export class StaffUsersService {
             subjectType: 'user',
             subjectId: userId,
             before: { balance: centsToDollars(before) },
-            after: { balance: centsToDollars(after), amount: body.amount, reason: body.reason },
+            after: {
+              balance: centsToDollars(after),
+              amount: body.amount,
+              reason: body.reason,
+              ...(body.storeCredit ? { storeCredit: true } : {}),
+            },
           },
           tx,
         );

@@ -27,7 +27,7 @@ import { AppError, badRequest, conflict } from '../../errors.js';
 import { rawStatement, SAMPLE_UUID } from '../../db/statements.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { isPhoto } from '../images/images.rules.js';
-import { LIMITS, type Limit } from '../auth/rate-limits.service.js';
+import type { Limit } from '../auth/rate-limits.service.js';
 import { sealPayout } from './payouts.service.js';
 import { act, expireDue, sendMail, type Apply } from './changes.js';
 import { noSubmission, type SubmissionsContext } from './context.js';
@@ -238,7 +238,7 @@ export class CollectorSubmissions {
 
   async accept(user: SessionUser, id: string, totpCode: string | undefined): Promise<Submission> {
     await this.precheck(user.id, id, 'accept');
-    await this.assertSecondFactor(user, totpCode);
+    await this.ctx.deps.secondFactor.requireSecondFactor(user, totpCode);
     return this.change(user, id, 'accept', async (_tx, row) =>
       row.status === 'offer_adjusted'
         ? { steps: [{ to: 'verified', note: 'Adjusted offer accepted.' }] }
@@ -283,7 +283,7 @@ export class CollectorSubmissions {
     totpCode: string | undefined,
   ): Promise<Submission> {
     await this.precheck(user.id, id, 'payout');
-    await this.assertSecondFactor(user, totpCode);
+    await this.ctx.deps.secondFactor.requireSecondFactor(user, totpCode);
     const sealed = sealPayout(this.ctx.deps.payoutBox, payout);
     const described =
       payout.method === 'store_credit' ? 'store credit' : (sealed.mask ?? payout.method);
@@ -328,29 +328,5 @@ export class CollectorSubmissions {
     if (!row) throw noSubmission();
     const now = this.ctx.deps.now();
     if (!allows(action, row, now, 'collector')) throw illegalTransition(action, row, now);
-  }
-
-  /**
-   * With two-factor sign-in on, a current code (or a recovery code) is needed. Wrong codes count
-   * against the account's two-factor failures, the same budget the sign-in step uses.
-   */
-  private async assertSecondFactor(user: SessionUser, code: string | undefined) {
-    if (!user.totpEnabledAt) return;
-    if (!code) {
-      throw badRequest('Enter the current code from your authenticator app.', {
-        field: 'totpCode',
-        totpRequired: true,
-      });
-    }
-    const { rateLimits, secondFactor } = this.ctx.deps;
-    const taken = await rateLimits.take([LIMITS.totpFailuresPerAccount, user.id]);
-    if (await secondFactor.acceptSecondFactor(user, code)) {
-      await taken.refund();
-      return;
-    }
-    throw badRequest('That code is not right. Check your authenticator app and try again.', {
-      field: 'totpCode',
-      totpRequired: true,
-    });
   }
 }

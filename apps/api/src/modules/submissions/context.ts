@@ -13,7 +13,7 @@ import type { PsaLookup } from './psa-lookup.js';
 
 /** What proves the collector is at the keyboard: the auth module's code check (TOTP or recovery). */
 export interface SecondFactorCheck {
-  acceptSecondFactor(user: SessionUser, code: string): Promise<boolean>;
+  requireSecondFactor(user: SessionUser, code: string | undefined): Promise<void>;
 }
 
 export interface SubmissionsDeps {

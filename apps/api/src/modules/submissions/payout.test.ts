@@ -11,14 +11,8 @@ import {
   staffOk,
   staffPost,
   submit,
+  TEST_BANK,
 } from '../../../test/fixtures/submissions.js';
-
-const BANK = {
-  method: 'bank',
-  accountHolder: 'Casey Collector',
-  routingNumber: '021000021',
-  accountNumber: '000123456789',
-} as const;
 
 let t: TestApp;
 let collector: TestUser;
@@ -33,7 +27,7 @@ const pay = (id: string, body: object) =>
 
 /** A bank-paid submission of one $80 card, accepted and received (not yet verified). */
 async function received(): Promise<Submission> {
-  const created = await submit(t, collector, { cardCount: 1, payout: BANK });
+  const created = await submit(t, collector, { cardCount: 1, payout: TEST_BANK });
   await staffOk(t, admin, created._id, 'offer', offerBody(created, [80]));
   expect((await collectorPost(t, collector, created._id, 'accept')).statusCode).toBe(200);
   await staffOk(t, admin, created._id, 'receive');
@@ -114,6 +108,10 @@ describe(`a submission is paid once, by the method staff saw (${testEngine})`, (
     const paid = await pay(s._id, { method: 'store_credit', reference: null });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(await t.app.services.wallet.balance(collector.id)).toBe(walletBefore + 8_800);
+    // The store-credit payout and its bonus are store credit: spent first, never withdrawn.
+    const parts = await t.app.services.wallet.parts(collector.id);
+    expect(parts.credit).toBe(8_800);
+    expect(parts.withdrawable).toBe(walletBefore);
   });
 
   it('Pay names the method it pays (400 without it, nothing written)', async () => {

@@ -11,21 +11,20 @@ import type { z } from 'zod';
 import { submissionPayouts, submissions } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { SealedBox } from '../../lib/sealed-box.js';
+import {
+  openPayoutDetails,
+  revealPayoutDetails,
+  sealPayoutDetails,
+} from '../../lib/payout-details.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 import { actIn, sendMail, type Done } from './changes.js';
 import { joinNotes, noSubmission, type SubmissionsContext } from './context.js';
 import { staffView } from './submissions.reads.js';
-import {
-  maskPayout,
-  payoutMethodChanged,
-  payoutMethodWords,
-  submissionNumber,
-} from './submissions.rules.js';
+import { payoutMethodChanged, payoutMethodWords, submissionNumber } from './submissions.rules.js';
 import { totalsOf, type SubmissionPayoutRow } from './submissions.view.js';
 
 type PayInput = z.output<typeof PayBody>;
-type StoredPayout = Exclude<PayoutInput, { method: 'store_credit' }>;
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
@@ -38,14 +37,7 @@ export function sealPayout(
   payout: PayoutInput,
 ): { sealed: string | null; mask: string | null } {
   if (payout.method === 'store_credit') return { sealed: null, mask: null };
-  return {
-    sealed: box.seal(Buffer.from(JSON.stringify(payout), 'utf8')),
-    mask: maskPayout(payout),
-  };
-}
-
-function openPayout(box: SealedBox, sealed: string): StoredPayout {
-  return JSON.parse(box.open(sealed).toString('utf8')) as StoredPayout;
+  return sealPayoutDetails(box, payout);
 }
 
 /** Paying collectors for their verified submissions, and the payout details staff pay by hand. */
@@ -68,15 +60,9 @@ export class SubmissionPayouts {
         tx,
       );
       const details = row.payoutDetailsEnc
-        ? openPayout(this.ctx.deps.payoutBox, row.payoutDetailsEnc)
+        ? openPayoutDetails(this.ctx.deps.payoutBox, row.payoutDetailsEnc)
         : null;
-      return {
-        method: row.payoutMethod,
-        accountHolder: details?.method === 'bank' ? details.accountHolder : null,
-        routingNumber: details?.method === 'bank' ? details.routingNumber : null,
-        accountNumber: details?.method === 'bank' ? details.accountNumber : null,
-        email: details?.method === 'paypal' ? details.email : null,
-      };
+      return { method: row.payoutMethod, ...revealPayoutDetails(details) };
     });
   }
 
@@ -148,6 +134,7 @@ export class SubmissionPayouts {
                   description: `Sale of submission ${number}: ${formatCents(amount)} plus a ${formatCents(bonus)} store-credit bonus`,
                 },
                 tx2,
+                'credit',
               );
             }
             const paid = storeCredit

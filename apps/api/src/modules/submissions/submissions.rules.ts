@@ -151,19 +151,6 @@ export function staffActions(
 /** The number a person reads: S-000042. */
 export const submissionNumber = (n: number) => `S-${String(n).padStart(6, '0')}`;
 
-/** "Account ••••6789 (Casey Collector)", "c•••@example.com": enough to recognise, no more. */
-export function maskPayout(
-  details:
-    | { method: 'bank'; accountHolder: string; accountNumber: string }
-    | { method: 'paypal'; email: string },
-): string {
-  if (details.method === 'bank') {
-    return `Account ••••${details.accountNumber.slice(-4)} (${details.accountHolder})`;
-  }
-  const [local = '', domain = ''] = details.email.split('@');
-  return `${local.slice(0, 1)}•••@${domain}`;
-}
-
 /** The numeric grade of a slab label ('GEM MT 10' → 10, '9.5' → 9.5), for the catalogue's filters. */
 export function gradeValueOf(grade: string): number | null {
   const match = /(\d+(?:\.\d)?)\s*$/.exec(grade.trim()) ?? /(\d+(?:\.\d)?)/.exec(grade);

@@ -50,6 +50,19 @@ export async function emailsOf(db: Db | Tx, userIds: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 
+/** The e-mail address and username of each of these accounts that exists. */
+export async function namesOf(
+  db: Db | Tx,
+  userIds: string[],
+): Promise<Map<string, { email: string; username: string }>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, { email: r.email, username: r.username }]));
+}
+
 /** The ids of accounts whose e-mail contains `text` (a subquery for the caller's WHERE). */
 export const userIdsWithEmailLike = (db: Db | Tx, text: string) =>
   db

@@ -23,7 +23,9 @@ interface DebitValues {
 /**
  * The debit, written once for both paths (WalletService.debit and the pack purchase's batch): the
  * balance goes down only when it covers the amount (a conditional UPDATE, so two debits at once
- * never overdraw; the CHECK backs it), and the ledger row records the balance after.
+ * never overdraw; the CHECK backs it), and the ledger row records the balance after. A purchase
+ * spends store credit first (decision 023): the credit part goes down by as much of the amount as
+ * it holds, in the same statement, so the pack purchase keeps its one round trip.
  *
  * When the balance is short (or there is no wallet) nothing is written. With `failWhenShort` the
  * statement then fails on the ledger's NOT NULL balance, which aborts a batch and its transaction
@@ -31,7 +33,8 @@ interface DebitValues {
  */
 function debitText(v: DebitValues, failWhenShort: boolean): string {
   return `with debited as (
-      update wallets set balance_cents = balance_cents - ${v.amount}, updated_at = now()
+      update wallets set balance_cents = balance_cents - ${v.amount},
+        credit_cents = greatest(credit_cents - ${v.amount}, 0), updated_at = now()
       where user_id = ${v.user} and balance_cents >= ${v.amount}
       returning balance_cents
     )

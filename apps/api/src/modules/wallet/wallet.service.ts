@@ -1,10 +1,33 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { centsToDollars, type LedgerKind, type WalletResponse } from '@grail/contract';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import {
+  centsToDollars,
+  formatCents,
+  TOP_UP_HOLD_DAYS,
+  type LedgerKind,
+  type WalletResponse,
+} from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { debitQuery, type LedgerRef } from './debit.js';
 import { walletLedger, wallets } from '../../db/schema/index.js';
-import { AppError } from '../../errors.js';
+import { AppError, badRequest } from '../../errors.js';
 import { toLedgerEntry } from './wallet.view.js';
+
+const DAY_MS = 86_400_000;
+
+/** A wallet's parts in cents (decision 023): cash + credit = balance. */
+export interface WalletParts {
+  balance: number;
+  /** Store credit: bonuses and goodwill, spent first, never withdrawn. */
+  credit: number;
+  cash: number;
+  /** Cash less the card top-ups still in their dispute window (floored at 0). */
+  withdrawable: number;
+  /** When the oldest held top-up's window ends; null when nothing is held. */
+  moreWithdrawableAt: Date | null;
+}
+
+/** Which part of the wallet a credit adds to. */
+export type WalletPart = 'cash' | 'credit';
 
 /**
  * The wallet: balances in integer cents, every change one ledger row in the caller's transaction.
@@ -21,15 +44,30 @@ export class WalletService {
     return row?.b ?? 0;
   }
 
-  async credit(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
+  /**
+   * Adds to the wallet: cash (top-ups, sell-backs, sale proceeds, refunds; the default) or store
+   * credit (the sell flow's store-credit payout and bonus, staff goodwill marked as credit).
+   */
+  async credit(
+    userId: string,
+    amountCents: number,
+    ref: LedgerRef,
+    tx: Tx,
+    part: WalletPart = 'cash',
+  ): Promise<number> {
     if (!Number.isInteger(amountCents) || amountCents <= 0)
       throw new Error('credit must be a positive integer');
+    const creditCents = part === 'credit' ? amountCents : 0;
     const [row] = await tx
       .insert(wallets)
-      .values({ userId, balanceCents: amountCents })
+      .values({ userId, balanceCents: amountCents, creditCents })
       .onConflictDoUpdate({
         target: wallets.userId,
-        set: { balanceCents: sql`${wallets.balanceCents} + ${amountCents}`, updatedAt: sql`now()` },
+        set: {
+          balanceCents: sql`${wallets.balanceCents} + ${amountCents}`,
+          creditCents: sql`${wallets.creditCents} + ${creditCents}`,
+          updatedAt: sql`now()`,
+        },
       })
       .returning({ balance: wallets.balanceCents });
     await tx
@@ -44,6 +82,75 @@ export class WalletService {
     const [row] = (result as unknown as { rows: { balance_after_cents: number }[] }).rows;
     if (!row) throw this.shortfall(amountCents, await this.balance(userId, tx));
     return row.balance_after_cents;
+  }
+
+  /**
+   * The wallet's parts. Withdrawable is cash less every card top-up of the last TOP_UP_HOLD_DAYS
+   * (conservative: a top-up already spent still counts until its window ends).
+   */
+  async parts(userId: string, tx: Db | Tx = this.db): Promise<WalletParts> {
+    return this.partsOf(userId, false, tx);
+  }
+
+  /** The parts, with the wallet row locked until `tx` ends (`lock`) or not. */
+  private async partsOf(userId: string, lock: boolean, tx: Db | Tx): Promise<WalletParts> {
+    const read = tx
+      .select({ balance: wallets.balanceCents, credit: wallets.creditCents })
+      .from(wallets)
+      .where(eq(wallets.userId, userId));
+    const [row] = lock ? await read.for('update') : await read;
+    const since = new Date(Date.now() - TOP_UP_HOLD_DAYS * DAY_MS);
+    const [held] = await tx
+      .select({
+        cents: sql<number>`coalesce(sum(${walletLedger.amountCents}), 0)::bigint`,
+        oldest: sql<string | null>`min(${walletLedger.createdAt})`,
+      })
+      .from(walletLedger)
+      .where(
+        and(
+          eq(walletLedger.userId, userId),
+          eq(walletLedger.kind, 'top_up'),
+          gt(walletLedger.createdAt, since),
+        ),
+      );
+    const balance = row?.balance ?? 0;
+    const credit = row?.credit ?? 0;
+    const cash = balance - credit;
+    const withdrawable = Math.max(0, cash - Number(held?.cents ?? 0));
+    const oldest = held?.oldest ? new Date(held.oldest) : null;
+    return {
+      balance,
+      credit,
+      cash,
+      withdrawable,
+      moreWithdrawableAt:
+        oldest && withdrawable < cash
+          ? new Date(oldest.getTime() + TOP_UP_HOLD_DAYS * DAY_MS)
+          : null,
+    };
+  }
+
+  /**
+   * Takes a withdrawal out of the cash: the wallet row is locked first, so of two withdrawals at
+   * once the second sees what the first left; more than is withdrawable is 400 naming `amount`.
+   */
+  async withdraw(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
+    const parts = await this.partsOf(userId, true, tx);
+    if (amountCents > parts.withdrawable) {
+      throw badRequest(`You can withdraw at most ${formatCents(parts.withdrawable)} now.`, {
+        field: 'amount',
+        withdrawable: centsToDollars(parts.withdrawable),
+      });
+    }
+    const [row] = await tx
+      .update(wallets)
+      .set({ balanceCents: sql`${wallets.balanceCents} - ${amountCents}`, updatedAt: sql`now()` })
+      .where(eq(wallets.userId, userId))
+      .returning({ balance: wallets.balanceCents });
+    await tx
+      .insert(walletLedger)
+      .values({ userId, amountCents: -amountCents, balanceAfterCents: row!.balance, ...ref });
+    return row!.balance;
   }
 
   /** 402 `{ message, shortfall, balance }` for a debit of `amountCents` from `balanceCents`. */
@@ -83,12 +190,16 @@ export class WalletService {
     limit: number,
     kinds?: LedgerKind[],
   ): Promise<WalletResponse> {
-    const [balance, { rows, total }] = await Promise.all([
-      this.balance(userId),
+    const [parts, { rows, total }] = await Promise.all([
+      this.parts(userId),
       this.entries(userId, page, limit, kinds),
     ]);
     return {
-      balance: centsToDollars(balance),
+      balance: centsToDollars(parts.balance),
+      cash: centsToDollars(parts.cash),
+      storeCredit: centsToDollars(parts.credit),
+      withdrawable: centsToDollars(parts.withdrawable),
+      moreWithdrawableAt: parts.moreWithdrawableAt?.toISOString() ?? null,
       entries: rows.map(toLedgerEntry),
       total,
       page,

@@ -15,6 +15,7 @@ import {
   FormSelect,
   FormSubmit,
   FormTextField,
+  NativeSelect,
   Menu,
   PasswordStrength,
   Popover,
@@ -52,6 +53,7 @@ const sales = [
 function Gallery() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [page, setPage] = useState(4);
+  const [sort, setSort] = useState('new');
   return (
     <div className={styles.gallery}>
       <Card title="Button" as="section">
@@ -99,6 +101,20 @@ function Gallery() {
             placeholder="Choose"
             error="Choose a grade."
           />
+          <Select label="Grade (nothing chosen)" options={grades} />
+          <Select label="Grade (disabled)" options={grades} defaultValue="raw" disabled />
+          <div className={styles.row}>
+            <TextField size="small" label="Search cards" />
+            <NativeSelect
+              label="Sort by"
+              value={sort}
+              options={[
+                { value: 'new', label: 'Newest' },
+                { value: 'price', label: 'Price' },
+              ]}
+              onChange={setSort}
+            />
+          </div>
           <Checkbox label="Send me drop alerts" />
           <Checkbox label="I accept the terms" error="You must accept the terms." />
           <Checkbox label="Disabled" disabled />

@@ -4,6 +4,7 @@ import type { LimitsResponse } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
 import { renderWithProviders } from '@/test/providers';
 import { ApiError, resetRequestLayer } from '@/lib/api/client';
+import { walletStatement } from '@/test/wallet';
 import { PurchaseDialog } from './PurchaseDialog';
 
 vi.mock('@/lib/auth', () => ({ useAuth: () => ({ isLoggedIn: true, isLoading: false }) }));
@@ -27,7 +28,7 @@ const noLimits: LimitsResponse = {
 };
 const serve = (balance: number) =>
   fakeFetch({
-    '/api/wallet': [{ body: { balance, entries: [], total: 0, page: 1, limit: 20 } }],
+    '/api/wallet': [{ body: walletStatement(balance, 20) }],
     '/api/limits': [{ body: noLimits }],
   });
 

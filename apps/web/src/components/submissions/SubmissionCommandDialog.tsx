@@ -24,7 +24,9 @@ export function SubmissionCommandDialog({
   dismissLabel: string;
   confirm: {
     label: ReactNode;
-    onClick: () => void;
+    /** Sends the command; or, with `form`, the id of the Form in the dialog the button submits. */
+    onClick?: () => void;
+    form?: string;
     disabled: boolean;
     color?: 'primary' | 'secondary' | 'error';
   };
@@ -42,6 +44,8 @@ export function SubmissionCommandDialog({
             variant="contained"
             color={confirm.color ?? 'primary'}
             disabled={confirm.disabled}
+            type={confirm.form ? 'submit' : 'button'}
+            form={confirm.form}
             onClick={confirm.onClick}
           >
             {confirm.label}

@@ -32,6 +32,10 @@ export type FormProps<Values extends FieldValues, Output> = Checks<Values, Outpu
   className?: string;
   /** The form's name for screen readers when the page has more than one. */
   label?: string;
+  /** Lets a button outside the form submit it (`form={id}`), e.g. in a Dialog's actions. */
+  id?: string;
+  /** When a field is first checked: on submit (default), or on leaving it (a long wizard). */
+  mode?: 'onSubmit' | 'onTouched';
 };
 
 /**
@@ -46,11 +50,14 @@ export function Form<Values extends FieldValues, Output = Values>({
   children,
   className,
   label,
+  id,
+  mode,
 }: FormProps<Values, Output>) {
   const form = useForm<Values, unknown, Output>({
     resolver:
       resolver ?? (zodResolver(schema as never) as unknown as Resolver<Values, unknown, Output>),
     defaultValues,
+    mode,
   });
   const [serverError, setServerError] = useState<string | null>(null);
   const submit = form.handleSubmit(async (values) => {
@@ -65,6 +72,7 @@ export function Form<Values extends FieldValues, Output = Values>({
     <FormProvider {...form}>
       <form
         noValidate
+        id={id}
         aria-label={label}
         onSubmit={(event) => void submit(event)}
         className={clsx(styles.form, className)}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ChangeEvent, ReactNode } from 'react';
 import { Controller, get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { Button, type ButtonProps } from './Button';
 import { Checkbox } from './Checkbox';
@@ -17,21 +17,35 @@ type BoundProps<Values extends FieldValues> = { name: Path<Values> };
 /**
  * A TextField bound by name to the Form around it: its error (aria-invalid, described by the
  * message) or else `helperText` under it. type="password" gets the show/hide button;
- * `multiline` a textarea.
+ * `multiline` a textarea; `normalize` rewrites what is typed or pasted as it comes in.
  */
 export function FormTextField<Values extends FieldValues = FieldValues>({
   name,
   type,
   multiline,
+  normalize,
   ...props
 }: BoundProps<Values> &
   Omit<TextFieldProps, 'name' | 'error' | 'ref' | 'endAdornment' | 'multiline'> & {
     multiline?: boolean;
     rows?: number;
+    /** E.g. digits only: the field shows, and the form holds, the rewritten text. */
+    normalize?: (text: string) => string;
   }) {
   const { register } = useFormContext<Values>();
   const error = useFieldError(name);
-  const bound = { ...props, ...register(name), error };
+  const registered = register(name);
+  const bound = {
+    ...props,
+    ...registered,
+    ...(normalize && {
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = normalize(event.target.value);
+        return registered.onChange(event);
+      },
+    }),
+    error,
+  };
   if (type === 'password') return <PasswordField {...bound} />;
   // register()'s ref and handlers take a textarea as well as an input.
   if (multiline) return <TextField {...(bound as unknown as TextAreaProps)} multiline />;

@@ -1,9 +1,11 @@
 import { useId } from 'react';
 import clsx from 'clsx';
 import styles from './NativeSelect.module.css';
+import { FieldOutline } from './FieldOutline';
 
 /**
- * A small select with its label on the frame, built on the browser's own select: keyboard and
+ * A small select with its label on the outline as TextField's (the same notch, focus colour and
+ * small size), built on the browser's own select: keyboard and
  * screen readers get the platform's list, and no script loads to open it. For a filter on a page
  * that must paint fast; `Select` is the one with a drawn list (for forms).
  */
@@ -41,6 +43,7 @@ export function NativeSelect({
         ))}
       </select>
       <span className={styles.arrow} aria-hidden />
+      <FieldOutline label={label} className={styles.outline} notchClassName={styles.notch} />
     </div>
   );
 }

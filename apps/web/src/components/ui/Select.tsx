@@ -4,13 +4,16 @@ import { styleNonce } from '@/lib/styleNonce';
 import { Check, ChevronDown } from 'lucide-react';
 import clsx from 'clsx';
 import styles from './overlay.module.css';
+import field from './field.module.css';
+import { FieldOutline } from './FieldOutline';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 
 /**
  * A choice among a few options (Radix): a button that opens a list; arrow keys, typing a letter,
- * Enter and Escape work as in a native select. Its label names it, and its error (or hint) under
- * it describes it; an error marks it invalid. `name` sends the value with a native form.
+ * Enter and Escape work as in a native select. Drawn as TextField is (field.module.css): its label
+ * on the outline, the same focus and error colours, its error (or hint) under it describing it;
+ * an error marks it invalid. `name` sends the value with a native form.
  */
 export function Select({
   label,
@@ -42,10 +45,7 @@ export function Select({
   const id = useId();
   const line = error ?? helperText;
   return (
-    <div className={clsx(styles.selectField, error && styles.invalid)}>
-      <label id={`${id}-label`} htmlFor={id} className={styles.selectLabel}>
-        {label}
-      </label>
+    <div className={clsx(field.field, error && field.invalid)}>
       <Primitive.Root
         value={value}
         defaultValue={defaultValue}
@@ -53,20 +53,27 @@ export function Select({
         name={name}
         disabled={disabled}
       >
-        <Primitive.Trigger
-          ref={ref}
-          id={id}
-          onBlur={onBlur}
-          aria-labelledby={`${id}-label`}
-          aria-invalid={Boolean(error)}
-          aria-describedby={line ? `${id}-helper-text` : undefined}
-          className={styles.selectTrigger}
-        >
-          <Primitive.Value placeholder={placeholder} />
-          <Primitive.Icon asChild>
-            <ChevronDown aria-hidden className={styles.selectIcon} />
-          </Primitive.Icon>
-        </Primitive.Trigger>
+        {/* With a placeholder the label stays on the outline, as a TextField's does. */}
+        <div className={clsx(field.control, placeholder && field.raised)}>
+          <Primitive.Trigger
+            ref={ref}
+            id={id}
+            onBlur={onBlur}
+            aria-labelledby={`${id}-label`}
+            aria-invalid={Boolean(error)}
+            aria-describedby={line ? `${id}-helper-text` : undefined}
+            className={clsx(field.input, field.selectTrigger)}
+          >
+            <Primitive.Value placeholder={placeholder} className={field.selectValue} />
+            <Primitive.Icon asChild>
+              <ChevronDown aria-hidden className={field.selectIcon} />
+            </Primitive.Icon>
+          </Primitive.Trigger>
+          <label id={`${id}-label`} htmlFor={id} className={field.label}>
+            {label}
+          </label>
+          <FieldOutline label={label} className={field.outline} notchClassName={field.notch} />
+        </div>
         <Primitive.Portal>
           <Primitive.Content position="popper" sideOffset={4} className={styles.popup}>
             <Primitive.Viewport nonce={styleNonce}>
@@ -88,7 +95,7 @@ export function Select({
         </Primitive.Portal>
       </Primitive.Root>
       {line && (
-        <p id={`${id}-helper-text`} className={styles.selectHelper}>
+        <p id={`${id}-helper-text`} className={field.helper}>
           {line}
         </p>
       )}

@@ -7,6 +7,7 @@ import {
 } from 'react';
 import clsx from 'clsx';
 import styles from './field.module.css';
+import { FieldOutline } from './FieldOutline';
 
 type Common = {
   label: string;
@@ -94,11 +95,7 @@ export function TextField(props: TextFieldProps | TextAreaProps) {
           {label}
         </label>
         {endAdornment}
-        <fieldset aria-hidden className={styles.outline}>
-          <legend className={styles.notch}>
-            <span>{label}</span>
-          </legend>
-        </fieldset>
+        <FieldOutline label={label} className={styles.outline} notchClassName={styles.notch} />
       </div>
       {line && (
         <p id={helperId} className={styles.helper}>

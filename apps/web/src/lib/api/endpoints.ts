@@ -22,4 +22,5 @@ export {
   siteEndpoints,
   staffUserEndpoints,
   submissionEndpoints,
+  withdrawalEndpoints,
 } from '@grail/contract';

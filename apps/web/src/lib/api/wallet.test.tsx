@@ -1,19 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import type { WalletResponse } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
 import { providersFor } from '@/test/providers';
 import { resetRequestLayer, setCsrfToken } from './client';
+import { walletStatement } from '@/test/wallet';
 import { useTopUp, useWallet, walletKeys, WALLET_PAGE_SIZE } from './wallet';
 
-const statement = (balance: number): WalletResponse => ({
-  balance,
-  entries: [],
-  total: 0,
-  page: 1,
-  limit: WALLET_PAGE_SIZE,
-});
+const statement = (balance: number) => walletStatement(balance, WALLET_PAGE_SIZE);
 
 const setup = () => providersFor({ path: '/checkout' });
 

@@ -1,11 +1,20 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   INVENTORY_CSV_COLUMNS,
   INVENTORY_IMPORT_MAX_FILES,
+  InventoryImportBody,
   type InventoryImportJob,
   type InventoryImportResponse,
 } from '@grail/contract';
-import { Alert, Button, buttonClass, Dialog, DialogClose, TextField } from '@/components/ui';
+import {
+  Alert,
+  Button,
+  buttonClass,
+  Dialog,
+  DialogClose,
+  Form,
+  FormTextField,
+} from '@/components/ui';
 import ui from '@/lib/styles/ui.module.css';
 import { useImportInventory, useInventoryImportJob } from '../api/inventory';
 import styles from './InventoryImportDialog.module.css';
@@ -52,26 +61,32 @@ function ImportJobProgress({ job }: { job: InventoryImportJob }) {
   );
 }
 
+/** The pasted or chosen CSV, by the contract's rule for an import's text. */
+const ImportForm = InventoryImportBody.pick({ csv: true });
+
 /**
- * A CSV import in two steps: the dry run checks every line and lists each problem by line and
- * column; only a file that passed it can be imported, all of it in one go, or, when rows name
- * image URLs, in the background with its progress shown here.
+ * A CSV import in two steps: the dry run (the form's submit) checks every line and lists each
+ * problem by line and column; only the CSV that passed it, unchanged, can be imported, all of it
+ * in one go, or, when rows name image URLs, in the background with its progress shown here.
  */
 export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
-  const [csv, setCsv] = useState('');
+  const formId = useId();
   const [fileName, setFileName] = useState<string | null>(null);
   const [images, setImages] = useState<File[]>([]);
-  const [result, setResult] = useState<InventoryImportResponse | null>(null);
+  // The last answer and the CSV it is about; any change to the CSV or the images drops it.
+  const [checked, setChecked] = useState<{ csv: string; answer: InventoryImportResponse } | null>(
+    null,
+  );
   const run = useImportInventory();
-  const check = (dryRun: boolean) =>
-    run.mutate({ csv, dryRun, images }, { onSuccess: (answer) => setResult(answer) });
+  const result = checked?.answer ?? null;
   const job = useInventoryImportJob(result?.job?._id ?? null);
   const passed = result?.dryRun === true && result.errors.length === 0;
   const done = result?.dryRun === false && (result.imported > 0 || result.job !== undefined);
-  const edit = (text: string) => {
-    setCsv(text);
-    setResult(null);
-  };
+  const importChecked = (csv: string) =>
+    run.mutate(
+      { csv, dryRun: false, images },
+      { onSuccess: (answer) => setChecked({ csv, answer }) },
+    );
   const fileButton = `${buttonClass({ variant: 'outlined' })} ${styles.fileButton}`;
   return (
     <Dialog
@@ -86,17 +101,13 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
           <DialogClose>
             <Button>{done ? 'Close' : 'Cancel'}</Button>
           </DialogClose>
-          <Button
-            variant="outlined"
-            disabled={!csv.trim() || run.isPending || done}
-            onClick={() => check(true)}
-          >
+          <Button variant="outlined" type="submit" form={formId} disabled={run.isPending || done}>
             Check file (dry run)
           </Button>
           <Button
             variant="contained"
             disabled={!passed || run.isPending}
-            onClick={() => check(false)}
+            onClick={() => checked && importChecked(checked.csv)}
           >
             Import {passed ? `${result.rows} cards` : ''}
           </Button>
@@ -104,57 +115,73 @@ export function InventoryImportDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <div className={styles.stack}>
-        <p className={styles.intro}>
-          Columns, in any order: {INVENTORY_CSV_COLUMNS.join(', ')}. Money in dollars. Images,
-          separated by spaces: https URLs (fetched in the background once the import starts), this
-          site&apos;s stored images, or the names of image files chosen below.
-        </p>
-        <label className={fileButton}>
-          Choose a CSV file
-          <input
-            className={ui.visuallyHidden}
-            type="file"
-            accept=".csv,text/csv"
-            aria-label="CSV file"
-            onChange={async (e) => {
-              const file = e.target.files?.[0];
-              if (!file) return;
-              setFileName(file.name);
-              edit(await file.text());
-            }}
-          />
-        </label>
-        {fileName && <p className={styles.line}>{fileName}</p>}
-        <label className={fileButton}>
-          Choose image files
-          <input
-            className={ui.visuallyHidden}
-            type="file"
-            multiple
-            accept="image/jpeg,image/png,image/webp"
-            aria-label="Image files"
-            onChange={(e) => {
-              setImages([...(e.target.files ?? [])].slice(0, INVENTORY_IMPORT_MAX_FILES));
-              setResult(null);
-            }}
-          />
-        </label>
-        {images.length > 0 && (
-          <p className={styles.line} aria-live="polite">
-            {images.length} image file{images.length === 1 ? '' : 's'} (at most{' '}
-            {INVENTORY_IMPORT_MAX_FILES}): {images.map((f) => f.name).join(', ')}
-          </p>
+        <Form
+          id={formId}
+          schema={ImportForm}
+          defaultValues={{ csv: '' }}
+          onSubmit={async ({ csv }) =>
+            setChecked({ csv, answer: await run.mutateAsync({ csv, dryRun: true, images }) })
+          }
+        >
+          {(form) => (
+            <>
+              <p className={styles.intro}>
+                Columns, in any order: {INVENTORY_CSV_COLUMNS.join(', ')}. Money in dollars. Images,
+                separated by spaces: https URLs (fetched in the background once the import starts),
+                this site&apos;s stored images, or the names of image files chosen below.
+              </p>
+              <label className={fileButton}>
+                Choose a CSV file
+                <input
+                  className={ui.visuallyHidden}
+                  type="file"
+                  accept=".csv,text/csv"
+                  aria-label="CSV file"
+                  onChange={async (e) => {
+                    const file = e.target.files?.[0];
+                    if (!file) return;
+                    setFileName(file.name);
+                    form.setValue('csv', await file.text(), { shouldValidate: true });
+                    setChecked(null);
+                  }}
+                />
+              </label>
+              {fileName && <p className={styles.line}>{fileName}</p>}
+              <label className={fileButton}>
+                Choose image files
+                <input
+                  className={ui.visuallyHidden}
+                  type="file"
+                  multiple
+                  accept="image/jpeg,image/png,image/webp"
+                  aria-label="Image files"
+                  onChange={(e) => {
+                    setImages([...(e.target.files ?? [])].slice(0, INVENTORY_IMPORT_MAX_FILES));
+                    setChecked(null);
+                  }}
+                />
+              </label>
+              {images.length > 0 && (
+                <p className={styles.line} aria-live="polite">
+                  {images.length} image file{images.length === 1 ? '' : 's'} (at most{' '}
+                  {INVENTORY_IMPORT_MAX_FILES}): {images.map((f) => f.name).join(', ')}
+                </p>
+              )}
+              <FormTextField
+                name="csv"
+                label="Or paste the CSV"
+                multiline
+                rows={6}
+                spellCheck={false}
+                onInput={() => setChecked(null)}
+                className={styles.csv}
+              />
+            </>
+          )}
+        </Form>
+        {run.isError && run.variables.dryRun === false && (
+          <Alert severity="error">{run.error.message}</Alert>
         )}
-        <TextField
-          label="Or paste the CSV"
-          multiline
-          rows={6}
-          value={csv}
-          onChange={(e) => edit(e.target.value)}
-          spellCheck={false}
-          className={styles.csv}
-        />
-        {run.isError && <Alert severity="error">{run.error.message}</Alert>}
         {result && result.errors.length > 0 && (
           <Alert severity="error">
             <p className={styles.strong}>

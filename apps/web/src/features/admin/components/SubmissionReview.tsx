@@ -1,16 +1,12 @@
 import clsx from 'clsx';
-import { useState, type ReactNode } from 'react';
-import { X } from 'lucide-react';
-import {
-  PAYOUT_METHOD_LABELS,
-  type AdminSubmission,
-  type PayoutDetailsResponse,
-} from '@grail/contract';
-import { Alert, Button, Skeleton } from '@/components/ui';
+import type { ReactNode } from 'react';
+import { PAYOUT_METHOD_LABELS, type AdminSubmission } from '@grail/contract';
+import { Alert, Skeleton } from '@/components/ui';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
 import { SubmissionTimeline } from '@/components/submissions/SubmissionTimeline';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { useAdminSubmission, usePayoutDetails } from '../api/submissions';
+import { PayoutDetailsReveal } from './PayoutDetailsReveal';
 import { SubmissionActions } from './SubmissionActions';
 import { CardReview } from './SubmissionCardReview';
 import { SubmissionOfferForm } from './SubmissionOfferForm';
@@ -30,7 +26,6 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 function PayoutBlock({ submission }: { submission: AdminSubmission }) {
   const reveal = usePayoutDetails();
-  const [details, setDetails] = useState<PayoutDetailsResponse | null>(null);
   const { payout, payment } = submission;
   return (
     <Block title="Payout">
@@ -46,33 +41,7 @@ function PayoutBlock({ submission }: { submission: AdminSubmission }) {
         </p>
       )}
       {payout.method !== 'store_credit' && !payment && (
-        <div className={styles.reveal}>
-          {details ? (
-            <Alert
-              severity="info"
-              className={styles.details}
-              action={
-                <Button size="small" aria-label="Close" onClick={() => setDetails(null)}>
-                  <X aria-hidden />
-                </Button>
-              }
-            >
-              {details.method === 'bank'
-                ? `${details.accountHolder} · routing ${details.routingNumber} · account ${details.accountNumber}`
-                : `PayPal ${details.email}`}
-            </Alert>
-          ) : (
-            <Button
-              size="small"
-              variant="outlined"
-              disabled={reveal.isPending}
-              onClick={() => reveal.mutate(submission._id, { onSuccess: setDetails })}
-            >
-              Show full details (logged)
-            </Button>
-          )}
-          {reveal.error && <Alert severity="error">{reveal.error.message}</Alert>}
-        </div>
+        <PayoutDetailsReveal reveal={() => reveal.mutateAsync(submission._id)} />
       )}
     </Block>
   );

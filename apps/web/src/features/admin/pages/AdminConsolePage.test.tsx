@@ -39,6 +39,7 @@ describe('the staff console navigation', () => {
       'Shipping',
       'Users',
       'Submissions',
+      'Withdrawals',
       'Site',
       'Audit log',
     ]);

@@ -18,6 +18,7 @@ const SECTIONS: Section[] = [
   { label: 'Shipping', href: paths.adminShipping.getHref() },
   { label: 'Users', href: paths.adminUsers.getHref() },
   { label: 'Submissions', href: paths.adminSubmissions.getHref() },
+  { label: 'Withdrawals', href: paths.adminWithdrawals.getHref() },
   { label: 'Breaks', href: paths.adminBreaks.getHref(), flag: 'BREAKS_ENABLED' },
   { label: 'Analytics', href: paths.adminAnalytics.getHref(), flag: 'ADVANCED_ANALYTICS' },
   { label: 'Site', href: paths.adminSite.getHref() },

@@ -14,6 +14,7 @@ import {
   Dialog,
   DialogClose,
   Form,
+  FormCheckbox,
   FormSubmit,
   FormTextField,
   Select,
@@ -148,6 +149,7 @@ const WalletAdjustmentForm = z.object({
     .trim()
     .min(3, 'Say why, in at least 3 characters.')
     .pipe(WalletAdjustmentBody.shape.reason),
+  storeCredit: WalletAdjustmentBody.shape.storeCredit,
 });
 
 function WalletAdjustForm({ userId }: { userId: string }) {
@@ -156,7 +158,7 @@ function WalletAdjustForm({ userId }: { userId: string }) {
   return (
     <Form
       schema={WalletAdjustmentForm}
-      defaultValues={{ amount: '', reason: '' }}
+      defaultValues={{ amount: '', reason: '', storeCredit: false }}
       label="Adjust wallet"
       className={`${admin.row} ${styles.adjust}`}
       onSubmit={async (body, form) => {
@@ -170,6 +172,7 @@ function WalletAdjustForm({ userId }: { userId: string }) {
       <div className={styles.grow}>
         <FormTextField name="reason" label="Reason" maxLength={200} />
       </div>
+      <FormCheckbox name="storeCredit" label="As store credit (spent first, never withdrawn)" />
       <FormSubmit size="medium" fullWidth={false}>
         Adjust wallet
       </FormSubmit>

@@ -4,11 +4,13 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { LoginRequest, RegisterRequest } from '@grail/contract';
-
-export { SecondFactorCode } from '@grail/contract';
+import { LoginRequest, RegisterRequest, SecondFactorCode, TotpCode } from '@grail/contract';
 
 export const loginResolver = zodResolver(LoginRequest);
+
+/** The sign-in's second step: the app's 6-digit code, or one of the recovery codes. */
+export const authenticatorCodeResolver = zodResolver(z.object({ code: TotpCode }));
+export const recoveryCodeResolver = zodResolver(z.object({ code: SecondFactorCode }));
 
 const RegisterForm = RegisterRequest.extend({
   confirmPassword: z.string().min(1, 'Confirm your password'),

@@ -11,7 +11,6 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Form } from '@/components/ui/Form';
 import { FormSubmit, FormTextField } from '@/components/ui/FormFields';
-import { TextField } from '@/components/ui/TextField';
 import ui from '@/lib/styles/ui.module.css';
 import { AuthCard } from '../components/AuthCard';
 import styles from '../components/authForm.module.css';
@@ -34,6 +33,17 @@ const safeRedirect = (value: string | null) => {
   return path && !path.startsWith(paths.login.getHref()) ? path : paths.dashboard.getHref();
 };
 
+/** The second step's two codes, each checked by its contract rule once the page is up. */
+const codeResolvers = {
+  totp: lazyResolver<{ code: string }>(() =>
+    import('../forms/schemas').then((m) => m.authenticatorCodeResolver),
+  ),
+  recovery: lazyResolver<{ code: string }>(() =>
+    import('../forms/schemas').then((m) => m.recoveryCodeResolver),
+  ),
+};
+const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, 6);
+
 function TotpStep({
   challengeToken,
   onSignedIn,
@@ -44,82 +54,64 @@ function TotpStep({
   onRestart(): void;
 }) {
   const [useRecovery, setUseRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+  // A challenge that ran out: only starting over helps, so its message offers that.
+  const [expired, setExpired] = useState<string | null>(null);
   const totp = useLoginTotp();
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const value = useRecovery ? code.trim() : code.replace(/\D/g, '');
-    const { SecondFactorCode } = await import('../forms/schemas');
-    const parsed = SecondFactorCode.safeParse(value);
-    if (!parsed.success || (!useRecovery && value.length !== 6)) {
-      setFieldError(
-        useRecovery ? 'Enter one of your recovery codes' : 'Enter the 6-digit code from your app',
-      );
-      return;
-    }
-    setFieldError(null);
-    totp.mutate({ challengeToken, code: value }, { onSuccess: onSignedIn });
-  };
-  const expired = totp.error && /sign in again/i.test(totp.error.message);
+  useEffect(() => codeResolvers.totp.preloadWhenIdle(), []);
   return (
-    <form noValidate onSubmit={submit} className={styles.form}>
+    <Form
+      key={useRecovery ? 'recovery' : 'totp'}
+      resolver={useRecovery ? codeResolvers.recovery : codeResolvers.totp}
+      defaultValues={{ code: '' }}
+      onSubmit={async ({ code }) => {
+        setExpired(null);
+        try {
+          onSignedIn(await totp.mutateAsync({ challengeToken, code }));
+        } catch (error) {
+          if (!(error instanceof Error) || !/sign in again/i.test(error.message)) throw error;
+          setExpired(error.message);
+        }
+      }}
+    >
       <p className={ui.body1}>
         {useRecovery
           ? 'Enter one of the recovery codes you saved when you turned on two-factor authentication.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </p>
-      {totp.error && (
+      {expired && (
         <Alert
           action={
-            expired ? (
-              <Button variant="text" onClick={onRestart}>
-                Start over
-              </Button>
-            ) : undefined
+            <Button variant="text" onClick={onRestart}>
+              Start over
+            </Button>
           }
         >
-          {totp.error.message}
+          {expired}
         </Alert>
       )}
-      <TextField
-        key={useRecovery ? 'recovery' : 'totp'}
+      <FormTextField
+        name="code"
         label={useRecovery ? 'Recovery code' : 'Authentication code'}
-        value={code}
         autoFocus
         autoComplete="one-time-code"
-        onChange={(e) =>
-          setCode(useRecovery ? e.target.value : e.target.value.replace(/\D/g, '').slice(0, 6))
-        }
-        onPaste={(e) => {
-          if (useRecovery) return;
-          e.preventDefault();
-          setCode(e.clipboardData.getData('text').replace(/\D/g, '').slice(0, 6));
-        }}
-        error={fieldError ?? undefined}
         helperText={'\u00a0'}
         {...(useRecovery
           ? { autoCapitalize: 'characters', spellCheck: false }
-          : { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6, className: styles.code })}
+          : {
+              inputMode: 'numeric',
+              pattern: '[0-9]*',
+              normalize: digitsOnly,
+              className: styles.code,
+            })}
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        fullWidth
-        loading={totp.isPending}
-        loadingText="Verifying..."
-      >
-        Verify
-      </Button>
+      <FormSubmit pendingText="Verifying...">Verify</FormSubmit>
       <div className={styles.row}>
         <button
           type="button"
           className={clsx(ui.textLink, styles.linkButton)}
           onClick={() => {
             setUseRecovery(!useRecovery);
-            setCode('');
-            setFieldError(null);
+            setExpired(null);
           }}
         >
           {useRecovery ? 'Use your authenticator app' : 'Use a recovery code'}
@@ -128,7 +120,7 @@ function TotpStep({
           Back to sign in
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

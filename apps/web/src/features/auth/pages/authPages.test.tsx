@@ -79,6 +79,43 @@ describe('/login', () => {
     expect(JSON.parse(String(totp?.body))).toEqual({ challengeToken: 'ch1', code: '123456' });
   });
 
+  it('checks either code by its contract rule before sending it', async () => {
+    const { calls } = fakeFetch({
+      ...visitor,
+      'POST /api/auth/login': [{ body: { totpRequired: true, challengeToken: 'ch1' } }],
+      'POST /api/auth/login/totp': [
+        { status: 401, body: { message: 'This sign-in expired. Please sign in again.' } },
+      ],
+    });
+    renderAt('/login');
+    await userEvent.type(await screen.findByLabelText('Email'), 'casey@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret words');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app'),
+    ).toBeDefined();
+    expect(screen.getByLabelText('Authentication code').getAttribute('aria-invalid')).toBe('true');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'ab1');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter your code')).toBeDefined();
+    expect(calls.some((c) => c.url === '/api/auth/login/totp')).toBe(false);
+
+    // A challenge that ran out offers to start over, which goes back to the password.
+    await userEvent.type(screen.getByLabelText('Recovery code'), 'cd-ef23');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/login/totp')).toBe(true));
+    expect(JSON.parse(String(calls.find((c) => c.url === '/api/auth/login/totp')?.body))).toEqual({
+      challengeToken: 'ch1',
+      code: 'ab1cd-ef23',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Start over' }));
+    expect(await screen.findByLabelText('Password')).toBeDefined();
+  });
+
   it("puts the server's refusal above the form", async () => {
     fakeFetch({
       ...visitor,

@@ -7,6 +7,7 @@ import { BREAK_REFUND_RULE, type BreakDetail } from '@grail/contract';
 import { fakeFetch, signedInUser } from '@/test/fakeFetch';
 import { resetRequestLayer } from '@/lib/api/client';
 import { AuthProvider } from '@/lib/auth';
+import { walletStatement } from '@/test/wallet';
 import BreakDetailPage from './BreakDetailPage';
 
 const id = '6f1c1a50-0000-4000-8000-000000000009';
@@ -76,7 +77,7 @@ describe('BreakDetailPage', () => {
       const { calls } = fakeFetch({
         '/api/auth/current': [{ body: { user: signedInUser, csrfToken: 'c' } }],
         [`/api/breaks/${id}`]: [{ body: { break: detail() } }],
-        '/api/wallet': [{ body: { balance: 100, entries: [], total: 0, page: 1, limit: 10 } }],
+        '/api/wallet': [{ body: walletStatement(100) }],
         [`POST /api/breaks/${id}/spots`]: [
           {
             status: 201,

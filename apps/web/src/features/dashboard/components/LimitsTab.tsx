@@ -282,8 +282,9 @@ function SelfExclusion({ state }: { state: LimitsResponse }) {
     <Panel title="Self-exclusion">
       <p className={styles.intro}>
         Applies at once: purchases, top-ups, sell-backs for more than you paid and marketing e-mail
-        stop. You can still withdraw your balance and claimed cards still ship. Ending it needs the
-        period to pass and then a request, which takes effect {COOLING_OFF_HOURS} hours later.
+        stop. You can still withdraw your cash from the Wallet tab and claimed cards still ship.
+        Ending it needs the period to pass and then a request, which takes effect{' '}
+        {COOLING_OFF_HOURS} hours later.
       </p>
       {excluded ? (
         <div className={styles.stack}>

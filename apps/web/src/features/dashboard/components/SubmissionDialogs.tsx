@@ -1,15 +1,10 @@
-import { useState } from 'react';
-import type { Submission } from '@grail/contract';
-import { TextField } from '@/components/ui';
-import { ApiError } from '@/lib/api/client';
+import { useId } from 'react';
+import { AcceptOfferBody, ChangePayoutBody, PayoutForm, type Submission } from '@grail/contract';
+import { Form } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { SubmissionCommandDialog } from '@/components/submissions/SubmissionCommandDialog';
-import {
-  emptyPayout,
-  parsePayout,
-  PayoutFields,
-  type PayoutErrors,
-} from '@/components/submissions/PayoutFields';
+import { emptyPayout, PayoutFields } from '@/components/submissions/PayoutFields';
+import { SecondFactorCodeField } from '@/components/SecondFactorCodeField';
 import { useSubmissionCommand } from '../api/submissionCommands';
 import styles from './SubmissionDialogs.module.css';
 
@@ -18,63 +13,28 @@ type CollectorDialogProps = { submission: Submission; open: boolean; onClose: ()
 /** The dialogs that ask for a two-factor code when the collector has it on. */
 type TwoFactorDialogProps = CollectorDialogProps & { totpEnabled: boolean };
 
-/** The error of a command: on the code field when the server names it, else above. */
-function errorParts(error: unknown): { code: string | null; other: string | null } {
-  if (!error) return { code: null, other: null };
-  const field = error instanceof ApiError ? (error.data as { field?: string } | null)?.field : null;
-  const message =
-    error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-  return field === 'totpCode' ? { code: message, other: null } : { code: null, other: message };
-}
-
-function CodeField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (v: string) => void;
-  error: string | null;
-}) {
-  return (
-    <div className={styles.code}>
-      <TextField
-        label="Two-factor code"
-        value={value}
-        onChange={(e) => onChange(e.target.value.trim())}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={error ?? undefined}
-        helperText="The 6-digit code from your authenticator app (or a recovery code)."
-      />
-    </div>
-  );
-}
+/** New payout details as typed (the contract's PayoutForm), with the code when asked. */
+const PayoutChange = ChangePayoutBody.extend({ payout: PayoutForm });
 
 /** Accepting the offer: the amount, what happens next, and a code when two-factor is on. */
 export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFactorDialogProps) {
   const command = useSubmissionCommand(submission._id);
-  const [code, setCode] = useState('');
+  const formId = useId();
   const adjusted = submission.status === 'offer_adjusted';
   const total = submission.totals.final ?? 0;
-  const errors = errorParts(command.error);
   const storeCredit = submission.payout.method === 'store_credit';
   return (
     <SubmissionCommandDialog
       title={`Accept ${formatUsd(total)}?`}
       open={open}
       onClose={onClose}
-      error={errors.other}
+      error={null}
       dismissLabel="Not yet"
       confirm={{
         label: command.isPending ? 'Accepting…' : 'Accept offer',
         color: 'secondary',
-        disabled: command.isPending || (totpEnabled && code.length < 6),
-        onClick: () =>
-          command.mutate(
-            { kind: 'accept', totpCode: totpEnabled ? code : undefined },
-            { onSuccess: onClose },
-          ),
+        disabled: command.isPending,
+        form: formId,
       }}
     >
       <p className={styles.text}>
@@ -88,7 +48,20 @@ export function AcceptDialog({ submission, totpEnabled, open, onClose }: TwoFact
           {submission.creditBonusPercent}% bonus).
         </p>
       )}
-      {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
+      {/* Without two-factor the form has no field: the button still submits it, and a refusal
+          shows in it. */}
+      <Form
+        id={formId}
+        className={styles.code}
+        schema={totpEnabled ? AcceptOfferBody.required() : AcceptOfferBody}
+        defaultValues={totpEnabled ? { totpCode: '' } : {}}
+        onSubmit={async ({ totpCode }) => {
+          await command.mutateAsync({ kind: 'accept', totpCode });
+          onClose();
+        }}
+      >
+        {totpEnabled && <SecondFactorCodeField />}
+      </Form>
     </SubmissionCommandDialog>
   );
 }
@@ -131,45 +104,29 @@ export function ConfirmDialog({
 /** New payout details (a code when two-factor is on); the old ones are replaced. */
 export function PayoutDialog({ submission, totpEnabled, open, onClose }: TwoFactorDialogProps) {
   const command = useSubmissionCommand(submission._id);
-  const [draft, setDraft] = useState(() => ({
-    ...emptyPayout(),
-    method: submission.payout.method,
-  }));
-  const [fieldErrors, setFieldErrors] = useState<PayoutErrors>({});
-  const [code, setCode] = useState('');
-  const errors = errorParts(command.error);
-  const save = () => {
-    const parsed = parsePayout(draft);
-    setFieldErrors(parsed.errors);
-    if (!parsed.payout) return;
-    command.mutate(
-      {
-        kind: 'payout',
-        body: { payout: parsed.payout, ...(totpEnabled ? { totpCode: code } : {}) },
-      },
-      { onSuccess: onClose },
-    );
-  };
+  const formId = useId();
+  const payout = emptyPayout(submission.payout.method);
   return (
     <SubmissionCommandDialog
       title="Change payout"
       open={open}
       onClose={onClose}
-      error={errors.other}
+      error={null}
       dismissLabel="Keep the current payout"
-      confirm={{
-        label: 'Save payout',
-        disabled: command.isPending || (totpEnabled && code.length < 6),
-        onClick: save,
-      }}
+      confirm={{ label: 'Save payout', disabled: command.isPending, form: formId }}
     >
-      <PayoutFields
-        value={draft}
-        onChange={setDraft}
-        errors={fieldErrors}
-        bonusPercent={submission.creditBonusPercent}
-      />
-      {totpEnabled && <CodeField value={code} onChange={setCode} error={errors.code} />}
+      <Form
+        id={formId}
+        schema={totpEnabled ? PayoutChange.required() : PayoutChange}
+        defaultValues={totpEnabled ? { payout, totpCode: '' } : { payout }}
+        onSubmit={async (body) => {
+          await command.mutateAsync({ kind: 'payout', body });
+          onClose();
+        }}
+      >
+        <PayoutFields bonusPercent={submission.creditBonusPercent} />
+        {totpEnabled && <SecondFactorCodeField />}
+      </Form>
     </SubmissionCommandDialog>
   );
 }

@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
-import { TOP_UP_MAX, TOP_UP_MIN, TopUpBody, type LedgerKind } from '@grail/contract';
+import {
+  TOP_UP_HOLD_DAYS,
+  TOP_UP_MAX,
+  TOP_UP_MIN,
+  TopUpBody,
+  WITHDRAWAL_MIN,
+  type LedgerKind,
+  type WalletResponse,
+} from '@grail/contract';
 import {
   Alert,
   Button,
@@ -14,11 +22,13 @@ import {
 } from '@/components/ui';
 import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
 import { useLimits } from '@/lib/api/limits';
-import { formatUsd } from '@/lib/format';
+import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { LedgerTable } from '@/components/LedgerTable';
 import styles from './WalletTab.module.css';
 import { NativeSelect } from '@/components/ui/NativeSelect';
+import { WithdrawDialog } from './WithdrawDialog';
+import { WithdrawalsList } from './WithdrawalsList';
 
 const AMOUNT_RANGE = `Enter an amount from ${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}.`;
 
@@ -70,9 +80,47 @@ const SHOWN: { value: string; label: string; kinds?: LedgerKind[] }[] = [
   { value: 'payouts', label: 'Payouts', kinds: ['sale'] },
   { value: 'refunds', label: 'Refunds', kinds: ['refund'] },
   { value: 'adjustments', label: 'Adjustments', kinds: ['adjustment'] },
+  { value: 'withdrawals', label: 'Withdrawals', kinds: ['withdrawal'] },
 ];
 
-/** Dashboard 'Wallet': the balance, its history from the ledger, and 'Add funds'. */
+/**
+ * The balance's two parts and what may be withdrawn: store credit is spent first and never
+ * withdrawn; a card top-up's cash waits out its dispute window.
+ */
+function WalletParts({ wallet }: { wallet: WalletResponse }) {
+  return (
+    <div className={styles.parts}>
+      <dl className={styles.figures}>
+        <div>
+          <dt>Cash</dt>
+          <dd data-testid="wallet-cash">{formatUsd(wallet.cash)}</dd>
+        </div>
+        <div>
+          <dt>Store credit</dt>
+          <dd data-testid="wallet-store-credit">{formatUsd(wallet.storeCredit)}</dd>
+        </div>
+        <div>
+          <dt>Withdrawable now</dt>
+          <dd data-testid="wallet-withdrawable">{formatUsd(wallet.withdrawable)}</dd>
+        </div>
+      </dl>
+      <p className={styles.rule}>
+        Purchases spend store credit first; store credit cannot be withdrawn. Cash from a card
+        top-up can be withdrawn {TOP_UP_HOLD_DAYS} days after the top-up.
+        {wallet.moreWithdrawableAt &&
+          ` More becomes withdrawable on ${dateTimeFormat.format(new Date(wallet.moreWithdrawableAt))}.`}
+        {wallet.withdrawable < WITHDRAWAL_MIN &&
+          ` Withdrawals start at ${formatUsd(WITHDRAWAL_MIN)}.`}
+      </p>
+      <WithdrawDialog withdrawable={wallet.withdrawable} />
+    </div>
+  );
+}
+
+/**
+ * Dashboard 'Wallet': the balance in its two parts, 'Add funds' and 'Withdraw', the withdrawals,
+ * and the history from the ledger.
+ */
 export function WalletTab() {
   const [page, setPage] = useState(1);
   const [shown, setShown] = useState('all');
@@ -94,8 +142,10 @@ export function WalletTab() {
             </RouterLink>
           </p>
         )}
+        {data && <WalletParts wallet={data} />}
         <AddFunds />
       </Card>
+      <WithdrawalsList />
       <div>
         <div className={styles.historyHead}>
           <h2 className={styles.historyTitle}>History</h2>

@@ -27,14 +27,21 @@ export function prefetchGrailMachine(client: QueryClient): void {
   );
 }
 
-/** A direct visit to the fairness page: the cases, and the chosen (or newest) case's record. */
+/**
+ * A record of more cards than this is not fetched while the app starts: a sold-out case of 2,000 is
+ * 650 KB of JSON, which competed with the page's own code and pushed its first paint back by a
+ * second on a phone. The page asks for it once it has painted.
+ */
+const RECORD_PREFETCH_MAX_CARDS = 500;
+
+/** A direct visit to the fairness page: the cases, then the chosen (or newest) case's record. */
 export function prefetchFairness(client: QueryClient, search: string): void {
   const chosen = new URLSearchParams(search).get('case');
-  if (chosen) void client.prefetchQuery(fairnessQueryOptions(chosen));
   client.fetchQuery(casesQueryOptions).then(
     (cases) => {
-      const newest = cases[0]?.caseId;
-      if (!chosen && newest) void client.prefetchQuery(fairnessQueryOptions(newest));
+      const shown = chosen ? cases.find((c) => c.caseId === chosen) : cases[0];
+      if (shown && shown.totalItems <= RECORD_PREFETCH_MAX_CARDS)
+        void client.prefetchQuery(fairnessQueryOptions(shown.caseId));
     },
     () => undefined,
   );

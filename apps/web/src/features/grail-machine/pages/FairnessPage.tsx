@@ -15,6 +15,13 @@ import styles from './FairnessPage.module.css';
 import { buttonClass } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { NativeSelect } from '@/components/ui/NativeSelect';
+import { Pagination } from '@/components/ui/Pagination';
+
+/**
+ * Pulls drawn per page of the record: a sold-out case of thousands drawn whole was over 14,000
+ * elements and more than a second of blocked main thread on a phone.
+ */
+export const PULLS_PER_PAGE = 50;
 
 interface Check {
   seed: Verdict | null;
@@ -49,7 +56,9 @@ export default function FairnessPage() {
   const fairness = useFairness(caseId);
   const [check, setCheck] = useState<Check | null>(null);
   const [checking, setChecking] = useState(false);
+  const [page, setPage] = useState(1);
   useEffect(() => setCheck(null), [caseId, fairness.data]);
+  useEffect(() => setPage(1), [caseId]);
 
   const verify = async () => {
     if (!fairness.data) return;
@@ -64,6 +73,10 @@ export default function FairnessPage() {
   // The record (a row per pull) is drawn in a deferred, time-sliced render when it arrives.
   const f = useDeferredValue(fairness.data);
   const recordLoading = !f && !fairness.isError && (caseId !== undefined || cases.isPending);
+  const pageCount = f ? Math.ceil(f.pulls.length / PULLS_PER_PAGE) : 0;
+  const verifiedPulls = check
+    ? [...check.pulls.values()].filter((v) => v === 'Verified').length
+    : 0;
   return (
     <GrailPageFrame title="Provably Fair">
       <div className={clsx(ui.paper, grail.panel, styles.rule)}>
@@ -138,6 +151,18 @@ export default function FairnessPage() {
                   <>
                     <span>Contents:</span> <VerdictChip verdict={check.contents} />
                     <span>Seed:</span> <VerdictChip verdict={check.seed} />
+                    {check.seed && (
+                      <>
+                        <span>Pulls:</span>
+                        <VerdictChip
+                          verdict={verifiedPulls === f.pulls.length ? 'Verified' : 'Mismatch'}
+                        />
+                        <span className={ui.secondaryText}>
+                          {verifiedPulls.toLocaleString('en-US')} of{' '}
+                          {f.pulls.length.toLocaleString('en-US')} replayed
+                        </span>
+                      </>
+                    )}
                   </>
                 )}
               </div>
@@ -146,7 +171,7 @@ export default function FairnessPage() {
           <div className={clsx(ui.paper, styles.pulls)}>
             <Table
               label="Pulls of this case"
-              rows={f.pulls}
+              rows={f.pulls.slice((page - 1) * PULLS_PER_PAGE, page * PULLS_PER_PAGE)}
               rowKey={(p) => p.k}
               empty="No pulls yet."
               columns={[
@@ -172,6 +197,15 @@ export default function FairnessPage() {
                 },
               ]}
             />
+            {pageCount > 1 && (
+              <Pagination
+                label="Pages of the pulls"
+                count={pageCount}
+                page={page}
+                onPageChange={setPage}
+                className={styles.pages}
+              />
+            )}
           </div>
         </div>
       )}

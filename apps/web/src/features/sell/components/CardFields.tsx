@@ -1,6 +1,6 @@
 import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
-import { Controller, get, type UseFormReturn } from 'react-hook-form';
+import { Controller, get, useFormContext } from 'react-hook-form';
 import {
   CERT_FORMATS,
   certProblem,
@@ -16,18 +16,17 @@ import styles from './CardFields.module.css';
 
 type Field = keyof SellFormValues['cards'][number];
 
-/** One slab of the submission: grader, cert (with PSA fill-in), description, photos, asking price. */
+/** One slab of the submission (in the sell Form): grader, cert (with PSA fill-in), description, photos, asking price. */
 export function CardFields({
-  form,
   index,
   psaLookup,
   onRemove,
 }: {
-  form: UseFormReturn<SellFormValues>;
   index: number;
   psaLookup: boolean;
   onRemove?: () => void;
 }) {
+  const form = useFormContext<SellFormValues>();
   const name = <F extends Field>(field: F) => `cards.${index}.${field}` as const;
   const errorOf = (field: Field) =>
     (get(form.formState.errors, name(field)) as { message?: string } | undefined)?.message;

@@ -1,35 +1,29 @@
 import clsx from 'clsx';
-import type { UseFormReturn } from 'react-hook-form';
-import { imageUrl, PAYOUT_METHOD_LABELS, type PayoutInput } from '@grail/contract';
-import { TextField } from '@/components/ui';
+import { useWatch } from 'react-hook-form';
+import { imageUrl, PAYOUT_METHOD_LABELS, type PayoutDraft } from '@grail/contract';
+import { FormTextField } from '@/components/ui';
 import { CardImage } from '@/components/CardImage';
 import { formatUsd } from '@/lib/format';
-import { cardTitle, type SellFormValues } from '../lib/sellForm';
+import { cardTitle, type SellWizardValues } from '../lib/sellForm';
 import styles from './ReviewStep.module.css';
 import ui from '@/lib/styles/ui.module.css';
 
-function payoutLine(payout: PayoutInput, bonusPercent: number) {
+function payoutLine(payout: PayoutDraft, bonusPercent: number) {
   switch (payout.method) {
     case 'store_credit':
       return `Store credit, with a ${bonusPercent}% bonus on our offer`;
     case 'bank':
-      return `Bank transfer to the account ending ${payout.accountNumber.slice(-4)} (${payout.accountHolder})`;
+      return `Bank transfer to the account ending ${payout.accountNumber.trim().slice(-4)} (${payout.accountHolder.trim()})`;
     case 'paypal':
-      return `PayPal to ${payout.email}`;
+      return `PayPal to ${payout.email.trim()}`;
   }
 }
 
-/** The submission as it will be sent: every card, the asking prices, the payout, and a note. */
-export function ReviewStep({
-  form,
-  payout,
-  bonusPercent,
-}: {
-  form: UseFormReturn<SellFormValues>;
-  payout: PayoutInput;
-  bonusPercent: number;
-}) {
-  const cards = form.watch('cards');
+/** The submission as it will be sent (in the sell Form): every card, the asking prices, the payout, and a note. */
+export function ReviewStep({ bonusPercent }: { bonusPercent: number }) {
+  const [cards, payout] = useWatch<SellWizardValues, ['cards', 'payout']>({
+    name: ['cards', 'payout'],
+  });
   const asking = cards.reduce((sum, c) => sum + (c.askingPrice ? Number(c.askingPrice) : 0), 0);
   return (
     <div className={styles.review}>
@@ -62,13 +56,7 @@ export function ReviewStep({
           <p className={styles.text}>{payoutLine(payout, bonusPercent)}</p>
         </div>
       </div>
-      <TextField
-        label="Note for our buyers (optional)"
-        multiline
-        rows={2}
-        {...form.register('note')}
-        error={form.formState.errors.note?.message}
-      />
+      <FormTextField name="note" label="Note for our buyers (optional)" multiline rows={2} />
       <p className={styles.muted}>
         After you submit, our buyers review your cards and send an offer for each. You decide then:
         nothing is sold until you accept, and you ship only after accepting.

@@ -1,22 +1,21 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { useFieldArray, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useFormContext } from 'react-hook-form';
 import clsx from 'clsx';
 import { Check, Plus } from 'lucide-react';
-import type { PayoutInput, SellSettingsResponse } from '@grail/contract';
-import { Alert, Button } from '@/components/ui';
-import { applyServerError } from '@/lib/forms';
+import type { SellSettingsResponse } from '@grail/contract';
+import { Alert, Button, Form, FormSubmit } from '@/components/ui';
+import { ApiError } from '@/lib/api/client';
 import { notify } from '@/lib/toast';
 import { paths } from '@/lib/paths';
-import {
-  emptyPayout,
-  parsePayout,
-  PayoutFields,
-  type PayoutErrors,
-} from '@/components/submissions/PayoutFields';
+import { emptyPayout, PayoutFields } from '@/components/submissions/PayoutFields';
 import { useCreateSubmission } from '../api/createSubmission';
-import { emptyCard, SellFormSchema, toSubmissionBody, type SellFormValues } from '../lib/sellForm';
+import {
+  emptyCard,
+  SellWizardSchema,
+  toSubmissionBody,
+  type SellWizardValues,
+} from '../lib/sellForm';
 import { CardFields } from './CardFields';
 import { ReviewStep } from './ReviewStep';
 import styles from './SellForm.module.css';
@@ -43,79 +42,32 @@ function Stepper({ step }: { step: number }) {
   );
 }
 
-/** The signed-in /sell-cards form: cards, then the payout, then a last look before submitting. */
-export function SellForm({ settings }: { settings: SellSettingsResponse }) {
-  const navigate = useNavigate();
-  const create = useCreateSubmission();
-  const form = useForm<SellFormValues>({
-    resolver: zodResolver(SellFormSchema),
-    mode: 'onTouched',
-    defaultValues: { cards: [emptyCard()], note: '' },
-  });
+/** The step on show, inside the one Form that holds all three: each moves on once its part checks. */
+function SellSteps({
+  step,
+  goTo,
+  stepHeading,
+  settings,
+}: {
+  step: number;
+  goTo: (step: number) => void;
+  stepHeading: RefObject<HTMLHeadingElement | null>;
+  settings: SellSettingsResponse;
+}) {
+  const form = useFormContext<SellWizardValues>();
   const cards = useFieldArray({ control: form.control, name: 'cards' });
-  const [step, setStep] = useState(0);
-  const [payoutDraft, setPayoutDraft] = useState(emptyPayout);
-  const [payoutErrors, setPayoutErrors] = useState<PayoutErrors>({});
-  const [payout, setPayout] = useState<PayoutInput | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const full = settings.openCount >= settings.maxOpen;
-
-  const stepHeading = useRef<HTMLHeadingElement>(null);
-  // A new step replaces the buttons that had focus: keyboard and screen-reader users land on its title.
-  const goTo = (next: number) => {
-    setStep(next);
-    requestAnimationFrame(() => stepHeading.current?.focus());
+  // Each Continue checks only its own step's fields; the last step submits the whole form.
+  const next = async (part: 'cards' | 'payout') => {
+    if (await form.trigger(part, { shouldFocus: true })) goTo(part === 'cards' ? 1 : 2);
   };
-
-  const nextFromCards = async () => {
-    if (await form.trigger('cards', { shouldFocus: true })) goTo(1);
-  };
-  const nextFromPayout = () => {
-    const parsed = parsePayout(payoutDraft);
-    setPayoutErrors(parsed.errors);
-    if (parsed.payout) {
-      setPayout(parsed.payout);
-      goTo(2);
-    }
-  };
-  const submit = form.handleSubmit(
-    (values) => {
-      if (!payout) return goTo(1);
-      setFormError(null);
-      create.mutate(toSubmissionBody(values, payout), {
-        onSuccess: (submission) => {
-          notify.success(
-            `Submission ${submission.number} is in. We will e-mail you with our offer.`,
-          );
-          navigate(paths.submission.getHref(submission._id));
-        },
-        onError: (error) => {
-          const message = applyServerError(error, form.setError, ['note']);
-          if (message) setFormError(message);
-          const field = (error as { data?: { field?: string } }).data?.field ?? '';
-          if (field.startsWith('cards.')) goTo(0);
-        },
-      });
-    },
-    () => goTo(0),
-  );
-
+  const count = cards.fields.length;
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      aria-label="Sell your cards"
-      className={styles.form}
-    >
+    <>
       <Stepper step={step} />
       <h2 className={styles.stepHeading} ref={stepHeading} tabIndex={-1}>
         {STEPS[step]}
       </h2>
-      {formError && (
-        <Alert severity="error" className={styles.message}>
-          {formError}
-        </Alert>
-      )}
       {full && (
         <Alert severity="warning" className={styles.message}>
           You have {settings.openCount} submissions in progress, the most at once. Finish or cancel
@@ -128,10 +80,9 @@ export function SellForm({ settings }: { settings: SellSettingsResponse }) {
           {cards.fields.map((field, index) => (
             <CardFields
               key={field.id}
-              form={form}
               index={index}
               psaLookup={settings.psaLookup}
-              onRemove={cards.fields.length > 1 ? () => cards.remove(index) : undefined}
+              onRemove={count > 1 ? () => cards.remove(index) : undefined}
             />
           ))}
           {form.formState.errors.cards?.root?.message && (
@@ -142,11 +93,11 @@ export function SellForm({ settings }: { settings: SellSettingsResponse }) {
               startIcon={<Plus aria-hidden />}
               variant="outlined"
               onClick={() => cards.append(emptyCard(form.getValues('cards').at(-1)?.grader))}
-              disabled={cards.fields.length >= settings.maxCards}
+              disabled={count >= settings.maxCards}
             >
               Add another card
             </Button>
-            <Button variant="contained" color="secondary" onClick={() => void nextFromCards()}>
+            <Button variant="contained" color="secondary" onClick={() => void next('cards')}>
               Continue to payout
             </Button>
           </div>
@@ -156,40 +107,75 @@ export function SellForm({ settings }: { settings: SellSettingsResponse }) {
 
       {step === 1 && (
         <div className={styles.wideStack}>
-          <PayoutFields
-            value={payoutDraft}
-            onChange={setPayoutDraft}
-            errors={payoutErrors}
-            bonusPercent={settings.creditBonusPercent}
-          />
+          <PayoutFields bonusPercent={settings.creditBonusPercent} />
           <div className={styles.row}>
             <Button onClick={() => goTo(0)}>Back to cards</Button>
-            <Button variant="contained" color="secondary" onClick={nextFromPayout}>
+            <Button variant="contained" color="secondary" onClick={() => void next('payout')}>
               Review
             </Button>
           </div>
         </div>
       )}
 
-      {step === 2 && payout && (
+      {step === 2 && (
         <div className={styles.wideStack}>
-          <ReviewStep form={form} payout={payout} bonusPercent={settings.creditBonusPercent} />
+          <ReviewStep bonusPercent={settings.creditBonusPercent} />
           <div className={styles.submitActions}>
             <Button onClick={() => goTo(1)}>Back to payout</Button>
-            <Button
-              type="submit"
-              variant="contained"
+            <FormSubmit
               color="secondary"
-              size="large"
-              disabled={create.isPending || full}
+              fullWidth={false}
+              disabled={full}
+              pendingText="Submitting…"
             >
-              {create.isPending
-                ? 'Submitting…'
-                : `Submit ${cards.fields.length} ${cards.fields.length === 1 ? 'card' : 'cards'}`}
-            </Button>
+              {`Submit ${count} ${count === 1 ? 'card' : 'cards'}`}
+            </FormSubmit>
           </div>
         </div>
       )}
-    </form>
+    </>
+  );
+}
+
+/**
+ * The signed-in /sell-cards form: cards, then the payout, then a last look before submitting.
+ * One Form holds every step, so going back keeps what was typed; Enter in a field moves on.
+ */
+export function SellForm({ settings }: { settings: SellSettingsResponse }) {
+  const navigate = useNavigate();
+  const create = useCreateSubmission();
+  const [step, setStep] = useState(0);
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  // A new step replaces the buttons that had focus: keyboard and screen-reader users land on its title.
+  const goTo = (next: number) => {
+    setStep(next);
+    requestAnimationFrame(() => stepHeading.current?.focus());
+  };
+
+  return (
+    <Form
+      schema={SellWizardSchema}
+      mode="onTouched"
+      defaultValues={{ cards: [emptyCard()], payout: emptyPayout(), note: '' }}
+      label="Sell your cards"
+      className={styles.form}
+      onSubmit={async (values) => {
+        if (step < 2) return goTo(step + 1);
+        try {
+          const submission = await create.mutateAsync(toSubmissionBody(values, values.payout));
+          notify.success(
+            `Submission ${submission.number} is in. We will e-mail you with our offer.`,
+          );
+          navigate(paths.submission.getHref(submission._id));
+        } catch (error) {
+          // A refused card is on the first step: show it there, with the message above.
+          const field = error instanceof ApiError ? (error.data as { field?: unknown })?.field : '';
+          if (typeof field === 'string' && field.startsWith('cards.')) goTo(0);
+          throw error;
+        }
+      }}
+    >
+      <SellSteps step={step} goTo={goTo} stepHeading={stepHeading} settings={settings} />
+    </Form>
   );
 }

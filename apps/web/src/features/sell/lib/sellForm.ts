@@ -3,9 +3,11 @@ import {
   certProblem,
   dollarsToCents,
   isWholeCents,
+  PayoutForm,
   SUBMISSION_MAX_CARDS,
   SubmissionGrader,
   type CreateSubmissionBody,
+  type PayoutDraft,
   type PayoutInput,
 } from '@grail/contract';
 
@@ -98,6 +100,10 @@ export const SellFormSchema = z.object({
     }),
   note: z.string().trim().max(1000, 'Keep the note under 1,000 characters'),
 });
+
+/** The whole wizard: its cards and note, and the payout (the contract's PayoutForm). */
+export const SellWizardSchema = SellFormSchema.extend({ payout: PayoutForm });
+export type SellWizardValues = SellFormValues & { payout: PayoutDraft };
 
 /** The checked form as the API takes it. */
 export function toSubmissionBody(

@@ -1,0 +1,73 @@
+/**
+ * Puts a large case, sold out, into an embedded database, so a page that lists a case's every pull
+ * (the fairness page) can be measured at the size a real case reaches:
+ *   node --import tsx scripts/seed-sold-out-case.ts DATA_DIR [--cards 2000]
+ * DATA_DIR is the API's PGlite folder (its app-secret, which seals the server seed, is read or made
+ * there, as the API does); no API may have it open. Buyers are made directly in the database, and
+ * each pack is bought through the real purchase service, so every pull follows the draw rule and the
+ * fairness page's check verifies it. Prints the case id.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { migrateDatabase } from '../apps/api/src/db/migrate.js';
+import { users } from '../apps/api/src/db/schema/index.js';
+import { resolveAppSecret } from '../apps/api/src/secret.js';
+import { createServices } from '../apps/api/src/services.js';
+import { createLiveCase } from '../apps/api/test/fixtures/grail.js';
+import { fund } from '../apps/api/test/fixtures/wallet.js';
+
+const args = process.argv.slice(2);
+const dataDir = args[0];
+if (!dataDir || dataDir.startsWith('--')) {
+  process.stderr.write('usage: seed-sold-out-case.ts DATA_DIR [--cards 2000]\n');
+  process.exit(2);
+}
+const cardsAt = args.indexOf('--cards');
+const CARDS = cardsAt >= 0 ? Number(args[cardsAt + 1]) : 2000;
+/** Several buyers, so the record shows several client seeds. */
+const BUYERS = 20;
+const PACK_PRICE = 1;
+
+const dir = resolve(dataDir);
+const config = loadConfig({ APP_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent' });
+const database = await openDatabase({ dataDir: dir });
+try {
+  await migrateDatabase(database);
+  const services = createServices({
+    config: { ...config, APP_SECRET: resolveAppSecret(config.APP_SECRET, dir) },
+    database,
+  });
+  const buyers = [];
+  for (let i = 0; i < BUYERS; i++) {
+    const [user] = await database.db
+      .insert(users)
+      .values({
+        email: `fairness-${i}-${randomUUID()}@example.com`,
+        username: `fairness_${i}_${randomBytes(3).toString('hex')}`,
+        passwordHash: 'x',
+        emailVerifiedAt: new Date(),
+        displayName: `Collector ${i + 1}`,
+        dateOfBirth: '1990-01-01',
+        termsAcceptedAt: new Date(),
+        termsVersion: 'seed',
+      })
+      .returning();
+    await fund(database, user!.id, Math.ceil(CARDS / BUYERS) * PACK_PRICE * 100);
+    const session = await services.sessions.create(user!.id);
+    buyers.push({ user: user!, sessionId: session.id });
+  }
+  const { caseId } = await createLiveCase(database, services.grailAdmin, {
+    size: CARDS,
+    packPrice: PACK_PRICE,
+    name: `Sold-out case of ${CARDS}`,
+  });
+  for (let k = 0; k < CARDS; k++) {
+    const { user, sessionId } = buyers[k % BUYERS]!;
+    await services.grail.buyPack(user, caseId, {}, `seed-${k}`, sessionId);
+  }
+  process.stdout.write(`${caseId}\n`);
+} finally {
+  await database.close();
+}
