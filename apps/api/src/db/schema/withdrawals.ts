@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
-import { requiredRef } from './columns.js';
+import { createdAt, requiredRef, timestamptz } from './columns.js';
 
 /*
  * Withdrawals (docs/withdrawals.md): the collector's saved payout methods and the cash they take
@@ -20,7 +20,7 @@ export const payoutMethods = pgTable(
     method: text('method', { enum: WITHDRAWAL_METHOD_VALUES }).notNull(),
     detailsEnc: text('details_enc').notNull(),
     mask: text('mask').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     check('payout_methods_method_known', sql`${t.method} in ('bank', 'paypal')`),
@@ -49,8 +49,8 @@ export const withdrawals = pgTable(
     reference: text('reference'),
     rejectReason: text('reject_reason'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamptz('decided_at'),
+    createdAt: createdAt(),
   },
   (t) => [
     check('withdrawals_amount_positive', sql`${t.amountCents} > 0`),
