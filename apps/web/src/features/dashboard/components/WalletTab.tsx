@@ -17,7 +17,7 @@ import {
   Form,
   FormSubmit,
   FormTextField,
-  Pagination,
+  ListPagination,
   Skeleton,
 } from '@/components/ui';
 import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
@@ -180,9 +180,10 @@ export function WalletTab() {
             <LedgerTable label="Wallet history" entries={data.entries} />
           </div>
         )}
-        {data && data.total > PAGE_SIZE && (
-          <Pagination
-            count={Math.ceil(data.total / PAGE_SIZE)}
+        {data && (
+          <ListPagination
+            total={data.total}
+            pageSize={PAGE_SIZE}
             page={page}
             onPageChange={setPage}
             label="Wallet history pages"

@@ -15,13 +15,13 @@ import styles from './FairnessPage.module.css';
 import { buttonClass } from '@/components/ui/Button';
 import { Spinner } from '@/components/ui/Spinner';
 import { NativeSelect } from '@/components/ui/NativeSelect';
-import { Pagination } from '@/components/ui/Pagination';
+import { ListPagination } from '@/components/ui/Pagination';
 
 /**
  * Pulls drawn per page of the record: a sold-out case of thousands drawn whole was over 14,000
  * elements and more than a second of blocked main thread on a phone.
  */
-export const PULLS_PER_PAGE = 50;
+const PULLS_PER_PAGE = 50;
 
 interface Check {
   seed: Verdict | null;
@@ -73,7 +73,6 @@ export default function FairnessPage() {
   // The record (a row per pull) is drawn in a deferred, time-sliced render when it arrives.
   const f = useDeferredValue(fairness.data);
   const recordLoading = !f && !fairness.isError && (caseId !== undefined || cases.isPending);
-  const pageCount = f ? Math.ceil(f.pulls.length / PULLS_PER_PAGE) : 0;
   const verifiedPulls = check
     ? [...check.pulls.values()].filter((v) => v === 'Verified').length
     : 0;
@@ -197,15 +196,14 @@ export default function FairnessPage() {
                 },
               ]}
             />
-            {pageCount > 1 && (
-              <Pagination
-                label="Pages of the pulls"
-                count={pageCount}
-                page={page}
-                onPageChange={setPage}
-                className={styles.pages}
-              />
-            )}
+            <ListPagination
+              label="Pages of the pulls"
+              total={f.pulls.length}
+              pageSize={PULLS_PER_PAGE}
+              page={page}
+              onPageChange={setPage}
+              className={styles.pages}
+            />
           </div>
         </div>
       )}
