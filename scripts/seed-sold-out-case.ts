@@ -1,11 +1,14 @@
 /**
- * Puts a large case, sold out, into an embedded database, so a page that lists a case's every pull
- * (the fairness page) can be measured at the size a real case reaches:
+ * Puts the demo catalogue and a large case, sold out, into a new embedded database, so a page that
+ * lists a case's every pull (the fairness page) can be measured at the size a real case reaches
+ * beside the demo's pages:
  *   node --import tsx scripts/seed-sold-out-case.ts DATA_DIR [--cards 2000]
  * DATA_DIR is the API's PGlite folder (its app-secret, which seals the server seed, is read or made
- * there, as the API does); no API may have it open. Buyers are made directly in the database, and
- * each pack is bought through the real purchase service, so every pull follows the draw rule and the
- * fairness page's check verifies it. Prints the case id.
+ * there, as the API does); no API may have it open. The demo loads first, as the API's start would
+ * load it (the API then finds it loaded); its case goes live once the large case has sold out, as
+ * one case is live at a time. Buyers are made directly in the database, and each pack is bought
+ * through the real purchase service, so every pull follows the draw rule and the fairness page's
+ * check verifies it. Prints the large case's id.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -15,6 +18,9 @@ import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { users } from '../apps/api/src/db/schema/index.js';
 import { resolveAppSecret } from '../apps/api/src/secret.js';
 import { createServices } from '../apps/api/src/services.js';
+import { demoBreakStep } from '../apps/api/src/modules/breaks/demo-break.js';
+import { seedDemoData } from '../apps/api/src/modules/demo/demo.service.js';
+import { DEMO_CASE } from '../apps/api/src/modules/grail/demo-case.js';
 import { createLiveCase } from '../apps/api/test/fixtures/grail.js';
 import { fund } from '../apps/api/test/fixtures/wallet.js';
 
@@ -39,6 +45,13 @@ try {
     config: { ...config, APP_SECRET: resolveAppSecret(config.APP_SECRET, dir) },
     database,
   });
+  let demoCaseCards: string[] = [];
+  await seedDemoData(database, services.images, [
+    async (_tx, seeded) => {
+      demoCaseCards = seeded.caseCardIds;
+    },
+    demoBreakStep(services.breaksAdmin),
+  ]);
   const buyers = [];
   for (let i = 0; i < BUYERS; i++) {
     const [user] = await database.db
@@ -67,6 +80,9 @@ try {
     const { user, sessionId } = buyers[k % BUYERS]!;
     await services.grail.buyPack(user, caseId, {}, `seed-${k}`, sessionId);
   }
+  const demoCase = await services.grailAdmin.createCase({ ...DEMO_CASE, activationTime: null });
+  await services.grailAdmin.addCards(demoCase, demoCaseCards);
+  await services.grailAdmin.goLive(demoCase);
   process.stdout.write(`${caseId}\n`);
 } finally {
   await database.close();
