@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { LoginRequest } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { Form } from './Form';
-import { FormSelect, FormSubmit, FormTextField } from './FormFields';
+import { FormSubmit, FormTextField } from './FormFields';
+import { FormSelect } from './FormSelect';
 
 function SignIn({ onSubmit }: { onSubmit: (values: LoginRequest) => unknown }) {
   return (

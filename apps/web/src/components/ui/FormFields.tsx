@@ -1,18 +1,17 @@
 import type { ChangeEvent, ReactNode } from 'react';
-import { Controller, get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+import { get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 import { Button, type ButtonProps } from './Button';
 import { Checkbox } from './Checkbox';
 import { PasswordField } from './PasswordField';
-import { Select, type SelectOption } from './Select';
 import { TextField, type TextAreaProps, type TextFieldProps } from './TextField';
 
 /** The message of a field's error, as the schema (or the server) gave it. */
-function useFieldError(name: string): string | undefined {
+export function useFieldError(name: string): string | undefined {
   const { formState } = useFormContext();
   return (get(formState.errors, name) as { message?: string } | undefined)?.message;
 }
 
-type BoundProps<Values extends FieldValues> = { name: Path<Values> };
+export type BoundProps<Values extends FieldValues> = { name: Path<Values> };
 
 /**
  * A TextField bound by name to the Form around it: its error (aria-invalid, described by the
@@ -61,41 +60,6 @@ export function FormCheckbox<Values extends FieldValues = FieldValues>({
   const { register } = useFormContext<Values>();
   return (
     <Checkbox {...register(name)} label={label} disabled={disabled} error={useFieldError(name)} />
-  );
-}
-
-/** A Select bound by name (a string value) to the Form around it. */
-export function FormSelect<Values extends FieldValues = FieldValues>({
-  name,
-  label,
-  options,
-  placeholder,
-  helperText,
-  disabled,
-}: BoundProps<Values> & {
-  label: string;
-  options: SelectOption[];
-  placeholder?: string;
-  helperText?: string;
-  disabled?: boolean;
-}) {
-  const { control } = useFormContext<Values>();
-  const error = useFieldError(name);
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Select
-          ref={field.ref}
-          name={field.name}
-          value={(field.value as string | undefined) ?? ''}
-          onValueChange={field.onChange}
-          onBlur={field.onBlur}
-          {...{ label, options, placeholder, helperText, disabled, error }}
-        />
-      )}
-    />
   );
 }
 
