@@ -16,13 +16,15 @@ describe('image rules', () => {
     expect(resolveImageUrl(undefined)).toBeNull();
   });
 
-  it('shows the placeholder card and logs an error when the image is missing', () => {
+  it('shows the placeholder card and logs a warning, not an error, when a card has no picture', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<CardImage src={undefined} alt="Mystery" eager />);
     expect(screen.getByRole('img', { name: 'Mystery' }).getAttribute('src')).toBe(
       PLACEHOLDER_CARD_IMAGE,
     );
-    expect(error).toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith('[grail]', 'Card image missing', { alt: 'Mystery' });
+    expect(error).not.toHaveBeenCalled();
   });
 
   it("falls back to the placeholder with 'Failed to load image' when loading fails", () => {

@@ -19,8 +19,8 @@ export interface CardImageProps {
 
 /**
  * A card picture in a 5:7 box: the image rules of resolveImageUrl, lazy loading that
- * starts 200 px before the viewport, and the placeholder card (plus a logged error) when the
- * picture is missing or fails.
+ * starts 200 px before the viewport, and the placeholder card when the picture is missing (logged
+ * as a warning: a card may have no photo yet) or fails to load (logged as an error).
  */
 export function CardImage({
   src,
@@ -38,7 +38,7 @@ export function CardImage({
   const failed = url !== null && failedUrl === url;
 
   useEffect(() => {
-    if (url === null) logger.error('Card image missing', { alt });
+    if (url === null) logger.warn('Card image missing', { alt });
   }, [url, alt]);
 
   useEffect(() => {
