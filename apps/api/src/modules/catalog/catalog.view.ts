@@ -6,7 +6,7 @@ import {
   type StoreItem,
 } from '@grail/contract';
 import type { cards } from '../../db/schema/index.js';
-import { cardIdentity } from '../inventory/card-identity.js';
+import { cardIdentity } from '../inventory/card-identity.view.js';
 
 export type CardRow = typeof cards.$inferSelect;
 

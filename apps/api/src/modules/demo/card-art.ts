@@ -1,4 +1,4 @@
-import type { CardIdentity } from '../inventory/card-identity.js';
+import type { CardIdentity } from '../inventory/card-identity.view.js';
 
 /** Card art drawn locally as SVG (rasterised by the images module): nothing is downloaded. */
 export interface CardArtInput extends CardIdentity {

@@ -2,7 +2,7 @@ import type { Database, Tx } from '../../db/client.js';
 import type { ImagesService } from '../images/images.service.js';
 import { cardCount } from '../inventory/inventory.reads.js';
 import { insertCard } from '../inventory/cards.service.js';
-import { cardIdentity } from '../inventory/card-identity.js';
+import { cardIdentity } from '../inventory/card-identity.view.js';
 import { readSetting, writeSetting } from '../site/settings.service.js';
 import { cardArtSvg } from './card-art.js';
 import { DEMO_CASE_CARDS, DEMO_STORE_CARDS, demoCardName, type DemoCard } from './catalogue.js';

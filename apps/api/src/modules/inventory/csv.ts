@@ -8,7 +8,7 @@ import {
   type InventoryImportIssue,
 } from '@grail/contract';
 import { CsvSyntaxError, csvLine, parseCsv } from '../../lib/csv.js';
-import type { CardIdentity } from './card-identity.js';
+import type { CardIdentity } from './card-identity.view.js';
 import {
   IMAGE_FETCH_DEFAULTS,
   checkImageUrl,

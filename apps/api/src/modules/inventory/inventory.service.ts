@@ -23,7 +23,7 @@ import {
   type UpdateInventoryCardBody,
 } from '@grail/contract';
 import { cardSearch } from './inventory.reads.js';
-import { cardIdentity } from './card-identity.js';
+import { cardIdentity } from './card-identity.view.js';
 import type { Db, Tx } from '../../db/client.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import { cards } from '../../db/schema/index.js';
