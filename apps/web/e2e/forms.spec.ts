@@ -1,7 +1,6 @@
 import {
   expect,
   test,
-  type APIRequestContext,
   type Browser,
   type BrowserContext,
   type Locator,
@@ -11,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
+import { csrfOf, topUp } from './support/wallet';
 
 /**
  * Every form a collector or staff member submits (the sign-in, sign-up, forgot-password and
@@ -54,20 +54,6 @@ interface FormCase {
   emptyIsAnAnswer?: true;
   /** Values only the server can judge, and its refusal in plain words. */
   server?: Step;
-}
-
-const csrfOf = async (request: APIRequestContext) =>
-  (await request.storageState()).cookies.find((c) => c.name === 'csrf-token')?.value ?? '';
-
-async function topUp(request: APIRequestContext, amount: number) {
-  const headers = { 'x-csrf-token': await csrfOf(request) };
-  const started = await request.post('/api/wallet/top-ups', { data: { amount }, headers });
-  expect(started.status(), await started.text()).toBe(201);
-  const checkoutId = ((await started.json()) as { checkoutUrl: string }).checkoutUrl
-    .split('/')
-    .pop()!;
-  const paid = await request.post(`/api/payments/sandbox/${checkoutId}/confirm`, { headers });
-  expect(paid.status(), await paid.text()).toBe(200);
 }
 
 /** A browser context on this server, signed out until its requests sign in. */
