@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Secret } from 'otpauth';
 import { SecretBox } from '../src/modules/auth/totp.js';
@@ -96,3 +96,12 @@ export async function setRole(t: TestApp, userId: string, role: 'user' | 'admin'
   await t.database.db.update(users).set({ role }).where(eq(users.id, userId));
   if (role === 'admin') await enrolTotp(t, userId);
 }
+
+/** A POST as `who` with a fresh Idempotency-Key, as the web app sends a money command. */
+export const postAs = (t: TestApp, who: TestUser, url: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...who.headers, 'idempotency-key': randomUUID() },
+    payload,
+  });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer, visitorPage } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
 
 const ADMIN_EMAIL = 'sell-admin@example.com';
@@ -20,12 +20,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  const page = await context.newPage();
-  await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
-  return page;
-}
+const newPage = (browser: Browser) => visitorPage(browser, server);
 
 async function describeCard(
   page: Page,

@@ -1,7 +1,7 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { contrastAxe, wcagAxe } from './support/axe';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
-import { startServer, type RunningServer } from './support/server';
+import { startServer, type RunningServer, visitorPage } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
 import { toast } from './support/toast';
 import { csrfOf, topUp } from './support/wallet';
@@ -23,12 +23,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => server?.stop());
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext({ baseURL: server.baseURL });
-  const page = await context.newPage();
-  await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
-  return page;
-}
+const newPage = (browser: Browser) => visitorPage(browser, server);
 
 test('fund, see cash and store credit, withdraw to PayPal, staff pay it, the collector sees it paid', async ({
   browser,

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Browser, Page } from '@playwright/test';
 import { serverEnv } from './env';
 
 export interface RunningServer {
@@ -100,4 +101,12 @@ export async function startServer(
     startTimeoutMs,
     removeDataDir: true,
   });
+}
+
+/** A fresh visitor's page on `server`, with the sign-up prompt already dismissed. */
+export async function visitorPage(browser: Browser, server: RunningServer): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const page = await context.newPage();
+  await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
+  return page;
 }

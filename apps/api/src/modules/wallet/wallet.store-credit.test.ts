@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { createUser, type TestUser } from '../../../test/users.js';
+import { createUser, postAs, type TestUser } from '../../../test/users.js';
 import { fund } from '../../../test/fixtures/wallet.js';
 import { insertCard } from '../../../test/fixtures/catalog.js';
 import { createLiveCase } from '../../../test/fixtures/grail.js';
@@ -9,13 +8,7 @@ import { createLiveCase } from '../../../test/fixtures/grail.js';
 /** Purchases spend store credit first (decision 023), on every debit path. */
 describe(`store credit is spent first (${testEngine})`, () => {
   let t: TestApp;
-  const post = (who: TestUser, url: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...who.headers, 'idempotency-key': randomUUID() },
-      payload,
-    });
+  const post = (who: TestUser, url: string, payload: object) => postAs(t, who, url, payload);
   const partsOf = (user: TestUser) => t.app.services.wallet.parts(user.id);
 
   beforeAll(async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { createUser, type TestUser } from '../../../test/users.js';
+import { createUser, postAs, type TestUser } from '../../../test/users.js';
 import { fund } from '../../../test/fixtures/wallet.js';
 import { walletLedger, withdrawals } from '../../db/schema/index.js';
 
@@ -13,13 +12,7 @@ const AT_ONCE = 20;
 describe(`withdrawals at once (${testEngine})`, () => {
   let t: TestApp;
   let admin: TestUser;
-  const post = (who: TestUser, url: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      headers: { ...who.headers, 'idempotency-key': randomUUID() },
-      payload,
-    });
+  const post = (who: TestUser, url: string, payload: object) => postAs(t, who, url, payload);
   const collector = async (cents: number) => {
     const user = await createUser(t);
     await fund(t.database, user.id, cents);
