@@ -28,20 +28,7 @@ const CARDS = 8;
 const MAX_BYTES = 2 * 1024 * 1024;
 
 const art = (card: DemoCard, cert: string) =>
-  Buffer.from(
-    cardArtSvg({
-      player: card.player,
-      year: card.year,
-      setName: card.setName,
-      cardNumber: card.cardNumber,
-      sport: card.sport,
-      team: card.team,
-      variant: card.variant,
-      grader: card.grader,
-      grade: card.grade,
-      certNumber: card.grader ? cert : null,
-    }),
-  );
+  Buffer.from(cardArtSvg({ ...card, certNumber: card.grader ? cert : null }));
 
 const background =
   Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">
