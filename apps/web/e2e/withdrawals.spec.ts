@@ -112,12 +112,7 @@ test('the Withdraw dialog works by keyboard at 390 px, with no serious axe findi
   browser,
 }) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport: { width: 390, height: 844 },
-  });
-  const page = await context.newPage();
-  await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
+  const page = await visitorPage(browser, server, { width: 390, height: 844 });
   await signUpBuyer(page.request);
   // Cash that is withdrawable at once comes from staff here; a top-up alone would be held.
   const staff = await newPage(browser);
@@ -158,5 +153,5 @@ test('the Withdraw dialog works by keyboard at 390 px, with no serious axe findi
     await expect(dialog).toBeHidden();
     await expect(withdraw).toBeFocused();
   }
-  await context.close();
+  await page.context().close();
 });

@@ -104,8 +104,12 @@ export async function startServer(
 }
 
 /** A fresh visitor's page on `server`, with the sign-up prompt already dismissed. */
-export async function visitorPage(browser: Browser, server: RunningServer): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL });
+export async function visitorPage(
+  browser: Browser,
+  server: RunningServer,
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport });
   const page = await context.newPage();
   await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
   return page;
