@@ -28,6 +28,10 @@ export default defineConfig({
     // Recording a trace (DOM snapshots and a screencast at every step) took half the suite's CPU;
     // a failure's retry records one, and a local run can ask with --trace on.
     trace: 'on-first-retry',
+    // Motion asked away, as the system setting does: pages stop animating spinners, skeletons and
+    // the home video, which kept Chromium drawing frames the tests never looked at. The tests of
+    // motion itself (the reveal, the home video) ask for it with reducedMotion: 'no-preference'.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromiumPath(),
       args: [

@@ -88,6 +88,8 @@ test.beforeEach(async ({ page }) => {
 
 test.describe('home page on the demo data', () => {
   test('shows its sections in order', async ({ page }) => {
+    // The clip plays on its own only for people who have not asked for reduced motion.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.goto('/');
     const order = [
       page.getByRole('heading', { level: 1, name: 'The Grail Machine is HERE!' }),

@@ -78,12 +78,18 @@ test.afterAll(async () => {
 
 async function collectorPage(
   browser: Browser,
-  options: { width?: number; theme?: (typeof THEMES)[number] } = {},
+  options: {
+    width?: number;
+    theme?: (typeof THEMES)[number];
+    /** The suite asks for reduced motion; the reveal's own tests need its motion. */
+    motion?: boolean;
+  } = {},
 ) {
   const context = await browser.newContext({
     baseURL: BASE,
     storageState: await collector.storageState(),
     viewport: { width: options.width ?? 1280, height: 900 },
+    ...(options.motion ? { reducedMotion: 'no-preference' as const } : {}),
   });
   const theme = options.theme ?? 'light';
   await context.addInitScript((t) => {
@@ -110,7 +116,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 test('the reveal keeps the card hidden, to the eye and to assistive technology, until it turns', async ({
   browser,
 }) => {
-  const page = await collectorPage(browser);
+  const page = await collectorPage(browser, { motion: true });
   await page.goto(`/grail-machine`);
   await page.getByRole('button', { name: /^Buy a Pack/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Buy a Pack' });
@@ -211,7 +217,7 @@ test("an old pull's page shows the card at once, every time, and says 'Opening y
 test('a pack just bought plays its reveal once, centred at 1280 px, naming the wait once', async ({
   browser,
 }) => {
-  const page = await collectorPage(browser);
+  const page = await collectorPage(browser, { motion: true });
   await page.goto(`/grail-machine`);
   await page.getByRole('button', { name: /^Buy a Pack/ }).click();
   await page

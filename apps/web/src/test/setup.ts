@@ -1,7 +1,11 @@
 import { afterEach, beforeEach } from 'vitest';
 import { SIGNED_IN_COOKIE_NAME } from '@grail/contract';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { installPlainMessages } from '@grail/contract';
+
+// findBy and waitFor give up after 1 s by default, which a page's first lazy chunk can take on the
+// 2-core CI machine while the browser suite runs beside it.
+configure({ asyncUtilTimeout: 5_000 });
 
 // As the app's zod module (src/lib/zod.ts) does: forms under test show the product's words.
 installPlainMessages();
