@@ -29,6 +29,9 @@ CREATE TABLE "vault_value_snapshots" (
 	CONSTRAINT "vault_value_snapshots_user_id_day_pk" PRIMARY KEY("user_id","day")
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "shipping_address" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "shipping_fee_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "delivery" text DEFAULT 'ship' NOT NULL;--> statement-breakpoint
 ALTER TABLE "shipments" ADD COLUMN "fee_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "shipments" ADD COLUMN "insured_value_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "holdings" ADD CONSTRAINT "holdings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -71,3 +74,5 @@ FROM "orders" o
 JOIN "order_items" i ON i."order_id" = o."id"
 LEFT JOIN "shipments" s ON s."source_type" = 'order' AND s."source_id" = o."id"
 WHERE o."status" <> 'cancelled';
+--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_delivery_known" CHECK ("orders"."delivery" in ('ship', 'vault') and ("orders"."delivery" = 'vault' or "orders"."shipping_address" is not null));

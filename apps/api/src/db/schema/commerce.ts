@@ -169,7 +169,13 @@ export const orders = pgTable(
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('paid'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    /** Part of the total: the fee schedule's charge when it ships now, 0 when kept in the vault. */
+    shippingFeeCents: bigint('shipping_fee_cents', { mode: 'number' }).notNull().default(0),
+    /** 'ship' (a box now) or 'vault' (kept in the collector's vault; no address needed). */
+    delivery: text('delivery', { enum: ['ship', 'vault'] })
+      .notNull()
+      .default('ship'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     paidAt: timestamptz('paid_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },
