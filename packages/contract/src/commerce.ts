@@ -24,6 +24,7 @@ export const LEDGER_KINDS = [
   'sale',
   'break',
   'withdrawal',
+  'shipping',
 ] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;
@@ -99,19 +100,34 @@ export const OrderItem = z.object({
 });
 export type OrderItem = z.infer<typeof OrderItem>;
 export const OrderStatus = z.enum(['paid', 'shipped', 'delivered', 'cancelled']);
+export const ORDER_DELIVERIES = ['ship', 'vault'] as const;
+export const OrderDelivery = z.enum(ORDER_DELIVERIES);
+export type OrderDelivery = z.infer<typeof OrderDelivery>;
+export const ORDER_DELIVERY_LABELS: Record<OrderDelivery, string> = {
+  ship: 'Ship now',
+  vault: 'Keep in my vault',
+};
+
 export const Order = z.object({
   _id: z.string(),
   items: z.array(OrderItem),
   total: z.number(),
+  /** Part of the total. */
+  shippingFee: z.number(),
+  delivery: OrderDelivery,
   status: OrderStatus,
-  shippingAddress: SavedShippingAddress,
-  shipBy: z.string(),
-  shipment: z.object({
-    status: z.enum(['pending', 'shipped', 'delivered']),
-    carrier: z.string().nullable(),
-    trackingNumber: z.string().nullable(),
-    shippedAt: z.string().nullable(),
-  }),
+  /** Null when the cards were kept in the vault. */
+  shippingAddress: SavedShippingAddress.nullable(),
+  shipBy: z.string().nullable(),
+  /** The box, when the order ships now; a vault order's cards are shipped from the vault. */
+  shipment: z
+    .object({
+      status: z.enum(['pending', 'packing', 'shipped', 'delivered', 'cancelled']),
+      carrier: z.string().nullable(),
+      trackingNumber: z.string().nullable(),
+      shippedAt: z.string().nullable(),
+    })
+    .nullable(),
   paidAt: z.string(),
   createdAt: z.string(),
 });
@@ -124,6 +140,8 @@ export const PlaceOrderBody = z.object({
     .max(ORDER_MAX_ITEMS)
     .refine((ids) => new Set(ids).size === ids.length, 'must not list a card twice'),
   shippingAddress: ShippingAddress.optional(),
+  /** Ship the cards now (the fee schedule applies) or keep them in the vault (free). */
+  delivery: OrderDelivery.default('ship'),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 export const OrderResponse = z.object({ order: Order });

@@ -16,6 +16,7 @@ import { siteEndpoints } from './site.js';
 import { auditEndpoints } from './audit.js';
 import { limitEndpoints } from './limits.js';
 import { withdrawalEndpoints } from './withdrawals.js';
+import { vaultEndpoints } from './vault.js';
 
 /**
  * Every endpoint of the API, by name. The server registers each from its declaration and a test
@@ -40,4 +41,5 @@ export const endpoints = {
   ...siteEndpoints,
   ...auditEndpoints,
   ...withdrawalEndpoints,
+  ...vaultEndpoints,
 } as const;

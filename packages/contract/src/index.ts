@@ -27,4 +27,5 @@ export * from './analytics.js';
 export * from './outbox.js';
 export * from './discord.js';
 export * from './withdrawals.js';
+export * from './vault.js';
 export * from './endpoints.js';

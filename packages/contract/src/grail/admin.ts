@@ -149,15 +149,19 @@ export type AvailableCardsResponse = z.infer<typeof AvailableCardsResponse>;
 
 export const DueShipment = z.object({
   _id: z.string(),
-  sourceType: z.enum(['order', 'pull', 'break']),
+  /** 'vault' is a box of vault cards a collector asked for (its fee paid, cancellable until packing). */
+  sourceType: z.enum(['order', 'pull', 'break', 'vault']),
   sourceId: z.string(),
-  status: z.enum(['pending', 'shipped', 'delivered']),
+  status: z.enum(['pending', 'packing', 'shipped', 'delivered', 'cancelled']),
   shipBy: z.string(),
   overdue: z.boolean(),
   username: z.string(),
   email: z.string(),
   address: SavedShippingAddress,
   items: z.array(z.string()),
+  /** The cards' FMV the box is insured for, and the shipping fee the collector paid. */
+  insuredValue: z.number(),
+  fee: z.number(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   createdAt: z.string(),

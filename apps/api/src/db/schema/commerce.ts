@@ -69,19 +69,33 @@ export const walletLedger = pgTable(
   ],
 );
 
+export const SHIPMENT_SOURCE_VALUES = ['order', 'pull', 'break', 'vault'] as const;
+export const SHIPMENT_STATUS_VALUES = [
+  'pending',
+  'packing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+
 /** Where a sold or pulled card goes; ship-by is the 48-hour promise. */
 export const shipments = pgTable(
   'shipments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
-    /** 'order', 'pull' or 'break' (an owner's combined break claim), and its id. */
-    sourceType: text('source_type', { enum: ['order', 'pull', 'break'] }).notNull(),
+    /**
+     * 'order', 'pull' or 'break' (an owner's combined break claim) and its id; 'vault' is a box of
+     * vault holdings (the vault module's rows point at it), whose source id is its own id.
+     */
+    sourceType: text('source_type', { enum: SHIPMENT_SOURCE_VALUES }).notNull(),
     sourceId: uuid('source_id').notNull(),
     address: jsonb('address').$type<ShippingAddress>().notNull(),
-    status: text('status', { enum: ['pending', 'shipped', 'delivered'] })
-      .notNull()
-      .default('pending'),
+    /** 'packing' (staff started it; no longer cancellable) and 'cancelled' are vault boxes' only. */
+    status: text('status', { enum: SHIPMENT_STATUS_VALUES }).notNull().default('pending'),
+    /** What the collector paid for shipping and the cards' FMV it is insured for (vault boxes). */
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
+    insuredValueCents: bigint('insured_value_cents', { mode: 'number' }).notNull().default(0),
     shipBy: timestamptz('ship_by').notNull(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
@@ -90,6 +104,7 @@ export const shipments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check('shipments_fee_nonnegative', sql`${t.feeCents} >= 0 and ${t.insuredValueCents} >= 0`),
     index('shipments_due_idx').on(t.status, t.shipBy),
     index('shipments_source_idx').on(t.sourceType, t.sourceId),
     index('shipments_user_idx').on(t.userId),
@@ -154,7 +169,13 @@ export const orders = pgTable(
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('paid'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
-    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    /** Part of the total: the fee schedule's charge when it ships now, 0 when kept in the vault. */
+    shippingFeeCents: bigint('shipping_fee_cents', { mode: 'number' }).notNull().default(0),
+    /** 'ship' (a box now) or 'vault' (kept in the collector's vault; no address needed). */
+    delivery: text('delivery', { enum: ['ship', 'vault'] })
+      .notNull()
+      .default('ship'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     paidAt: timestamptz('paid_at').notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -14,3 +14,4 @@ export * from './discord.js';
 export * from './limits.js';
 export * from './inventory.js';
 export * from './withdrawals.js';
+export * from './vault.js';
