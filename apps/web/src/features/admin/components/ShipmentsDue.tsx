@@ -9,6 +9,7 @@ const SOURCE_LABEL: Record<DueShipment['sourceType'], string> = {
   pull: 'Grail pull',
   break: 'Break hits',
   order: 'Store order',
+  vault: 'Vault box',
 };
 
 function ShipForm({ shipment }: { shipment: DueShipment }) {
