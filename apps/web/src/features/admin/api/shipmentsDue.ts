@@ -3,7 +3,7 @@ import { type MarkShippedBody } from '@grail/contract';
 import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
-const shipmentKeys = {
+export const shipmentKeys = {
   due: () => ['admin', 'shipments-due'] as const,
 };
 

@@ -22,6 +22,7 @@ import { dateTimeFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
 import { PackingSlips } from '../components/PackingSlips';
+import { VaultBoxes } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
 import styles from './AdminShippingPage.module.css';
 
@@ -163,6 +164,8 @@ export function AdminShippingPage() {
         Everything owed to collectors, earliest deadline first. Each box must leave within 48 hours;
         overdue boxes are marked in red.
       </p>
+      <VaultBoxes />
+      <h2 className={admin.heading}>Orders, pulls, breaks and returns</h2>
       {queue.isPending && <Spinner label="Loading the shipping queue" />}
       {queue.isError && (
         <Alert
