@@ -46,6 +46,20 @@ describe('a vault box’s packing slip', () => {
     expect(print).toHaveBeenCalledTimes(1);
   });
 
+  it('lists the card names alone when the queue sends no grades', async () => {
+    fakeFetch({
+      '/api/admin/shipments': [{ body: { shipments: [{ ...vaultBox, cards: undefined }] } }],
+    });
+    renderSlip(boxId);
+    const slip = await screen.findByTestId('packing-slip');
+    expect(
+      within(slip)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Card', 'Packed']);
+    expect(within(slip).getByText('2003 Topps Chrome LeBron James')).toBeTruthy();
+  });
+
   it('says so when the box is no longer waiting, and when the queue cannot be loaded', async () => {
     fakeFetch({ '/api/admin/shipments': [{ body: { shipments: [orderShipment] } }] });
     const first = renderSlip(boxId);

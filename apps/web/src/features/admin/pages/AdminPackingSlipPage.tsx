@@ -11,6 +11,15 @@ import { boxReference } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
 import styles from './AdminPackingSlipPage.module.css';
 
+/** A square to tick by hand once the card is in the box. */
+function PackedCell() {
+  return (
+    <td className={styles.check}>
+      <span className={styles.box} aria-hidden />
+    </td>
+  );
+}
+
 /**
  * /admin/shipping/:shipmentId/slip: one vault box's packing slip (its cards with grade and cert
  * number, the address, the insured value, the ship-by) to print; printing prints the slip alone.
@@ -19,6 +28,7 @@ export default function AdminPackingSlipPage() {
   const { shipmentId = '' } = useParams();
   const due = useShipmentsDue();
   const box = due.data?.find((s) => s._id === shipmentId);
+  const count = box ? (box.cards?.length ?? box.items.length) : 0;
   return (
     <section className={admin.page}>
       <div className={styles.toolbar}>
@@ -70,33 +80,39 @@ export default function AdminPackingSlipPage() {
             </dl>
           </div>
           <h2 className={styles.label}>
-            {box.cards?.length ?? box.items.length}{' '}
-            {(box.cards?.length ?? box.items.length) === 1 ? 'card' : 'cards'}
+            {count} {count === 1 ? 'card' : 'cards'}
           </h2>
           <table className={styles.cards} aria-label="Cards in the box">
             <thead>
               <tr>
                 <th scope="col">Card</th>
-                <th scope="col">Grade</th>
-                <th scope="col">Cert number</th>
+                {box.cards && (
+                  <>
+                    <th scope="col">Grade</th>
+                    <th scope="col">Cert number</th>
+                  </>
+                )}
                 <th scope="col" className={styles.check}>
                   Packed
                 </th>
               </tr>
             </thead>
             <tbody>
-              {(box.cards ?? box.items.map((name) => ({ name, grade: '—', certNumber: null }))).map(
-                (card, i) => (
-                  <tr key={i}>
-                    <td>{card.name}</td>
-                    <td>{card.grade}</td>
-                    <td>{card.certNumber ?? '—'}</td>
-                    <td className={styles.check}>
-                      <span className={styles.box} aria-hidden />
-                    </td>
-                  </tr>
-                ),
-              )}
+              {box.cards
+                ? box.cards.map((card, i) => (
+                    <tr key={i}>
+                      <td>{card.name}</td>
+                      <td>{card.grade}</td>
+                      <td>{card.certNumber ?? '—'}</td>
+                      <PackedCell />
+                    </tr>
+                  ))
+                : box.items.map((name, i) => (
+                    <tr key={i}>
+                      <td>{name}</td>
+                      <PackedCell />
+                    </tr>
+                  ))}
             </tbody>
           </table>
         </article>
