@@ -1,4 +1,4 @@
-import { TrackingBody, type DueShipment } from '@grail/contract';
+import { TrackingBody, VAULT_SHIPMENT_STATUS_LABELS, type DueShipment } from '@grail/contract';
 import { Alert, Badge, Form, FormSubmit, FormTextField, Spinner, Table } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
@@ -64,7 +64,10 @@ export function ShipmentsDue() {
             cell: (s) => (
               <span>
                 {s.username}
-                <span className={styles.source}>{SOURCE_LABEL[s.sourceType]}</span>
+                <span className={styles.source}>
+                  {SOURCE_LABEL[s.sourceType]}
+                  {s.sourceType === 'vault' && ` · ${VAULT_SHIPMENT_STATUS_LABELS[s.status]}`}
+                </span>
               </span>
             ),
           },
