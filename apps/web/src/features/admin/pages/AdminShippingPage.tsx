@@ -30,6 +30,7 @@ const KIND_LABEL: Record<FulfilmentKind, string> = {
   order: 'Store order',
   pull: 'Grail pull',
   break: 'Break hits',
+  vault: 'Vault box',
   submission: 'Returned submission',
 };
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'].map((c) => ({ value: c, label: c }));
@@ -147,7 +148,8 @@ export function AdminShippingPage() {
   const queue = useFulfilmentQueue();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const now = queue.dataUpdatedAt || Date.now();
-  const items = queue.data?.items ?? [];
+  // Vault boxes have their own section above (status, packing, fee), so they are not listed twice.
+  const items = (queue.data?.items ?? []).filter((i) => i.kind !== 'vault');
   const chosen = items.filter((i) => selected.has(keyOf(i)));
   const toggle = (key: string, on: boolean) =>
     setSelected((prev) => {
