@@ -84,9 +84,13 @@ export function UserVault({ userId }: { userId: string }) {
               key: 'image',
               title: <span className={ui.visuallyHidden}>Image</span>,
               label: 'Image',
-              cell: (h) => (
-                <img src={h.card.imageUrl} alt="" className={styles.image} loading="lazy" />
-              ),
+              // A card without a photo keeps its place in the row, drawn as an empty slab.
+              cell: (h) =>
+                h.card.imageUrl ? (
+                  <img src={h.card.imageUrl} alt="" className={styles.image} loading="lazy" />
+                ) : (
+                  <span className={clsx(styles.image, styles.noImage)} />
+                ),
             },
             {
               key: 'card',

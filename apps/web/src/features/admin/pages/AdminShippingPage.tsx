@@ -166,6 +166,7 @@ export function AdminShippingPage() {
         Everything owed to collectors, earliest deadline first. Each box must leave within 48 hours;
         overdue boxes are marked in red.
       </p>
+      {queue.data && <ComplianceSummary compliance={queue.data.compliance} />}
       <VaultBoxes />
       <h2 className={admin.heading}>Orders, pulls, breaks and returns</h2>
       {queue.isPending && <Spinner label="Loading the shipping queue" />}
@@ -179,9 +180,8 @@ export function AdminShippingPage() {
       )}
       {queue.data && (
         <>
-          <ComplianceSummary compliance={queue.data.compliance} />
           {items.length === 0 ? (
-            <Alert severity="success">Nothing to ship right now.</Alert>
+            <Alert severity="success">No orders, pulls, breaks or returns to ship right now.</Alert>
           ) : (
             <>
               <div className={styles.toolbar}>
