@@ -13,6 +13,8 @@ export function useShipmentsDue() {
     queryKey: shipmentKeys.due(),
     queryFn: async ({ signal }) =>
       (await callApi(grailEndpoints.adminShipments, { signal })).shipments,
+    // The 48-hour clocks move: a minute's staleness is fine, an hour's is not.
+    refetchInterval: 60_000,
   });
 }
 

@@ -15,6 +15,7 @@ import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
+import { dueText } from './dueText';
 import { useStartPacking } from '../api/vault';
 import admin from '../admin.module.css';
 import styles from './VaultBoxes.module.css';
@@ -84,7 +85,7 @@ function ShipBox({ box }: { box: DueShipment }) {
   );
 }
 
-function VaultBox({ box }: { box: DueShipment }) {
+function VaultBox({ box, now }: { box: DueShipment; now: number }) {
   const lines = boxLines(box);
   return (
     <li data-testid="vault-box" className={clsx(admin.panel, box.overdue && styles.overdue)}>
@@ -93,11 +94,12 @@ function VaultBox({ box }: { box: DueShipment }) {
         <Badge tone={box.status === 'packing' ? 'info' : 'warning'}>
           {VAULT_SHIPMENT_STATUS_LABELS[box.status]}
         </Badge>
-        {box.overdue && (
-          <Badge tone="error" variant="filled">
-            Overdue
-          </Badge>
-        )}
+        <Badge
+          tone={box.overdue ? 'error' : 'neutral'}
+          variant={box.overdue ? 'filled' : 'outlined'}
+        >
+          {dueText(box.shipBy, now)}
+        </Badge>
       </div>
       <p className={clsx(admin.muted, admin.small, admin.wrapAnywhere)}>
         Ship by {dateTimeFormat.format(new Date(box.shipBy))} · {box.username} ({box.email})
@@ -147,6 +149,7 @@ function VaultBox({ box }: { box: DueShipment }) {
 export function VaultBoxes() {
   const due = useShipmentsDue();
   const boxes = (due.data ?? []).filter((s) => s.sourceType === 'vault');
+  const now = due.dataUpdatedAt || Date.now();
   return (
     <section aria-labelledby="vault-boxes" className={styles.section}>
       <h2 id="vault-boxes" className={admin.heading}>
@@ -164,7 +167,7 @@ export function VaultBoxes() {
       {boxes.length > 0 && (
         <ul className={styles.list} aria-label="Vault boxes">
           {boxes.map((box) => (
-            <VaultBox key={box._id} box={box} />
+            <VaultBox key={box._id} box={box} now={now} />
           ))}
         </ul>
       )}

@@ -21,6 +21,7 @@ import { Address } from '@/components/Address';
 import { dateTimeFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
+import { dueText } from '../components/dueText';
 import { PackingSlips } from '../components/PackingSlips';
 import { VaultBoxes } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
@@ -35,14 +36,6 @@ const KIND_LABEL: Record<FulfilmentKind, string> = {
 };
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'].map((c) => ({ value: c, label: c }));
 const keyOf = (item: FulfilmentItem) => `${item.kind}:${item._id}`;
-
-/** "Due in 5 h 20 min" or "Overdue by 2 h 5 min", from the deadline and now. */
-export function dueText(shipBy: string, now: number): string {
-  const minutes = Math.round((new Date(shipBy).getTime() - now) / 60_000);
-  const abs = Math.abs(minutes);
-  const span = abs >= 60 ? `${Math.floor(abs / 60)} h ${abs % 60} min` : `${abs} min`;
-  return minutes < 0 ? `Overdue by ${span}` : `Due in ${span}`;
-}
 
 function ComplianceSummary({ compliance }: { compliance: ShippingCompliance }) {
   return (
