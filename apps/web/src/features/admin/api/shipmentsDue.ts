@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MarkShippedBody } from '@grail/contract';
 import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
+import { fulfilmentKeys } from './fulfilment';
 
 export const shipmentKeys = {
   due: () => ['admin', 'shipments-due'] as const,
@@ -23,6 +24,11 @@ export function useMarkShipped() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: MarkShippedBody }) =>
       callApi(grailEndpoints.adminShip, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.due() }),
+    // The fulfilment queue's on-time share counts the box too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.due() }),
+        queryClient.invalidateQueries({ queryKey: fulfilmentKeys.queue }),
+      ]),
   });
 }
