@@ -522,7 +522,8 @@ test.describe('staff', () => {
       name: 'mark shipped',
       open: async (page) => {
         await page.goto('/admin/shipping');
-        const item = page.getByTestId('fulfilment-item').filter({ hasText: CARD_NAME });
+        // The store order ships as a box from the collector's vault.
+        const item = page.getByTestId('vault-box').filter({ hasText: CARD_NAME });
         await item.waitFor({ timeout: COLD_PAGE_TIMEOUT_MS });
         return item;
       },

@@ -83,6 +83,8 @@ const AdminInventoryPage = lazyPage(() => import('@/features/admin/pages/AdminIn
 const AdminSitePage = lazyPage(() => import('@/features/admin/pages/AdminSitePage'));
 const AdminAuditPage = lazyPage(() => import('@/features/admin/pages/AdminAuditPage'));
 const AdminWithdrawalsPage = lazyPage(() => import('@/features/admin/pages/AdminWithdrawalsPage'));
+const AdminCustodyPage = lazyPage(() => import('@/features/admin/pages/AdminCustodyPage'));
+const AdminPackingSlipPage = lazyPage(() => import('@/features/admin/pages/AdminPackingSlipPage'));
 // The console's shipping, users and analytics pages export their component by name.
 const AdminShippingPage = lazyPage(() =>
   import('@/features/admin/pages/AdminShippingPage').then((m) => ({
@@ -197,6 +199,8 @@ export const routes: RouteObject[] = [
               { path: `${paths.adminUsers.path}/:userId`, element: <AdminUsersPage /> },
               { path: paths.adminSubmissions.path, element: <AdminSubmissionsPage /> },
               { path: paths.adminWithdrawals.path, element: <AdminWithdrawalsPage /> },
+              { path: paths.adminCustody.path, element: <AdminCustodyPage /> },
+              { path: paths.adminPackingSlip.path, element: <AdminPackingSlipPage /> },
               {
                 path: paths.adminBreaks.path,
                 element: (

@@ -93,6 +93,15 @@ export const paths = {
   adminInventory: { path: '/admin/inventory', getHref: () => '/admin/inventory' },
   adminShipping: { path: '/admin/shipping', getHref: () => '/admin/shipping' },
   adminUsers: { path: '/admin/users', getHref: () => '/admin/users' },
+  adminPackingSlip: {
+    path: '/admin/shipping/:shipmentId/slip',
+    getHref: (shipmentId: string) => `/admin/shipping/${encodeURIComponent(shipmentId)}/slip`,
+  },
+  adminCustody: { path: '/admin/custody', getHref: () => '/admin/custody' },
+  adminUser: {
+    path: '/admin/users/:userId',
+    getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  },
   adminSite: { path: '/admin/site', getHref: () => '/admin/site' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
   adminWithdrawals: { path: '/admin/withdrawals', getHref: () => '/admin/withdrawals' },

@@ -162,6 +162,10 @@ export const DueShipment = z.object({
   /** The cards' FMV the box is insured for, and the shipping fee the collector paid. */
   insuredValue: z.number(),
   fee: z.number(),
+  /** A vault box's cards as its packing slip lists them; absent for other boxes. */
+  cards: z
+    .array(z.object({ name: z.string(), grade: z.string(), certNumber: z.string().nullable() }))
+    .optional(),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   createdAt: z.string(),

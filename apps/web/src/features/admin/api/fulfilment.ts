@@ -3,7 +3,7 @@ import { type FulfilmentKind, type MarkShippedBody } from '@grail/contract';
 import { fulfilmentEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
-const fulfilmentKeys = { queue: ['admin', 'fulfilment'] as const };
+export const fulfilmentKeys = { queue: ['admin', 'fulfilment'] as const };
 
 /** Everything owed to collectors, earliest deadline first, with the 30-day on-time share. */
 export function useFulfilmentQueue() {

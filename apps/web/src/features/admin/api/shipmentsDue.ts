@@ -2,8 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type MarkShippedBody } from '@grail/contract';
 import { grailEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
+import { fulfilmentKeys } from './fulfilment';
 
-const shipmentKeys = {
+export const shipmentKeys = {
   due: () => ['admin', 'shipments-due'] as const,
 };
 
@@ -13,6 +14,8 @@ export function useShipmentsDue() {
     queryKey: shipmentKeys.due(),
     queryFn: async ({ signal }) =>
       (await callApi(grailEndpoints.adminShipments, { signal })).shipments,
+    // The 48-hour clocks move: a minute's staleness is fine, an hour's is not.
+    refetchInterval: 60_000,
   });
 }
 
@@ -21,6 +24,11 @@ export function useMarkShipped() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: MarkShippedBody }) =>
       callApi(grailEndpoints.adminShip, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shipmentKeys.due() }),
+    // The fulfilment queue's on-time share counts the box too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: shipmentKeys.due() }),
+        queryClient.invalidateQueries({ queryKey: fulfilmentKeys.queue }),
+      ]),
   });
 }

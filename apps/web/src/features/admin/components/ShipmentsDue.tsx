@@ -1,4 +1,4 @@
-import { TrackingBody, type DueShipment } from '@grail/contract';
+import { TrackingBody, VAULT_SHIPMENT_STATUS_LABELS, type DueShipment } from '@grail/contract';
 import { Alert, Badge, Form, FormSubmit, FormTextField, Spinner, Table } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
@@ -9,6 +9,7 @@ const SOURCE_LABEL: Record<DueShipment['sourceType'], string> = {
   pull: 'Grail pull',
   break: 'Break hits',
   order: 'Store order',
+  vault: 'Vault box',
 };
 
 function ShipForm({ shipment }: { shipment: DueShipment }) {
@@ -63,7 +64,10 @@ export function ShipmentsDue() {
             cell: (s) => (
               <span>
                 {s.username}
-                <span className={styles.source}>{SOURCE_LABEL[s.sourceType]}</span>
+                <span className={styles.source}>
+                  {SOURCE_LABEL[s.sourceType]}
+                  {s.sourceType === 'vault' && ` · ${VAULT_SHIPMENT_STATUS_LABELS[s.status]}`}
+                </span>
               </span>
             ),
           },

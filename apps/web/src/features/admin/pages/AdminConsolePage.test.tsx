@@ -40,6 +40,7 @@ describe('the staff console navigation', () => {
       'Users',
       'Submissions',
       'Withdrawals',
+      'Custody',
       'Site',
       'Audit log',
     ]);

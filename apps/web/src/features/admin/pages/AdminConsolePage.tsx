@@ -19,6 +19,7 @@ const SECTIONS: Section[] = [
   { label: 'Users', href: paths.adminUsers.getHref() },
   { label: 'Submissions', href: paths.adminSubmissions.getHref() },
   { label: 'Withdrawals', href: paths.adminWithdrawals.getHref() },
+  { label: 'Custody', href: paths.adminCustody.getHref() },
   { label: 'Breaks', href: paths.adminBreaks.getHref(), flag: 'BREAKS_ENABLED' },
   { label: 'Analytics', href: paths.adminAnalytics.getHref(), flag: 'ADVANCED_ANALYTICS' },
   { label: 'Site', href: paths.adminSite.getHref() },

@@ -21,7 +21,9 @@ import { Address } from '@/components/Address';
 import { dateTimeFormat } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
+import { dueText } from '../components/dueText';
 import { PackingSlips } from '../components/PackingSlips';
+import { VaultBoxes } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
 import styles from './AdminShippingPage.module.css';
 
@@ -29,18 +31,11 @@ const KIND_LABEL: Record<FulfilmentKind, string> = {
   order: 'Store order',
   pull: 'Grail pull',
   break: 'Break hits',
+  vault: 'Vault box',
   submission: 'Returned submission',
 };
 const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'].map((c) => ({ value: c, label: c }));
 const keyOf = (item: FulfilmentItem) => `${item.kind}:${item._id}`;
-
-/** "Due in 5 h 20 min" or "Overdue by 2 h 5 min", from the deadline and now. */
-export function dueText(shipBy: string, now: number): string {
-  const minutes = Math.round((new Date(shipBy).getTime() - now) / 60_000);
-  const abs = Math.abs(minutes);
-  const span = abs >= 60 ? `${Math.floor(abs / 60)} h ${abs % 60} min` : `${abs} min`;
-  return minutes < 0 ? `Overdue by ${span}` : `Due in ${span}`;
-}
 
 function ComplianceSummary({ compliance }: { compliance: ShippingCompliance }) {
   return (
@@ -146,7 +141,8 @@ export function AdminShippingPage() {
   const queue = useFulfilmentQueue();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const now = queue.dataUpdatedAt || Date.now();
-  const items = queue.data?.items ?? [];
+  // Vault boxes have their own section above (status, packing, fee), so they are not listed twice.
+  const items = (queue.data?.items ?? []).filter((i) => i.kind !== 'vault');
   const chosen = items.filter((i) => selected.has(keyOf(i)));
   const toggle = (key: string, on: boolean) =>
     setSelected((prev) => {
@@ -163,6 +159,9 @@ export function AdminShippingPage() {
         Everything owed to collectors, earliest deadline first. Each box must leave within 48 hours;
         overdue boxes are marked in red.
       </p>
+      {queue.data && <ComplianceSummary compliance={queue.data.compliance} />}
+      <VaultBoxes />
+      <h2 className={admin.heading}>Orders, pulls, breaks and returns</h2>
       {queue.isPending && <Spinner label="Loading the shipping queue" />}
       {queue.isError && (
         <Alert
@@ -174,9 +173,8 @@ export function AdminShippingPage() {
       )}
       {queue.data && (
         <>
-          <ComplianceSummary compliance={queue.data.compliance} />
           {items.length === 0 ? (
-            <Alert severity="success">Nothing to ship right now.</Alert>
+            <Alert severity="success">No orders, pulls, breaks or returns to ship right now.</Alert>
           ) : (
             <>
               <div className={styles.toolbar}>

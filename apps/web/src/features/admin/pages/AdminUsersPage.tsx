@@ -35,6 +35,7 @@ import {
 import { DataTable } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { UserLimits } from '../components/UserLimits';
+import { UserVault } from '../components/UserVault';
 import { AuthHealthCheck } from '@/components/AuthHealthCheck';
 import { LedgerTable } from '@/components/LedgerTable';
 import admin from '../admin.module.css';
@@ -282,6 +283,9 @@ function UserDetail({ userId }: { userId: string }) {
             <LedgerTable label="Ledger" entries={d.ledger} />
           )}
         </div>
+      </Section>
+      <Section title="Vault">
+        <UserVault userId={d.user._id} />
       </Section>
       <Section title="Orders">
         <DataTable

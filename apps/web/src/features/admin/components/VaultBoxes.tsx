@@ -1,0 +1,176 @@
+import { TrackingBody, VAULT_SHIPMENT_STATUS_LABELS, type DueShipment } from '@grail/contract';
+import clsx from 'clsx';
+import {
+  Alert,
+  Badge,
+  Button,
+  ButtonLink,
+  Form,
+  FormSubmit,
+  FormTextField,
+  Skeleton,
+} from '@/components/ui';
+import { Address } from '@/components/Address';
+import { dateTimeFormat, formatUsd } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { notify } from '@/lib/toast';
+import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
+import { dueText } from './dueText';
+import { useStartPacking } from '../api/vault';
+import admin from '../admin.module.css';
+import styles from './VaultBoxes.module.css';
+
+/** What staff call a vault box: its id's first characters, as the slip prints it. */
+export const boxReference = (box: Pick<DueShipment, '_id'>) => `Vault box ${box._id.slice(0, 8)}`;
+
+/** The cards of a box, one line each: name, grade and cert number when the server sends them. */
+export function boxLines(box: DueShipment): string[] {
+  if (!box.cards) return box.items;
+  return box.cards.map((c) =>
+    [c.name, c.grade, c.certNumber && `cert ${c.certNumber}`].filter(Boolean).join(' · '),
+  );
+}
+
+function StartPacking({ box }: { box: DueShipment }) {
+  const start = useStartPacking();
+  return (
+    <div className={styles.packing}>
+      <p className={clsx(admin.muted, admin.small)}>
+        The collector can cancel this box until you start packing it.
+      </p>
+      <Button
+        variant="contained"
+        loading={start.isPending}
+        loadingText="Starting..."
+        onClick={() =>
+          start.mutate(box._id, {
+            onSuccess: () =>
+              notify.success(
+                `${boxReference(box)} is being packed: the collector can no longer cancel it.`,
+              ),
+          })
+        }
+      >
+        Start packing
+      </Button>
+      {start.error && <Alert severity="error">{start.error.message}</Alert>}
+    </div>
+  );
+}
+
+function ShipBox({ box }: { box: DueShipment }) {
+  const mark = useMarkShipped();
+  return (
+    <Form
+      schema={TrackingBody}
+      defaultValues={{ carrier: 'USPS', trackingNumber: '' }}
+      className={admin.row}
+      label={`Mark ${boxReference(box)} shipped`}
+      onSubmit={async (body) => {
+        await mark.mutateAsync({ id: box._id, body });
+        notify.success(`${boxReference(box)} marked shipped.`);
+      }}
+    >
+      <FormTextField name="carrier" label="Carrier" maxLength={40} />
+      <FormTextField
+        name="trackingNumber"
+        label="Tracking number"
+        maxLength={64}
+        autoComplete="off"
+      />
+      <FormSubmit size="medium" fullWidth={false}>
+        Mark shipped
+      </FormSubmit>
+    </Form>
+  );
+}
+
+function VaultBox({ box, now }: { box: DueShipment; now: number }) {
+  const lines = boxLines(box);
+  return (
+    <li data-testid="vault-box" className={clsx(admin.panel, box.overdue && styles.overdue)}>
+      <div className={styles.head}>
+        <span className={styles.reference}>{boxReference(box)}</span>
+        <Badge tone={box.status === 'packing' ? 'info' : 'warning'}>
+          {VAULT_SHIPMENT_STATUS_LABELS[box.status]}
+        </Badge>
+        <Badge
+          tone={box.overdue ? 'error' : 'neutral'}
+          variant={box.overdue ? 'filled' : 'outlined'}
+        >
+          {dueText(box.shipBy, now)}
+        </Badge>
+      </div>
+      <p className={clsx(admin.muted, admin.small, admin.wrapAnywhere)}>
+        Ship by {dateTimeFormat.format(new Date(box.shipBy))} · {box.username} ({box.email})
+      </p>
+      <dl className={styles.figures}>
+        <div>
+          <dt>Cards</dt>
+          <dd>{lines.length}</dd>
+        </div>
+        <div>
+          <dt>Insured value</dt>
+          <dd>{formatUsd(box.insuredValue)}</dd>
+        </div>
+        <div>
+          <dt>Fee paid</dt>
+          <dd>{formatUsd(box.fee)}</dd>
+        </div>
+      </dl>
+      <div className={styles.contents}>
+        <ul className={styles.cards} aria-label={`Cards in ${boxReference(box)}`}>
+          {lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+        <Address address={box.address} />
+      </div>
+      <div className={styles.actions}>
+        <ButtonLink to={paths.adminPackingSlip.getHref(box._id)} variant="outlined">
+          Packing slip
+        </ButtonLink>
+        {box.status === 'packing' && (
+          <p className={clsx(admin.muted, admin.small)}>
+            Being packed: the collector can no longer cancel it.
+          </p>
+        )}
+      </div>
+      {box.status === 'pending' && <StartPacking box={box} />}
+      <ShipBox box={box} />
+    </li>
+  );
+}
+
+/**
+ * The boxes collectors asked for from their vault: cards, insured value, the fee they paid and
+ * where each box stands (requested, being packed). Staff start packing, print the slip, ship.
+ */
+export function VaultBoxes() {
+  const due = useShipmentsDue();
+  const boxes = (due.data ?? []).filter((s) => s.sourceType === 'vault');
+  const now = due.dataUpdatedAt || Date.now();
+  return (
+    <section aria-labelledby="vault-boxes" className={styles.section}>
+      <h2 id="vault-boxes" className={admin.heading}>
+        Vault boxes
+      </h2>
+      {due.isPending && <Skeleton variant="rounded" height={160} />}
+      {due.isError && (
+        <Alert severity="error" action={<Button onClick={() => void due.refetch()}>Retry</Button>}>
+          Could not load the vault boxes. {due.error.message}
+        </Alert>
+      )}
+      {due.data && boxes.length === 0 && (
+        <p className={admin.muted}>No vault boxes to pack right now.</p>
+      )}
+      {boxes.length > 0 && (
+        <ul className={styles.list} aria-label="Vault boxes">
+          {boxes.map((box) => (
+            <VaultBox key={box._id} box={box} now={now} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
