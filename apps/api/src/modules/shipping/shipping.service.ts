@@ -15,7 +15,7 @@ import { orderItemNames } from '../orders/orders.reads.js';
 import { markOrderShipped } from '../orders/orders.service.js';
 import { usersByIds } from '../users/users.reads.js';
 import { markBoxShipped } from '../vault/holdings.service.js';
-import { boxCardNames, vaultShipmentViews } from '../vault/vault.reads.js';
+import { boxCards, vaultShipmentViews } from '../vault/vault.reads.js';
 
 export interface NewShipment {
   /** Given for a vault box, whose source id is its own id. */
@@ -93,7 +93,8 @@ export class ShippingService {
     const pullItems = await pullItemNames(tx, sourceIds('pull'));
     const orderItems = await orderItemNames(tx, sourceIds('order'));
     const claimItems = await claimedHitNames(tx, sourceIds('break'));
-    const boxItems = await boxCardNames(tx, sourceIds('vault'));
+    const boxes = await boxCards(tx, sourceIds('vault'));
+    const boxItems = [...boxes].map(([box, cards]) => [box, cards.map((c) => c.name)] as const);
     const items = new Map([...pullItems, ...orderItems, ...claimItems, ...boxItems]);
     const now = Date.now();
     return rows.flatMap((s) => {
@@ -114,6 +115,15 @@ export class ShippingService {
           items: items.get(s.sourceId) ?? [],
           insuredValue: centsToDollars(s.insuredValueCents),
           fee: centsToDollars(s.feeCents),
+          ...(s.sourceType === 'vault'
+            ? {
+                cards: (boxes.get(s.id) ?? []).map(({ name, grade, certNumber }) => ({
+                  name,
+                  grade,
+                  certNumber,
+                })),
+              }
+            : {}),
           carrier: s.carrier,
           trackingNumber: s.trackingNumber,
           createdAt: s.createdAt.toISOString(),

@@ -104,12 +104,6 @@ export async function boxCards(db: Db | Tx, shipmentIds: string[], extra?: SQL) 
   return byBox;
 }
 
-/** The names of the cards in each of these boxes (the staff queue and the shipped e-mail). */
-export async function boxCardNames(db: Db | Tx, shipmentIds: string[]) {
-  const cards = await boxCards(db, shipmentIds);
-  return new Map([...cards].map(([box, list]) => [box, list.map((c) => c.name)]));
-}
-
 /** These vault boxes as their collector sees them. */
 export async function vaultShipmentViews(
   db: Db | Tx,

@@ -138,7 +138,7 @@ describe(`the vault (${testEngine})`, () => {
   });
 
   it('ships cards in one box: the fee from the schedule is debited, the cards leave the vault', async () => {
-    const { user, held } = await collector();
+    const { user, held, cards } = await collector();
     const before = await balanceOf(user.id);
     const res = await ship(
       user,
@@ -171,6 +171,17 @@ describe(`the vault (${testEngine})`, () => {
     expect(box).toMatchObject({ sourceType: 'vault', sourceId: shipment._id, fee: 6 });
     expect(box.insuredValue).toBe(150);
     expect(box.items).toHaveLength(2);
+    // The packing slip's lines: each card's name, grade and cert number.
+    expect(box.cards).toHaveLength(2);
+    expect(box.cards).toEqual(
+      expect.arrayContaining(
+        cards.map((c) => ({
+          name: c.name,
+          grade: c.certNumber ? expect.stringMatching(/\S/) : 'Raw',
+          certNumber: c.certNumber,
+        })),
+      ),
+    );
     const queue = await call(admin, 'GET', '/api/admin/fulfilment');
     expect(queue.json().items).toContainEqual(
       expect.objectContaining({ kind: 'vault', _id: shipment._id }),

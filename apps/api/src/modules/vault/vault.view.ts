@@ -40,6 +40,7 @@ export interface BoxCard {
   holdingId: string;
   name: string;
   grade: string;
+  certNumber: string | null;
   imageUrl: string;
 }
 
@@ -49,6 +50,7 @@ export const toBoxCard = ({ holding, card }: HoldingRow): BoxCard => ({
   holdingId: holding.id,
   name: card.name,
   grade: gradeLabel(card),
+  certNumber: card.certNumber,
   imageUrl: firstImage(card.imageIds),
 });
 
