@@ -22,5 +22,6 @@ export {
   siteEndpoints,
   staffUserEndpoints,
   submissionEndpoints,
+  vaultEndpoints,
   withdrawalEndpoints,
 } from '@grail/contract';
