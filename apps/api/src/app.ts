@@ -63,6 +63,7 @@ import { devMailRoutes } from './modules/mail/mail.routes.js';
 import { breaksRoutes } from './modules/breaks/breaks.routes.js';
 import { limitsRoutes } from './modules/limits/limits.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { vaultRoutes } from './modules/vault/vault.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { discordRoutes } from './modules/discord/discord.routes.js';
@@ -198,6 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Each instance works CSV imports with image URLs; closing hands the job in hand back.
   app.addHook('onReady', async () => services.inventoryImportWorker.start());
   app.addHook('onClose', async () => services.inventoryImportWorker.stop());
+  // Each instance refreshes today's vault value snapshots (an upsert per collector and day).
+  app.addHook('onReady', async () => services.vaultSnapshotWorker.start());
+  app.addHook('onClose', async () => services.vaultSnapshotWorker.stop());
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());
@@ -245,6 +249,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(ordersRoutes, { orders: services.orders });
   await app.register(limitsRoutes, { limits: services.limits });
   await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
+  await app.register(vaultRoutes, {
+    vault: services.vault,
+    vaultStaff: services.vaultStaff,
+    shipping: services.shipping,
+  });
   // Breaks exist only while their flag is on: otherwise every breaks route is the API's 404.
   await app.register(breaksRoutes, {
     breaks: services.breaks,

@@ -45,6 +45,9 @@ import {
   WithdrawalsService,
   withdrawalPayoutBox,
 } from './modules/withdrawals/withdrawals.service.js';
+import { VaultService } from './modules/vault/vault.service.js';
+import { VaultStaffService } from './modules/vault/vault-staff.service.js';
+import { SNAPSHOT_EVERY_MS, snapshotVaults } from './modules/vault/vault-snapshots.service.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
@@ -110,6 +113,7 @@ export function createServices({
   });
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
   const shipping = new ShippingService(db, { mail, publicUrl, log, audit });
+  const vault = new VaultService(db, { wallet, shipping, buyback });
   // Pulls above the threshold are announced on Discord while the flag is on and a webhook is set;
   // read at each purchase, since staff may switch the flag at run time (config.flags follows it).
   const announceAboveCents = () =>
@@ -175,7 +179,7 @@ export function createServices({
     grail,
     grailEvents: new GrailEvents(database, async (id) => (await grail.recentPulls(1, id))[0]),
     grailAdmin: new GrailAdminService(db, seedVault),
-    pulls: new PullsService(db, wallet, shipping, buyback, limits),
+    pulls: new PullsService(db, wallet, vault, buyback, limits),
     discord,
     breaks,
     breaksAdmin: new BreaksAdminService(db, { breaks, vault: breakVault, audit }),
@@ -191,7 +195,7 @@ export function createServices({
       playLimits: limits,
       log,
     }),
-    orders: new OrdersService(db, wallet, shipping, mail, limits),
+    orders: new OrdersService(db, wallet, vault, mail, limits),
     fulfilment: new FulfilmentService(db, {
       shipping,
       returns: new SubmissionReturns(db, { mail, audit, publicUrl }),
@@ -206,6 +210,16 @@ export function createServices({
       secondFactor: twoFactor,
       payoutBox: withdrawalPayoutBox(appSecret),
     }),
+    vault,
+    vaultStaff: new VaultStaffService(db, { vault, audit }),
+    vaultSnapshotWorker: new PollingWorker(
+      'vault snapshots',
+      async () => {
+        await snapshotVaults(db);
+        return false;
+      },
+      { log, pollMs: SNAPSHOT_EVERY_MS },
+    ),
     inventory,
     inventoryImportWorker: new PollingWorker(
       'inventory import',

@@ -34,4 +34,5 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   feed: ['feed_posts', 'x_feed_cache'],
   site: ['settings'],
   withdrawals: ['withdrawals', 'payout_methods'],
+  vault: ['holdings', 'vault_value_snapshots'],
 };

@@ -24,6 +24,7 @@ export const LEDGER_KINDS = [
   'sale',
   'break',
   'withdrawal',
+  'shipping',
 ] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;

@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.js';
 import { MarkShippedBody } from './grail.js';
 
 /** What is owed to a collector: a store order, a claimed pull, break hits, or a returned submission. */
-export const FULFILMENT_KINDS = ['order', 'pull', 'break', 'submission'] as const;
+export const FULFILMENT_KINDS = ['order', 'pull', 'break', 'vault', 'submission'] as const;
 export const FulfilmentKind = z.enum(FULFILMENT_KINDS);
 export type FulfilmentKind = z.infer<typeof FulfilmentKind>;
 

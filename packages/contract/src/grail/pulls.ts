@@ -40,7 +40,8 @@ export const Pull = z.object({
   shipment: z
     .object({
       _id: z.string(),
-      status: z.enum(['pending', 'shipped', 'delivered']),
+      /** 'packing' once staff started packing the vault box the pull ships in. */
+      status: z.enum(['pending', 'packing', 'shipped', 'delivered']),
       shipBy: z.string(),
       carrier: z.string().nullable(),
       trackingNumber: z.string().nullable(),

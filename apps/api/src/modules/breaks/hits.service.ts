@@ -19,7 +19,7 @@ import {
 import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
-import { shipmentsByIds } from '../shipping/shipping.reads.js';
+import { shipmentsByIds, unpackedBoxStatus } from '../shipping/shipping.reads.js';
 import type { ShippingService } from '../shipping/shipping.service.js';
 import { publicNamesOf } from '../users/users.reads.js';
 import type { WalletService } from '../wallet/wallet.service.js';
@@ -97,7 +97,7 @@ export class BreakHits {
         shipment: claim
           ? {
               _id: claim.shipment.id,
-              status: claim.shipment.status,
+              status: unpackedBoxStatus(claim.shipment.status),
               shipBy: claim.shipment.shipBy.toISOString(),
               carrier: claim.shipment.carrier,
               trackingNumber: claim.shipment.trackingNumber,

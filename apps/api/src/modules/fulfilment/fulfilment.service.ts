@@ -17,6 +17,13 @@ import { rawStatement } from '../../db/statements.js';
 
 type Log = Pick<FastifyBaseLogger, 'error'>;
 const HOUR_MS = 3600_000;
+/** How staff call a box by what it holds. */
+const REFERENCE_WORD: Record<Exclude<FulfilmentKind, 'submission'>, string> = {
+  break: 'Break claim',
+  pull: 'Pull',
+  order: 'Order',
+  vault: 'Vault box',
+};
 
 /** How many of the shipments that left in (since, until] left within their 48 hours. */
 const shippedBetween = rawStatement(
@@ -33,7 +40,7 @@ const shippedBetween = rawStatement(
 
 /**
  * One queue of everything owed to collectors under the 48-hour promise: the shipments of store
- * orders, claimed pulls and break hits (ShippingService), and returned submissions, whose clock
+ * orders, vault boxes, claimed pulls and break hits (ShippingService), and returned submissions, whose clock
  * starts when staff return them.
  */
 export class FulfilmentService {
@@ -51,7 +58,7 @@ export class FulfilmentService {
     const items: FulfilmentItem[] = shipments.map((s) => ({
       kind: s.sourceType,
       _id: s._id,
-      reference: `${s.sourceType === 'break' ? 'Break claim' : s.sourceType === 'pull' ? 'Pull' : 'Order'} ${s.sourceId.slice(0, 8)}`,
+      reference: `${REFERENCE_WORD[s.sourceType]} ${s.sourceId.slice(0, 8)}`,
       username: s.username,
       email: s.email,
       address: s.address,

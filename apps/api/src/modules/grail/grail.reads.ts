@@ -38,7 +38,8 @@ export async function cardsOfCases(db: Db | Tx, caseIds: string[]) {
 
 /** Of the pulls made in the UTC days `from`..`to`: how many were sold back, for what credit and FMV. */
 export async function buybackOfPulls(db: Db | Tx, from: string, to: string) {
-  const soldBack = sql`${pulls.status} = 'sold_back'`;
+  // A sell-back is recorded on the pull with its credit (its state is the vault holding's).
+  const soldBack = sql`${pulls.soldBackAt} is not null`;
   const [r] = await db
     .select({
       pulled: count(),
@@ -62,7 +63,6 @@ export async function recentPullsOf(db: Db | Tx, userId: string, limit: number) 
     .select({
       id: pulls.id,
       cardId: pulls.cardId,
-      status: pulls.status,
       priceCents: pulls.priceCents,
       fmvCents: pulls.fmvCents,
       pulledAt: pulls.pulledAt,
@@ -138,4 +138,28 @@ export async function inCommittedCase(db: Db | Tx, cardId: string): Promise<bool
     .where(and(eq(caseCards.cardId, cardId), ne(grailCases.status, 'draft')))
     .limit(1);
   return committed !== undefined;
+}
+
+/** What the vault says of the pulls its cards came from: number, case, time and FMV at the pull. */
+export async function pullFacts(db: Db | Tx, pullIds: string[]) {
+  if (pullIds.length === 0) return new Map<string, PullFacts>();
+  const rows = await db
+    .select({
+      id: pulls.id,
+      k: pulls.k,
+      caseName: grailCases.name,
+      pulledAt: pulls.pulledAt,
+      fmvCents: pulls.fmvCents,
+    })
+    .from(pulls)
+    .innerJoin(grailCases, eq(grailCases.id, pulls.caseId))
+    .where(inArray(pulls.id, pullIds));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+export interface PullFacts {
+  id: string;
+  k: number;
+  caseName: string;
+  pulledAt: Date;
+  fmvCents: number;
 }

@@ -332,8 +332,3 @@ function toRecentPull(
     pulledBy: username ?? 'Anonymous',
   };
 }
-
-/** A claimed pull's shipment went out (the shipping module marks its shipments shipped). */
-export async function markPullShipped(tx: Tx, pullId: string): Promise<void> {
-  await tx.update(pulls).set({ status: 'shipped' }).where(eq(pulls.id, pullId));
-}

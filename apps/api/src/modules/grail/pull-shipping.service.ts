@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { pulls } from '../../db/schema/index.js';
 import { cardsByIds } from '../inventory/inventory.reads.js';
@@ -23,9 +23,4 @@ export async function pullItemNames(
       return card ? [[r.id, [card.name]] as const] : [];
     }),
   );
-}
-
-/** The pull's card is on its way: the shipping module calls this when staff mark the box sent. */
-export async function markPullShipped(tx: Tx, pullId: string): Promise<void> {
-  await tx.update(pulls).set({ status: 'shipped' }).where(eq(pulls.id, pullId));
 }

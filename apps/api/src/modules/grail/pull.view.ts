@@ -1,6 +1,6 @@
 import { centsToDollars, percentOfCents } from '@grail/contract';
-import type { PublicPull, Pull } from '@grail/contract';
-import type { cards, GrailTier, pulls, shipments } from '../../db/schema/index.js';
+import type { PublicPull, Pull, PullStatus } from '@grail/contract';
+import type { cards, GrailTier, holdings, pulls, shipments } from '../../db/schema/index.js';
 import { iso, toGrailCard } from './grail.view.js';
 
 export interface BuybackTerms {
@@ -20,7 +20,29 @@ export interface PullRow {
   caseName: string;
   totalItems: number;
   tiers: GrailTier[];
+  /** The pull's card in the vault: its state is the pull's (one source of truth). */
+  holdingState: HoldingState;
+  /** The box its card is in, while shipping is asked for or done. */
   shipment: typeof shipments.$inferSelect | null;
+}
+
+type HoldingState = (typeof holdings.$inferSelect)['state'];
+
+/**
+ * A pull's status follows its card's holding: in the vault it is 'revealed' (and may be sold back
+ * or shipped), in a box 'claimed', sent 'shipped'.
+ */
+export function pullStatusOf(state: HoldingState): PullStatus {
+  switch (state) {
+    case 'ship_requested':
+      return 'claimed';
+    case 'shipped':
+      return 'shipped';
+    case 'sold_back':
+      return 'sold_back';
+    default:
+      return 'revealed';
+  }
 }
 
 /** What the owner's and the public view of a pull share: its case, card, time and proof. */
@@ -47,10 +69,10 @@ function pullBasics(row: Pick<PullRow, 'pull' | 'card' | 'caseName' | 'totalItem
 export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pull {
   const { pull, shipment } = row;
   const until = buybackDeadline(pull.pulledAt, terms);
-  const canSellBack = pull.status === 'revealed' && now < until;
+  const canSellBack = row.holdingState === 'in_vault' && now < until;
   return {
     ...pullBasics(row),
-    status: pull.status,
+    status: pullStatusOf(row.holdingState),
     price: centsToDollars(pull.priceCents),
     sellBack: canSellBack
       ? {
@@ -63,7 +85,7 @@ export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pul
     shipment: shipment
       ? {
           _id: shipment.id,
-          status: shipment.status,
+          status: boxStatus(shipment.status),
           shipBy: shipment.shipBy.toISOString(),
           carrier: shipment.carrier,
           trackingNumber: shipment.trackingNumber,
@@ -92,4 +114,10 @@ export function toPublicPull(row: PublicPullRow): PublicPull {
     pulledBy: row.anonymous ? 'Anonymous' : row.username,
     serverSeedHash: row.serverSeedHash,
   };
+}
+
+/** A pull's box as its page shows it: a cancelled box no longer holds the card, so none shows. */
+function boxStatus(status: (typeof shipments.$inferSelect)['status']) {
+  if (status === 'cancelled') throw new Error('a pull is never shown in a cancelled box');
+  return status;
 }

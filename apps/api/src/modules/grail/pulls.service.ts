@@ -7,7 +7,6 @@ import {
   type PublicPull,
   type PullPreferences,
   type SellBackResponse,
-  SHIPPING_PROMISE_HOURS,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { grailCases, pulls } from '../../db/schema/index.js';
@@ -15,8 +14,10 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
-import type { ShippingService } from '../shipping/shipping.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
+import { sellBackPulledCard } from '../vault/holdings.service.js';
+import { holdingsOfPulls } from '../vault/vault.reads.js';
+import type { VaultService } from '../vault/vault.service.js';
 import { returnPulledCard } from '../inventory/cards.service.js';
 import { cardsByIds } from '../inventory/inventory.reads.js';
 import { shipmentsByIds } from '../shipping/shipping.reads.js';
@@ -32,13 +33,17 @@ import {
 } from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
+const leftTheVault = (state: string) =>
+  conflict(state === 'sold_back' ? 'This pull was sold back.' : 'This pull was already claimed.', {
+    state,
+  });
 
 /** What a collector does with a pull: look at it, claim it for shipping, or sell it back. */
 export class PullsService {
   constructor(
     private readonly db: Db,
     private readonly wallet: WalletService,
-    private readonly shipping: ShippingService,
+    private readonly vault: VaultService,
     private readonly buyback: BuybackTerms,
     private readonly limits: LimitsService,
   ) {}
@@ -56,24 +61,28 @@ export class PullsService {
       .$dynamic();
   }
 
-  /** The pulls with their cards and shipments, read in one batch per owner. */
+  /** The pulls with their cards, their holdings' states and boxes, read in one batch. */
   private async withCardsAndShipments(
     tx: Db | Tx,
-    rows: Omit<PullRow, 'card' | 'shipment'>[],
+    rows: Omit<PullRow, 'card' | 'shipment' | 'holdingState'>[],
   ): Promise<PullRow[]> {
-    const shipmentIds = rows.flatMap((r) => (r.pull.shipmentId ? [r.pull.shipmentId] : []));
-    const [cardsById, shipmentsById] = await Promise.all([
-      cardsByIds(
-        tx,
-        rows.map((r) => r.pull.cardId),
-      ),
-      shipmentsByIds(tx, shipmentIds),
-    ]);
+    const held = await holdingsOfPulls(
+      tx,
+      rows.map((r) => r.pull.id),
+    );
+    const shipmentIds = [...held.values()].flatMap((h) => (h.shipmentId ? [h.shipmentId] : []));
+    const cardsById = await cardsByIds(
+      tx,
+      rows.map((r) => r.pull.cardId),
+    );
+    const shipmentsById = await shipmentsByIds(tx, shipmentIds);
     return rows.flatMap((r) => {
       const card = cardsById.get(r.pull.cardId);
-      if (!card) return [];
-      const shipment = r.pull.shipmentId ? (shipmentsById.get(r.pull.shipmentId) ?? null) : null;
-      return [{ ...r, card, shipment }];
+      const holding = held.get(r.pull.id);
+      // Every pull has its holding (written with the pull); the guard satisfies the types.
+      if (!card || !holding) return [];
+      const shipment = holding.shipmentId ? (shipmentsById.get(holding.shipmentId) ?? null) : null;
+      return [{ ...r, card, shipment, holdingState: holding.state }];
     });
   }
 
@@ -103,6 +112,7 @@ export class PullsService {
     return toPublicPull(row);
   }
 
+  /** The caller's pull, locked, with its card's holding; 409 once the card left the vault. */
   private async lockOwned(userId: string, pullId: string, tx: Tx) {
     const [pull] = await tx
       .select()
@@ -110,43 +120,36 @@ export class PullsService {
       .where(and(eq(pulls.id, pullId), eq(pulls.userId, userId)))
       .for('update');
     if (!pull) throw pullNotFound();
-    if (pull.status === 'sold_back') throw conflict('This pull was sold back.');
-    if (pull.status !== 'revealed') throw conflict('This pull was already claimed.');
-    return pull;
+    const holding = (await holdingsOfPulls(tx, [pull.id])).get(pull.id);
+    if (!holding) throw pullNotFound();
+    if (holding.state !== 'in_vault') throw leftTheVault(holding.state);
+    return { pull, holding };
   }
 
-  /** Claim & Ship: a shipment to the given (or profile) address, due within 48 hours. */
+  /**
+   * Claim & Ship: the pull's card shipped from the vault in a box of its own, through the vault's
+   * ship request (its fee schedule applies), to the given or the profile's address.
+   */
   async claim(user: SessionUser, pullId: string, body: ClaimBody): Promise<Pull> {
     return this.db.transaction(async (tx) => {
-      const pull = await this.lockOwned(user.id, pullId, tx);
-      const address = body.shippingAddress ?? user.shippingAddress;
-      if (!address) {
+      const { pull, holding } = await this.lockOwned(user.id, pullId, tx);
+      if (!body.shippingAddress && !user.shippingAddress) {
         throw badRequest('Add a shipping address to claim this card.', {
           field: 'shippingAddress',
         });
       }
-      const shipment = await this.shipping.create(
-        {
-          userId: user.id,
-          sourceType: 'pull',
-          sourceId: pull.id,
-          address,
-          shipBy: new Date(Date.now() + SHIPPING_PROMISE_HOURS * 3600 * 1000),
-        },
-        tx,
-      );
-      await tx
-        .update(pulls)
-        .set({ status: 'claimed', claimedAt: sql`now()`, shipmentId: shipment.id })
-        .where(eq(pulls.id, pull.id));
+      await this.vault.ship(tx, user, {
+        holdingIds: [holding.id],
+        ...(body.shippingAddress ? { shippingAddress: body.shippingAddress } : {}),
+      });
       return this.get(user.id, pull.id, tx);
     });
   }
 
-  /** Instant credit of BUYBACK_PERCENT of the FMV, before a claim and within the window, once. */
+  /** Instant credit of BUYBACK_PERCENT of the FMV, from the vault and within the window, once. */
   async sellBack(userId: string, pullId: string): Promise<SellBackResponse> {
     return this.db.transaction(async (tx) => {
-      const pull = await this.lockOwned(userId, pullId, tx);
+      const { pull } = await this.lockOwned(userId, pullId, tx);
       if (new Date() >= buybackDeadline(pull.pulledAt, this.buyback)) {
         throw conflict(
           `The sell-back window of ${this.buyback.windowHours} hours has passed for this pull.`,
@@ -154,6 +157,9 @@ export class PullsService {
       }
       const credit = percentOfCents(pull.fmvCents, this.buyback.percent);
       await this.limits.checkSellBack(userId, credit, pull.priceCents, tx);
+      // The card leaves the vault first: a ship request that took it meanwhile wins, and this 409s.
+      const found = await sellBackPulledCard(tx, pull.id);
+      if (found) throw leftTheVault(found);
       const balance =
         credit > 0
           ? await this.wallet.credit(
@@ -170,7 +176,7 @@ export class PullsService {
           : await this.wallet.balance(userId, tx);
       await tx
         .update(pulls)
-        .set({ status: 'sold_back', soldBackAt: sql`now()`, buybackCents: credit })
+        .set({ soldBackAt: sql`now()`, buybackCents: credit })
         .where(eq(pulls.id, pull.id));
       // The card returns to inventory; it stays out of future cases (a card is in one case at most).
       await returnPulledCard(tx, pull.cardId);

@@ -175,3 +175,29 @@ export const otherCardIdsOfPlayer = (db: Db | Tx, player: string, exceptId: stri
     .select({ id: cards.id })
     .from(cards)
     .where(and(eq(cards.player, player), ne(cards.id, exceptId)));
+
+/**
+ * The card columns a vault lists, filters and sorts by, as a subquery the vault joins its holdings
+ * to (the vault module never names the cards table).
+ */
+export const heldCardColumns = (db: Db | Tx) =>
+  db
+    .select({
+      cardId: cards.id,
+      name: cards.name,
+      player: cards.player,
+      setName: cards.setName,
+      team: cards.team,
+      sport: cards.sport,
+      year: cards.year,
+      grader: cards.grader,
+      grade: cards.grade,
+      gradeValue: cards.gradeValue,
+      certNumber: cards.certNumber,
+      imageIds: cards.imageIds,
+      fmvCents: cards.fmvCents,
+      fmvSource: cards.fmvSource,
+      fmvUpdatedAt: cards.fmvUpdatedAt,
+    })
+    .from(cards)
+    .as('held_card');

@@ -4,15 +4,15 @@ import {
   centsToDollars,
   ORDER_MAX_ITEMS,
   SHIPPING_PROMISE_HOURS,
-  STORE_SHIPPING_CENTS,
   imageUrl,
+  shippingFeeCents,
   type Order,
   type PlaceOrderBody,
   type Product,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { cartItems, orderItems, orders, type ShippingAddress } from '../../db/schema/index.js';
-import { AppError, badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { toProduct } from '../catalog/catalog.view.js';
@@ -21,15 +21,21 @@ import { lockCardsForSale, markCardsSold } from '../inventory/cards.service.js';
 import { cardsByIds } from '../inventory/inventory.reads.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { MailService } from '../mail/mail.service.js';
-import { shipmentsOf, type ShipmentRow } from '../shipping/shipping.reads.js';
-import type { ShippingService } from '../shipping/shipping.service.js';
+import { shipmentsByIds, shipmentsOf, type ShipmentRow } from '../shipping/shipping.reads.js';
 import { lockUser } from '../users/users.reads.js';
+import { boxesOfOrders } from '../vault/vault.reads.js';
+import type { VaultService } from '../vault/vault.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 
 type OrderRow = typeof orders.$inferSelect;
 type ItemRow = typeof orderItems.$inferSelect & { imageIds: string[] };
 
-function toOrder(order: OrderRow, items: ItemRow[], shipment: ShipmentRow): Order {
+/**
+ * An order as its buyer sees it. Its box (null when the cards were kept in the vault, or once the
+ * box was cancelled) tells whether it has shipped.
+ */
+function toOrder(order: OrderRow, items: ItemRow[], shipment: ShipmentRow | null): Order {
+  const sent = shipment?.status === 'shipped' || shipment?.status === 'delivered';
   return {
     _id: order.id,
     items: items.map((i) => ({
@@ -39,15 +45,19 @@ function toOrder(order: OrderRow, items: ItemRow[], shipment: ShipmentRow): Orde
       imageUrl: i.imageIds[0] ? imageUrl(i.imageIds[0]) : '',
     })),
     total: centsToDollars(order.totalCents),
-    status: order.status,
+    shippingFee: centsToDollars(order.shippingFeeCents),
+    delivery: order.delivery,
+    status: order.status === 'paid' && sent ? 'shipped' : order.status,
     shippingAddress: order.shippingAddress,
-    shipBy: shipment.shipBy.toISOString(),
-    shipment: {
-      status: shipment.status,
-      carrier: shipment.carrier,
-      trackingNumber: shipment.trackingNumber,
-      shippedAt: shipment.shippedAt?.toISOString() ?? null,
-    },
+    shipBy: shipment?.shipBy.toISOString() ?? null,
+    shipment: shipment
+      ? {
+          status: shipment.status,
+          carrier: shipment.carrier,
+          trackingNumber: shipment.trackingNumber,
+          shippedAt: shipment.shippedAt?.toISOString() ?? null,
+        }
+      : null,
     paidAt: order.paidAt.toISOString(),
     createdAt: order.createdAt.toISOString(),
   };
@@ -58,19 +68,23 @@ export async function markOrderShipped(tx: Tx, orderId: string): Promise<void> {
   await tx.update(orders).set({ status: 'shipped' }).where(eq(orders.id, orderId));
 }
 
-/** Store checkout: one transaction locks the cards, debits the wallet, sells them and books the shipment. */
+/**
+ * Store checkout: one transaction locks the cards, debits the wallet, sells them and makes them
+ * the buyer's holdings, in a box when they ship now or in the vault.
+ */
 export class OrdersService {
   constructor(
     private readonly db: Db,
     private readonly wallet: WalletService,
-    private readonly shipping: ShippingService,
+    private readonly vault: VaultService,
     private readonly mail: MailService,
     private readonly limits: LimitsService,
   ) {}
 
   async place(user: SessionUser, body: PlaceOrderBody, idempotencyKey: string) {
-    const address: ShippingAddress | null = body.shippingAddress ?? user.shippingAddress;
-    if (!address) {
+    const address: ShippingAddress | null =
+      body.delivery === 'ship' ? (body.shippingAddress ?? user.shippingAddress) : null;
+    if (body.delivery === 'ship' && !address) {
       throw badRequest('Add a shipping address to place this order.', {
         field: 'shippingAddress',
       });
@@ -87,7 +101,12 @@ export class OrdersService {
     return result;
   }
 
-  private async sell(user: SessionUser, body: PlaceOrderBody, address: ShippingAddress, tx: Tx) {
+  private async sell(
+    user: SessionUser,
+    body: PlaceOrderBody,
+    address: ShippingAddress | null,
+    tx: Tx,
+  ) {
     const locked = await lockCardsForSale(tx, body.items);
     const byId = new Map(locked.map((c) => [c.id, c]));
     for (const cardId of body.items) {
@@ -103,7 +122,10 @@ export class OrdersService {
       }
     }
     const bought = body.items.map((id) => byId.get(id)!);
-    const totalCents = bought.reduce((sum, c) => sum + c.storePriceCents!, STORE_SHIPPING_CENTS);
+    const priceCents = bought.reduce((sum, c) => sum + c.storePriceCents!, 0);
+    const insuredCents = bought.reduce((sum, c) => sum + c.fmvCents, 0);
+    const feeCents = address ? shippingFeeCents(bought.length, insuredCents) : 0;
+    const totalCents = priceCents + feeCents;
     const orderId = randomUUID();
     await this.limits.checkPurchase(user.id, totalCents, tx);
     await this.wallet.debit(
@@ -123,7 +145,15 @@ export class OrdersService {
     const paidAt = new Date();
     const [order] = await tx
       .insert(orders)
-      .values({ id: orderId, userId: user.id, totalCents, shippingAddress: address, paidAt })
+      .values({
+        id: orderId,
+        userId: user.id,
+        totalCents,
+        shippingFeeCents: feeCents,
+        delivery: address ? 'ship' : 'vault',
+        shippingAddress: address,
+        paidAt,
+      })
       .returning();
     const items = await tx
       .insert(orderItems)
@@ -136,16 +166,17 @@ export class OrdersService {
         })),
       )
       .returning();
-    const shipment = await this.shipping.create(
-      {
-        userId: user.id,
-        sourceType: 'order',
-        sourceId: orderId,
-        address,
-        shipBy: new Date(paidAt.getTime() + SHIPPING_PROMISE_HOURS * 3_600_000),
-      },
-      tx,
-    );
+    const shipment = await this.vault.holdOrder(tx, {
+      userId: user.id,
+      orderId,
+      cards: bought.map((c) => ({
+        cardId: c.id,
+        priceCents: c.storePriceCents!,
+        fmvCents: c.fmvCents,
+      })),
+      ship: address ? { address, feeCents } : null,
+      at: paidAt,
+    });
     await tx
       .delete(cartItems)
       .where(and(eq(cartItems.userId, user.id), inArray(cartItems.cardId, body.items)));
@@ -169,8 +200,11 @@ export class OrdersService {
           '',
           ...lines,
           '',
+          ...(order.shippingFee > 0 ? [`Shipping: $${order.shippingFee.toFixed(2)}`] : []),
           `Total: $${order.total.toFixed(2)}`,
-          `Ships within ${SHIPPING_PROMISE_HOURS} hours (by ${order.shipBy}).`,
+          order.shipBy
+            ? `Ships within ${SHIPPING_PROMISE_HOURS} hours (by ${order.shipBy}).`
+            : 'Kept in your vault: ship it from there whenever you like.',
           `Order id: ${order._id}`,
         ].join('\n'),
       },
@@ -218,10 +252,16 @@ export class OrdersService {
       const card = cards.get(i.cardId);
       return card ? [{ ...i, imageIds: card.imageIds }] : [];
     });
-    const ships = await shipmentsOf(this.db, 'order', ids);
+    // Orders placed before the vault have a box of their own; later ones, a vault box.
+    const legacy = await shipmentsOf(this.db, 'order', ids);
+    const boxIds = await boxesOfOrders(this.db, ids);
+    const boxes = await shipmentsByIds(
+      this.db,
+      [...boxIds.values()].flatMap((id) => (id ? [id] : [])),
+    );
     return rows.map((r) => {
-      const shipment = ships.get(r.id);
-      if (!shipment) throw new AppError(500, 'Order without a shipment');
+      const boxId = boxIds.get(r.id);
+      const shipment = legacy.get(r.id) ?? (boxId ? boxes.get(boxId) : undefined) ?? null;
       return toOrder(
         r,
         items.filter((i) => i.orderId === r.id),

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { shipments } from '../../db/schema/index.js';
 import { utcDayAfter, utcDayStart, utcWeekOf } from '../../lib/report-periods.js';
@@ -56,4 +56,21 @@ export async function shipmentsByIds(
   if (ids.length === 0) return new Map();
   const rows = await db.select().from(shipments).where(inArray(shipments.id, ids));
   return new Map(rows.map((s) => [s.id, s]));
+}
+
+/** A collector's vault boxes, newest first. */
+export function vaultBoxesOf(db: Db | Tx, userId: string, limit = 100) {
+  return db
+    .select()
+    .from(shipments)
+    .where(and(eq(shipments.userId, userId), eq(shipments.sourceType, 'vault')))
+    .orderBy(desc(shipments.createdAt), desc(shipments.id))
+    .limit(limit);
+}
+
+/** The status of a box only vault boxes' moves never reach (packing, cancelled): a break claim's. */
+export function unpackedBoxStatus(status: ShipmentRow['status']) {
+  if (status === 'packing' || status === 'cancelled')
+    throw new Error(`a box of this kind is never ${status}`);
+  return status;
 }

@@ -1,38 +1,60 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DueShipment, MarkShippedBody } from '@grail/contract';
-import { trackingUrl } from '@grail/contract';
+import type { DueShipment, MarkShippedBody, VaultShipment } from '@grail/contract';
+import { centsToDollars, trackingUrl } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { shipments, type ShippingAddress } from '../../db/schema/index.js';
+import type { ShipmentRow } from './shipping.reads.js';
 import { conflict, notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { claimedHitNames } from '../breaks/breaks.reads.js';
 import { markClaimShipped } from '../breaks/hits.service.js';
-import { markPullShipped, pullItemNames } from '../grail/pull-shipping.service.js';
+import { pullItemNames } from '../grail/pull-shipping.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { orderItemNames } from '../orders/orders.reads.js';
 import { markOrderShipped } from '../orders/orders.service.js';
 import { usersByIds } from '../users/users.reads.js';
+import { markBoxShipped } from '../vault/holdings.service.js';
+import { boxCardNames, vaultShipmentViews } from '../vault/vault.reads.js';
 
 export interface NewShipment {
+  /** Given for a vault box, whose source id is its own id. */
+  id?: string;
   userId: string;
-  /** A Grail pull, a store order, or an owner's combined claim of a break's hits. */
-  sourceType: 'order' | 'pull' | 'break';
+  /**
+   * A box of vault cards; before the vault, a Grail pull, a store order, or an owner's combined
+   * claim of a break's hits (break claims still ship this way).
+   */
+  sourceType: 'order' | 'pull' | 'break' | 'vault';
   sourceId: string;
   address: ShippingAddress;
   /** The 48-hour promise: paid (or claimed) at + 48 hours. */
   shipBy: Date;
+  feeCents?: number;
+  insuredValueCents?: number;
 }
+
+/** Boxes staff may still mark shipped: waiting, or (vault boxes) being packed. */
+const UNSENT = ['pending', 'packing'] as const;
 
 type ShippingLog = Pick<FastifyBaseLogger, 'error'>;
 
-/** What follows a sent box, by what it holds: the pull, the order or the claimed hits are shipped. */
-const MARK_SHIPPED: Record<NewShipment['sourceType'], (tx: Tx, sourceId: string) => Promise<void>> =
-  {
-    pull: markPullShipped,
-    order: markOrderShipped,
-    break: markClaimShipped,
-  };
+/**
+ * What follows a sent box, by what it holds: its cards' holdings move to shipped (a legacy pull or
+ * order box holds them too since the vault's backfill), and an order or a break claim follows.
+ */
+const MARK_SHIPPED: Record<
+  NewShipment['sourceType'],
+  (tx: Tx, box: { id: string; sourceId: string }) => Promise<void>
+> = {
+  vault: (tx, box) => markBoxShipped(tx, box.id),
+  pull: (tx, box) => markBoxShipped(tx, box.id),
+  order: async (tx, box) => {
+    await markOrderShipped(tx, box.sourceId);
+    await markBoxShipped(tx, box.id);
+  },
+  break: (tx, box) => markClaimShipped(tx, box.sourceId),
+};
 
 /** Shipments of sold and pulled cards: created inside the paying transaction, worked off by staff. */
 export class ShippingService {
@@ -58,7 +80,7 @@ export class ShippingService {
     const rows = await tx
       .select()
       .from(shipments)
-      .where(ids ? inArray(shipments.id, ids) : eq(shipments.status, 'pending'))
+      .where(ids ? inArray(shipments.id, ids) : inArray(shipments.status, [...UNSENT]))
       .orderBy(asc(shipments.shipBy))
       .limit(500);
     const sourceIds = (type: NewShipment['sourceType']) =>
@@ -71,7 +93,8 @@ export class ShippingService {
     const pullItems = await pullItemNames(tx, sourceIds('pull'));
     const orderItems = await orderItemNames(tx, sourceIds('order'));
     const claimItems = await claimedHitNames(tx, sourceIds('break'));
-    const items = new Map([...pullItems, ...orderItems, ...claimItems]);
+    const boxItems = await boxCardNames(tx, sourceIds('vault'));
+    const items = new Map([...pullItems, ...orderItems, ...claimItems, ...boxItems]);
     const now = Date.now();
     return rows.flatMap((s) => {
       // Every shipment has its collector (a foreign key); the guard satisfies the types.
@@ -84,11 +107,13 @@ export class ShippingService {
           sourceId: s.sourceId,
           status: s.status,
           shipBy: s.shipBy.toISOString(),
-          overdue: s.status === 'pending' && s.shipBy.getTime() < now,
+          overdue: (s.status === 'pending' || s.status === 'packing') && s.shipBy.getTime() < now,
           username: owner.username,
           email: owner.email,
           address: s.address,
           items: items.get(s.sourceId) ?? [],
+          insuredValue: centsToDollars(s.insuredValueCents),
+          fee: centsToDollars(s.feeCents),
           carrier: s.carrier,
           trackingNumber: s.trackingNumber,
           createdAt: s.createdAt.toISOString(),
@@ -98,7 +123,7 @@ export class ShippingService {
   }
 
   /**
-   * Marks a pending shipment sent with its carrier and tracking number (its pull or order
+   * Marks a pending (or, for a vault box, packing) shipment sent with its carrier and tracking number (its pull or order
    * follows), and queues the collector's e-mail in the same transaction. Mail failures are the
    * outbox's to log and retry, so `_log` is no longer read.
    */
@@ -119,7 +144,7 @@ export class ShippingService {
           trackingNumber: body.trackingNumber,
           shippedAt: sql`now()`,
         })
-        .where(and(eq(shipments.id, shipmentId), eq(shipments.status, 'pending'), expected))
+        .where(and(eq(shipments.id, shipmentId), inArray(shipments.status, [...UNSENT]), expected))
         .returning();
       if (!s) {
         const [exists] = await tx
@@ -129,7 +154,7 @@ export class ShippingService {
         if (!exists) throw notFound('No shipment with this id.');
         throw conflict('This shipment was already marked shipped.');
       }
-      await MARK_SHIPPED[s.sourceType](tx, s.sourceId);
+      await MARK_SHIPPED[s.sourceType](tx, s);
       const [view] = await this.listDue([s.id], tx);
       if (by)
         await this.notify.audit?.record(
@@ -138,7 +163,7 @@ export class ShippingService {
             action: 'shipment.ship',
             subjectType: 'shipment',
             subjectId: s.id,
-            before: { status: 'pending', carrier: null, trackingNumber: null },
+            before: { carrier: null, trackingNumber: null },
             after: { status: 'shipped', carrier: s.carrier, trackingNumber: s.trackingNumber },
           },
           tx,
@@ -148,6 +173,70 @@ export class ShippingService {
       return view!;
     });
     return shipment;
+  }
+
+  /**
+   * Staff start packing a vault box: pending → packing, audited; from then on its collector can
+   * no longer cancel it.
+   */
+  async startPacking(actorId: string, shipmentId: string): Promise<VaultShipment> {
+    return this.db.transaction(async (tx) => {
+      const [s] = await tx
+        .update(shipments)
+        .set({ status: 'packing' })
+        .where(
+          and(
+            eq(shipments.id, shipmentId),
+            eq(shipments.sourceType, 'vault'),
+            eq(shipments.status, 'pending'),
+          ),
+        )
+        .returning();
+      if (!s) {
+        const [found] = await tx
+          .select({ status: shipments.status })
+          .from(shipments)
+          .where(and(eq(shipments.id, shipmentId), eq(shipments.sourceType, 'vault')));
+        if (!found) throw notFound('No vault shipment with this id.');
+        throw conflict(`This shipment is already ${found.status}.`, { status: found.status });
+      }
+      await this.notify.audit?.record(
+        {
+          actorId,
+          action: 'shipment.packing',
+          subjectType: 'shipment',
+          subjectId: s.id,
+          before: { status: 'pending' },
+          after: { status: 'packing' },
+        },
+        tx,
+      );
+      return (await vaultShipmentViews(tx, [s]))[0]!;
+    });
+  }
+
+  /**
+   * The collector cancels their vault box while it is still pending: → cancelled. 404 for
+   * another's or none, 409 once staff started packing it or it left. The caller moves the cards
+   * back and refunds the fee in the same transaction.
+   */
+  async cancelVaultBox(tx: Tx, userId: string, shipmentId: string) {
+    const mine = and(
+      eq(shipments.id, shipmentId),
+      eq(shipments.userId, userId),
+      eq(shipments.sourceType, 'vault'),
+    );
+    const [s] = await tx
+      .update(shipments)
+      .set({ status: 'cancelled' })
+      .where(and(mine, eq(shipments.status, 'pending')))
+      .returning();
+    if (s) return s;
+    const [found] = await tx.select({ status: shipments.status }).from(shipments).where(mine);
+    if (!found) throw notFound('No shipment with this id.');
+    // A pending box was just cancelled by a racing request: it is cancelled now.
+    const status = found.status === 'pending' ? 'cancelled' : found.status;
+    throw conflict(CANNOT_CANCEL[status], { status });
   }
 
   private async sendShippedMail(shipment: DueShipment, tx: Tx): Promise<void> {
@@ -168,6 +257,14 @@ export class ShippingService {
     );
   }
 }
+
+/** Why a box that is no longer pending cannot be cancelled. */
+const CANNOT_CANCEL: Record<Exclude<ShipmentRow['status'], 'pending'>, string> = {
+  packing: 'We have started packing this shipment, so it can no longer be cancelled.',
+  shipped: 'This shipment has already shipped.',
+  delivered: 'This shipment has already been delivered.',
+  cancelled: 'This shipment was already cancelled.',
+};
 
 /** The e-mail that tells a collector a box left: what was sent, how to follow it, and where. */
 export function shippedMailText(mail: {

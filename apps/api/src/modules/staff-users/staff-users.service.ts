@@ -13,6 +13,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { rawStatement } from '../../db/statements.js';
 import type { AuditService } from '../audit/audit.service.js';
+import { pullStatusOf } from '../grail/pull.view.js';
+import { holdingsOfPulls } from '../vault/vault.reads.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { recentLedgerEntries } from '../wallet/wallet.reads.js';
@@ -72,6 +74,10 @@ export class StaffUsersService {
       recentPullsOf(tx, userId, DETAIL_ROWS),
       activeSessionsOf(tx, userId),
     ]);
+    const held = await holdingsOfPulls(
+      tx,
+      pullRows.map((p) => p.id),
+    );
     const nameOf = new Map(
       (
         await cardNamesAndFmv(
@@ -94,7 +100,7 @@ export class StaffUsersService {
       pulls: pullRows.map((pull) => ({
         _id: pull.id,
         cardName: nameOf.get(pull.cardId)!,
-        status: pull.status,
+        status: pullStatusOf(held.get(pull.id)?.state ?? 'in_vault'),
         price: centsToDollars(pull.priceCents),
         fmv: centsToDollars(pull.fmvCents),
         pulledAt: pull.pulledAt.toISOString(),

@@ -88,6 +88,8 @@ export function answerOf(stored: unknown): PullResponse {
       caseName: r.caseName,
       totalItems: r.totalItems,
       tiers: r.tiers,
+      // The answer at the draw: the card has just gone into the vault.
+      holdingState: 'in_vault',
       shipment: null,
     },
     r.buyback,
