@@ -41,6 +41,12 @@ function Shipping({ order }: { order: Order }) {
   const pending = shipment.status === 'pending' || shipment.status === 'packing';
   return (
     <p className={styles.factText}>
+      {order.delivery === 'vault' && (
+        <>
+          Kept in your vault, then shipped from it on request.
+          <br />
+        </>
+      )}
       {pending && order.shipBy
         ? `Ships by ${dateTimeFormat.format(new Date(order.shipBy))}`
         : shipment.shippedAt
