@@ -44,6 +44,7 @@ const BOTH_ENGINES = [
   'src/modules/limits/limits.test.ts',
   'src/modules/orders/orders.concurrency.test.ts',
   'src/modules/outbox/outbox.test.ts',
+  'src/modules/vault/vault.concurrency.test.ts',
   'src/modules/wallet/wallet.large-amounts.test.ts',
   'src/modules/withdrawals/withdrawals.concurrency.test.ts',
 ];

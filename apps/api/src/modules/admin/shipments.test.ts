@@ -13,6 +13,7 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
   let admin: TestUser;
   let collector: TestUser;
   let pullId: string;
+  let boxId: string;
   let caseId: string;
 
   beforeAll(async () => {
@@ -33,6 +34,8 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
       headers: collector.headers,
     });
     expect(claimed.statusCode).toBe(200);
+    // A claimed pull ships from the vault in a box of its own.
+    boxId = claimed.json().pull.shipment._id;
   });
   afterAll(() => t?.close());
 
@@ -43,9 +46,9 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
     const res = await t.app.inject({ url: '/api/admin/shipments', headers: admin.headers });
     expect(res.statusCode).toBe(200);
     const due = res.json().shipments as DueShipment[];
-    const mine = due.find((s) => s.sourceId === pullId)!;
+    const mine = due.find((s) => s._id === boxId)!;
     expect(mine).toMatchObject({
-      sourceType: 'pull',
+      sourceType: 'vault',
       status: 'pending',
       overdue: false,
       username: collector.username,
@@ -59,7 +62,7 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
   it('marks it shipped with carrier and tracking, e-mails the collector, and shows it in My Pulls', async () => {
     const due = (await t.app.inject({ url: '/api/admin/shipments', headers: admin.headers })).json()
       .shipments;
-    const shipment = due.find((s: DueShipment) => s.sourceId === pullId)!;
+    const shipment = due.find((s: DueShipment) => s._id === boxId)!;
     const bad = await t.app.inject({
       method: 'POST',
       url: `/api/admin/shipments/${shipment._id}/ship`,
@@ -122,13 +125,13 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
       headers: { ...collector.headers, 'idempotency-key': 'ship-test-2' },
     });
     const otherPull = bought.json().pull._id as string;
-    await t.app.inject({
+    const claimed = await t.app.inject({
       method: 'POST',
       url: `/api/pulls/${otherPull}/claim`,
       headers: collector.headers,
     });
     const due = await t.app.services.shipping.listDue();
-    const shipment = due.find((s) => s.sourceId === otherPull)!;
+    const shipment = due.find((s) => s._id === claimed.json().pull.shipment._id)!;
     // The e-mail is queued in the shipment's own transaction (the outbox sends and retries it):
     // if it cannot even be queued, the shipment is not marked either.
     const shipping = new ShippingService(t.database.db, {

@@ -52,11 +52,8 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
       });
       expect(claimed.statusCode, claimed.body).toBe(200);
       pullIds.push(pullId);
-      const [s] = await t.database.db
-        .select({ id: shipments.id })
-        .from(shipments)
-        .where(and(eq(shipments.sourceType, 'pull'), eq(shipments.sourceId, pullId)));
-      pullShipment.set(pullId, s!.id);
+      // A claimed pull ships from the vault in a box of its own.
+      pullShipment.set(pullId, claimed.json().pull.shipment._id);
     }
     // A submission staff received and sent back: owed to its collector from the moment of return.
     const sub = await submit(t, collector, { cardCount: 1 });
@@ -95,10 +92,10 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
       );
     const { items } = await queue();
     expect(items.map((i) => [i.kind, i.overdue])).toEqual([
-      ['pull', true],
+      ['vault', true],
       ['submission', false],
-      ['pull', false],
-      ['pull', false],
+      ['vault', false],
+      ['vault', false],
     ]);
     expect(items[0]!._id).toBe(pullShipment.get(pullIds[1]!));
     const returned = items[1] as FulfilmentItem;
@@ -122,15 +119,15 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
   it('marks a pull shipped: the collector is e-mailed, the action audited, the item leaves the queue', async () => {
     const id = pullShipment.get(pullIds[0]!)!;
     expect((await ship('order', id)).statusCode).toBe(404);
-    const res = await ship('pull', id);
+    const res = await ship('vault', id);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      kind: 'pull',
+      kind: 'vault',
       _id: id,
       carrier: 'UPS',
       trackingNumber: '1Z999AA10123456784',
     });
-    expect((await ship('pull', id)).statusCode).toBe(409);
+    expect((await ship('vault', id)).statusCode).toBe(409);
     expect((await queue()).items.some((i) => i._id === id)).toBe(false);
 
     const mails = await t.database.db
@@ -210,10 +207,10 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
 
   it('shows the share shipped within 48 hours over the last 30 days', async () => {
     // The overdue pull ships late; the other pull and the submission left in time.
-    expect((await ship('pull', pullShipment.get(pullIds[1]!)!)).statusCode).toBe(200);
+    expect((await ship('vault', pullShipment.get(pullIds[1]!)!)).statusCode).toBe(200);
     const { compliance, items } = await queue();
     expect(compliance).toEqual({ shipped: 3, onTime: 2, share: 2 / 3 });
-    expect(items.map((i) => i.kind)).toEqual(['pull']);
+    expect(items.map((i) => i.kind)).toEqual(['vault']);
     // Shipments older than 30 days are left out.
     await t.database.db
       .update(shipments)
@@ -224,8 +221,8 @@ describe(`fulfilment: the shipping queue (${testEngine})`, () => {
 
   it('refuses a malformed kind, id or tracking number with 400', async () => {
     expect((await ship('parcel', submissionId)).statusCode).toBe(400);
-    expect((await ship('pull', 'not-an-id')).statusCode).toBe(400);
-    const bad = await ship('pull', pullShipment.get(pullIds[2]!)!, 'has spaces');
+    expect((await ship('vault', 'not-an-id')).statusCode).toBe(400);
+    const bad = await ship('vault', pullShipment.get(pullIds[2]!)!, 'has spaces');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ message: expect.stringMatching(/trackingNumber/) });
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { Pull } from '@grail/contract';
+import { shippingFeeCents, type Pull } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, TEST_ADDRESS, type TestUser } from '../../../test/users.js';
 import { cards, pulls, shipments } from '../../db/schema/index.js';
@@ -66,9 +66,10 @@ describe(`pulls: claim, sell back, ownership (${testEngine})`, () => {
     ).toBe(400);
   });
 
-  it('claim creates a shipment due within 48 hours; a sell-back afterwards is 409', async () => {
+  it('claim ships the card from the vault for the fee, due within 48 hours; a sell-back afterwards is 409', async () => {
     const pull = await buyOne(owner);
     const before = Date.now();
+    const funds = await t.app.services.wallet.balance(owner.id);
     const res = await post(owner, `/api/pulls/${pull._id}/claim`);
     expect(res.statusCode).toBe(200);
     const claimed = res.json().pull as Pull;
@@ -80,8 +81,18 @@ describe(`pulls: claim, sell back, ownership (${testEngine})`, () => {
     const [ship] = await t.database.db
       .select()
       .from(shipments)
-      .where(eq(shipments.sourceId, pull._id));
-    expect(ship).toMatchObject({ sourceType: 'pull', status: 'pending', address: TEST_ADDRESS });
+      .where(eq(shipments.id, claimed.shipment!._id));
+    // One card under $250 of FMV: the schedule's first-card fee.
+    const fee = shippingFeeCents(1, Math.round(pull.card.fmv * 100));
+    expect(ship).toMatchObject({
+      sourceType: 'vault',
+      sourceId: ship!.id,
+      status: 'pending',
+      address: TEST_ADDRESS,
+      feeCents: fee,
+      insuredValueCents: Math.round(pull.card.fmv * 100),
+    });
+    expect(await t.app.services.wallet.balance(owner.id)).toBe(funds - fee);
 
     const balance = await t.app.services.wallet.balance(owner.id);
     const sell = await post(owner, `/api/pulls/${pull._id}/sell-back`);

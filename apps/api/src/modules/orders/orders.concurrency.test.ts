@@ -55,7 +55,8 @@ describe(`${BUYERS} buyers race for one card (${testEngine})`, () => {
     );
     for (const buyer of buyers) {
       const balance = await t.app.services.wallet.balance(buyer.id);
-      expect(balance).toBe(buyer === winner ? 75_000 : 100_000);
+      // The winner paid the card's $250.00 and the first card's $5.00 of shipping.
+      expect(balance).toBe(buyer === winner ? 74_500 : 100_000);
       const [ledger] = await db
         .select({ sum: sql<number>`sum(${walletLedger.amountCents})::int` })
         .from(walletLedger)

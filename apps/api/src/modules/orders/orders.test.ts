@@ -26,7 +26,7 @@ describe(`store checkout (${testEngine})`, () => {
   const balance = async (user: TestUser) =>
     (await t.app.inject({ url: '/api/wallet', headers: user.headers })).json().balance as number;
 
-  it('buys two cards: debits the wallet, sells the cards, books a 48-hour shipment', async () => {
+  it('buys two cards: debits the wallet with the shipping fee, sells the cards, books a 48-hour shipment', async () => {
     await fund(t.database, buyer.id, 50_000);
     const a = await insertCard(t.database.db, { storePriceCents: 12_050 });
     const b = await insertCard(t.database.db, { storePriceCents: 7_500, imageIds: ['img-b'] });
@@ -34,8 +34,11 @@ describe(`store checkout (${testEngine})`, () => {
     const res = await order(buyer, { items: [a.id, b.id] });
     expect(res.statusCode, res.body).toBe(201);
     const { order: placed } = res.json();
+    // Two cards insured for $200 (under the free threshold): $5.00 + $1.00 of shipping.
     expect(placed).toMatchObject({
-      total: 195.5,
+      total: 201.5,
+      shippingFee: 6,
+      delivery: 'ship',
       status: 'paid',
       shippingAddress: TEST_ADDRESS,
       items: [
@@ -47,16 +50,18 @@ describe(`store checkout (${testEngine})`, () => {
     const shipBy = new Date(placed.shipBy).getTime() - new Date(placed.paidAt).getTime();
     expect(shipBy).toBe(48 * 3_600_000);
     expect(new Date(placed.paidAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
-    expect(await balance(buyer)).toBe(304.5);
+    expect(await balance(buyer)).toBe(298.5);
 
     const [card] = await t.database.db.select().from(cards).where(eq(cards.id, a.id));
     expect(card!.status).toBe('sold');
-    const ship = await t.database.db
-      .select()
-      .from(shipments)
-      .where(eq(shipments.sourceId, placed._id));
+    // The cards ship from the vault in one box.
+    const ship = await t.database.db.select().from(shipments).where(eq(shipments.userId, buyer.id));
     expect(ship).toHaveLength(1);
-    expect(ship[0]).toMatchObject({ sourceType: 'order', userId: buyer.id });
+    expect(ship[0]).toMatchObject({
+      sourceType: 'vault',
+      feeCents: 600,
+      insuredValueCents: 20_000,
+    });
 
     // Sold cards leave the store and the product page says so.
     const store = await t.app.inject({ url: '/api/products/store-items' });
@@ -65,8 +70,8 @@ describe(`store checkout (${testEngine})`, () => {
 
     const wallet = (await t.app.inject({ url: '/api/wallet', headers: buyer.headers })).json();
     expect(wallet.entries[0]).toMatchObject({
-      amount: -195.5,
-      balanceAfter: 304.5,
+      amount: -201.5,
+      balanceAfter: 298.5,
       kind: 'order',
       refId: placed._id,
     });
@@ -82,20 +87,21 @@ describe(`store checkout (${testEngine})`, () => {
       .from(mailOutbox)
       .where(eq(mailOutbox.to, buyer.email));
     expect(mail!.subject).toBe('Order confirmed: 2 cards');
-    expect(mail!.text).toContain('Total: $195.50');
+    expect(mail!.text).toContain('Shipping: $6.00');
+    expect(mail!.text).toContain('Total: $201.50');
     expect(mail!.text).toContain('Ships within 48 hours');
   });
 
-  it('answers 402 with the shortfall and writes nothing', async () => {
+  it('answers 402 with the shortfall (shipping included) and writes nothing', async () => {
     const poor = await createUser(t);
     await fund(t.database, poor.id, 1_000);
     const card = await insertCard(t.database.db, { storePriceCents: 2_550 });
     const res = await order(poor, { items: [card.id] });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toMatchObject({
-      message: 'Not enough balance: add $15.50 to continue.',
+      message: 'Not enough balance: add $20.50 to continue.',
       error: 'Payment Required',
-      shortfall: 15.5,
+      shortfall: 20.5,
       balance: 10,
     });
     expect(await balance(poor)).toBe(10);
@@ -133,6 +139,7 @@ describe(`store checkout (${testEngine})`, () => {
   it('replays the first answer for the same key and charges once; 422 for another body', async () => {
     const user = await createUser(t);
     await fund(t.database, user.id, 10_000);
+    // $40.00 and the first card's $5.00 of shipping.
     const card = await insertCard(t.database.db, { storePriceCents: 4_000 });
     const key = `order-${randomUUID()}`;
     const first = await order(user, { items: [card.id] }, key);
@@ -141,7 +148,7 @@ describe(`store checkout (${testEngine})`, () => {
     expect(second.statusCode).toBe(201);
     expect(second.json()).toEqual(first.json());
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(await balance(user)).toBe(60);
+    expect(await balance(user)).toBe(55);
     const mails = await t.database.db
       .select()
       .from(mailOutbox)
@@ -154,7 +161,7 @@ describe(`store checkout (${testEngine})`, () => {
     expect(reused.json().message).toBe(
       'This Idempotency-Key was already used with a different request.',
     );
-    expect(await balance(user)).toBe(60);
+    expect(await balance(user)).toBe(55);
   });
 
   it('creates one order for parallel requests with one key', async () => {
@@ -167,7 +174,7 @@ describe(`store checkout (${testEngine})`, () => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
     expect(new Set(answers.map((a) => a.json().order._id)).size).toBe(1);
-    expect(await balance(user)).toBe(70);
+    expect(await balance(user)).toBe(65);
     const list = (await t.app.inject({ url: '/api/orders', headers: user.headers })).json();
     expect(list.total).toBe(1);
   });

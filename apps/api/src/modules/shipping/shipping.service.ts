@@ -136,6 +136,13 @@ export class ShippingService {
   ): Promise<DueShipment> {
     const expected = by?.sourceType ? eq(shipments.sourceType, by.sourceType) : undefined;
     const shipment = await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: shipments.status })
+        .from(shipments)
+        .where(and(eq(shipments.id, shipmentId), expected))
+        .for('update');
+      if (!current) throw notFound('No shipment with this id.');
+      if (current.status === 'cancelled') throw conflict('This shipment was cancelled.');
       const [s] = await tx
         .update(shipments)
         .set({
@@ -144,16 +151,9 @@ export class ShippingService {
           trackingNumber: body.trackingNumber,
           shippedAt: sql`now()`,
         })
-        .where(and(eq(shipments.id, shipmentId), inArray(shipments.status, [...UNSENT]), expected))
+        .where(and(eq(shipments.id, shipmentId), inArray(shipments.status, [...UNSENT])))
         .returning();
-      if (!s) {
-        const [exists] = await tx
-          .select({ id: shipments.id })
-          .from(shipments)
-          .where(and(eq(shipments.id, shipmentId), expected));
-        if (!exists) throw notFound('No shipment with this id.');
-        throw conflict('This shipment was already marked shipped.');
-      }
+      if (!s) throw conflict('This shipment was already marked shipped.');
       await MARK_SHIPPED[s.sourceType](tx, s);
       const [view] = await this.listDue([s.id], tx);
       if (by)
@@ -163,7 +163,7 @@ export class ShippingService {
             action: 'shipment.ship',
             subjectType: 'shipment',
             subjectId: s.id,
-            before: { carrier: null, trackingNumber: null },
+            before: { status: current.status, carrier: null, trackingNumber: null },
             after: { status: 'shipped', carrier: s.carrier, trackingNumber: s.trackingNumber },
           },
           tx,

@@ -181,13 +181,14 @@ export class VaultService {
       feeCents: number;
       insuredValueCents: number;
     },
+    requestedAt = new Date(),
   ) {
     return this.deps.shipping.create(
       {
         ...box,
         sourceType: 'vault',
         sourceId: box.id,
-        shipBy: new Date(Date.now() + SHIPPING_PROMISE_HOURS * HOUR_MS),
+        shipBy: new Date(requestedAt.getTime() + SHIPPING_PROMISE_HOURS * HOUR_MS),
       },
       tx,
     );
@@ -208,13 +209,17 @@ export class VaultService {
     },
   ) {
     const box = order.ship
-      ? await this.createBox(tx, {
-          id: randomUUID(),
-          userId: order.userId,
-          address: order.ship.address,
-          feeCents: order.ship.feeCents,
-          insuredValueCents: order.cards.reduce((sum, c) => sum + c.fmvCents, 0),
-        })
+      ? await this.createBox(
+          tx,
+          {
+            id: randomUUID(),
+            userId: order.userId,
+            address: order.ship.address,
+            feeCents: order.ship.feeCents,
+            insuredValueCents: order.cards.reduce((sum, c) => sum + c.fmvCents, 0),
+          },
+          order.at,
+        )
       : null;
     await holdOrderedCards(tx, { ...order, shipmentId: box?.id ?? null });
     return box;

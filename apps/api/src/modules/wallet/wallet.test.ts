@@ -24,7 +24,8 @@ describe(`wallet statement (${testEngine})`, () => {
         method: 'POST',
         url: '/api/orders',
         headers: { ...collector.headers, 'idempotency-key': randomUUID() },
-        payload: { items: [card.id] },
+        // Kept in the vault: one ledger line of the price alone.
+        payload: { items: [card.id], delivery: 'vault' },
       });
       expect(placed.statusCode, placed.body).toBe(201);
     }
