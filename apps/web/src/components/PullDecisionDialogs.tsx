@@ -140,7 +140,15 @@ function ClaimDialog({
       }
     >
       <p className={styles.text} data-testid="claim-fee">
-        Shipping: <strong>{fee > 0 ? formatUsd(fee) : 'Free'}</strong>, paid from your wallet.{' '}
+        {fee > 0 ? (
+          <>
+            Shipping: <strong>{formatUsd(fee)}</strong>, paid from your wallet.
+          </>
+        ) : (
+          <>
+            Shipping: <strong>free</strong> for this card.
+          </>
+        )}{' '}
         {SHIPPING_FEE_SCHEDULE_TEXT}
       </p>
       {typing ? (
