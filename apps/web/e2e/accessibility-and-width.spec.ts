@@ -67,6 +67,7 @@ const COLLECTOR_PAGES = visits(
     '/complete-profile',
     '/sell-cards',
     '/dashboard',
+    '/dashboard/vault',
     '/dashboard?tab=orders',
     '/dashboard?tab=pulls',
     '/dashboard?tab=submissions',

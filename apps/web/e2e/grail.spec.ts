@@ -2,6 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { policyRefusals } from './support/csp';
 import { startServer, type RunningServer } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
+import { topUp } from './support/wallet';
 
 const ADMIN_EMAIL = 'grail-admin@example.com';
 const ADMIN_PASSWORD = 'Grail-admin-e2e-2026!';
@@ -58,7 +59,12 @@ test('a collector tops up, buys a pack, sees the reveal and claims it; the admin
   await expect(page.getByRole('button', { name: /^Sell back for \$[\d,]+\.\d{2}$/ })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Buy another pack' })).toBeVisible();
 
+  // Shipping follows the fee schedule: the dialog says the fee, paid from the wallet ($5 added).
+  await topUp(page.request, 5);
   await page.getByRole('button', { name: 'Claim & Ship' }).click();
+  await expect(page.getByRole('dialog').getByTestId('claim-fee')).toContainText(
+    /^Shipping: (\$5\.00, paid from your wallet|free for this card)\./,
+  );
   await page.getByRole('dialog').getByRole('button', { name: 'Ship it here' }).click();
   await expect(page.getByText(/Claimed! We ship it by/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Sell back/ })).toHaveCount(0);

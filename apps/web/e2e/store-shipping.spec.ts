@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { signUpBuyer } from './support/users';
 
+const SCHEDULE =
+  'Shipping: $5.00 for the first card, $1.00 for each additional card, free from $250.00 of insured value. Storage in the vault is free.';
+
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('signupPromptDismissed', 'true'));
 });
@@ -37,21 +40,27 @@ test('price filters apply as you type, like the search, and the count follows', 
   await expect(page).not.toHaveURL(/minPrice=/);
 });
 
-test('shipping is stated on the product page, in the cart and at checkout', async ({ page }) => {
+test('the shipping schedule is stated on the product page, in the cart and at checkout', async ({
+  page,
+}) => {
   await page.goto('/store');
   const first = page.getByTestId('store-item').first();
   await expect(first).toBeVisible({ timeout: COLD_PAGE_TIMEOUT_MS });
   await first.click();
-  await expect(page.getByTestId('product-shipping')).toHaveText('Free');
-  await expect(page.getByText('Shipping: Free')).toBeVisible();
+  await expect(page.getByTestId('product-shipping')).toHaveText(SCHEDULE);
   await page.getByRole('button', { name: 'Add to cart' }).click();
 
   await page.goto('/cart');
-  await expect(page.getByTestId('cart-shipping')).toHaveText('Free');
+  // One card: the first card's fee, or free when its FMV reaches the free-shipping threshold.
+  await expect(page.getByTestId('cart-shipping')).toHaveText(/^(Free|\$5\.00)$/);
+  await expect(page.getByTestId('cart-schedule')).toHaveText(SCHEDULE);
   await signUpBuyer(page.request);
   await page.goto('/cart');
   await page.getByRole('link', { name: 'Checkout' }).click();
-  await expect(page.getByTestId('checkout-shipping')).toHaveText('Free', {
-    timeout: COLD_PAGE_TIMEOUT_MS,
-  });
+  const shipping = page.getByTestId('checkout-shipping');
+  await expect(shipping).toHaveText(/^(Free|\$5\.00)$/, { timeout: COLD_PAGE_TIMEOUT_MS });
+  await expect(page.getByTestId('checkout-schedule')).toHaveText(SCHEDULE);
+  await page.getByRole('radio', { name: /Keep in my vault/ }).check();
+  await expect(shipping).toHaveText('Free (vault)');
+  await expect(page.getByRole('heading', { name: 'Shipping address' })).toBeHidden();
 });

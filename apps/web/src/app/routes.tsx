@@ -72,6 +72,7 @@ const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/AuthCallba
 const TotpSetupPage = lazyPage(() => import('@/features/auth/pages/TotpSetupPage'));
 const CompleteProfilePage = lazyPage(() => import('@/features/auth/pages/CompleteProfilePage'));
 const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/DashboardPage'));
+const VaultPage = lazyPage(() => import('@/features/vault/pages/VaultPage'));
 const SubmissionDetailPage = lazyPage(
   () => import('@/features/dashboard/pages/SubmissionDetailPage'),
 );
@@ -172,6 +173,14 @@ export const routes: RouteObject[] = [
             element: (
               <ProtectedRoute>
                 <DashboardPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: paths.vault.path,
+            element: (
+              <ProtectedRoute>
+                <VaultPage />
               </ProtectedRoute>
             ),
           },

@@ -14,6 +14,7 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   sale: 'Payout',
   break: 'Break spot',
   withdrawal: 'Withdrawal',
+  shipping: 'Shipping',
 };
 
 const columns: Column<LedgerEntry>[] = [

@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import type { Pull, ShippingAddress } from '@grail/contract';
+import {
+  SHIPPING_FEE_SCHEDULE_TEXT,
+  shippingFee,
+  type Pull,
+  type ShippingAddress,
+} from '@grail/contract';
 import { AddressFields, parseAddress, type AddressErrors } from '@/components/AddressFields';
 import type { usePullActions } from '@/lib/api/pulls';
 import { useAuth } from '@/lib/auth';
@@ -104,6 +109,7 @@ function ClaimDialog({
   const [address, setAddress] = useState<Partial<ShippingAddress>>(saved ?? {});
   const [errors, setErrors] = useState<AddressErrors>({});
   const typing = editing || !saved;
+  const fee = shippingFee(1, pull.card.fmv);
 
   const close = () => {
     setEditing(false);
@@ -128,11 +134,23 @@ function ClaimDialog({
         <>
           <Button onClick={close}>Cancel</Button>
           <Button variant="contained" disabled={busy} onClick={confirm}>
-            Ship it here
+            {fee > 0 ? `Ship it here for ${formatUsd(fee)}` : 'Ship it here'}
           </Button>
         </>
       }
     >
+      <p className={styles.text} data-testid="claim-fee">
+        {fee > 0 ? (
+          <>
+            Shipping: <strong>{formatUsd(fee)}</strong>, paid from your wallet.
+          </>
+        ) : (
+          <>
+            Shipping: <strong>free</strong> for this card.
+          </>
+        )}{' '}
+        {SHIPPING_FEE_SCHEDULE_TEXT}
+      </p>
       {typing ? (
         <>
           <p className={styles.lead}>We ship it within 48 hours to this address:</p>

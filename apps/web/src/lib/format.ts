@@ -1,5 +1,3 @@
-import { STORE_SHIPPING_CENTS } from '@grail/contract';
-
 /**
  * Formats are made on first use, never while a module loads: a page's first Intl formatter loads
  * ICU's locale data, and a date format its pattern generator, about 80 ms on this project's test
@@ -53,6 +51,5 @@ export const formatMoment = (iso: string, now = Date.now()) => {
   return `${dateTimeFormat.format(date)} (${formatRelative(date, now)})`;
 };
 
-/** A store order's shipping as a price: "Free", or dollars. */
-export const formatShipping = () =>
-  STORE_SHIPPING_CENTS === 0 ? 'Free' : formatUsd(STORE_SHIPPING_CENTS / 100);
+/** A shipping fee (cents, from the schedule) as a price: "Free", or dollars. */
+export const formatShippingFee = (cents: number) => (cents === 0 ? 'Free' : formatUsd(cents / 100));

@@ -84,6 +84,8 @@ export const paths = {
     /** `tab`: the dashboard tab to open ('breaks', 'pulls'…). */
     getHref: (query?: { tab?: string }) => withQuery('/dashboard', query),
   },
+  /** The collector's vault: every card we hold for them, its value, and shipping from it. */
+  vault: { path: '/dashboard/vault', getHref: () => '/dashboard/vault' },
   submission: {
     path: '/dashboard/submissions/:id',
     getHref: (id: string) => `/dashboard/submissions/${encodeURIComponent(id)}`,

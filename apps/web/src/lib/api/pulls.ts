@@ -57,7 +57,11 @@ export function usePullActions() {
         body: typeof request === 'string' ? {} : { shippingAddress: request.shippingAddress },
       }),
     onSuccess: ({ pull }) => store(pull),
-    onSettled: () => void refreshList(),
+    // Shipping is charged from the wallet (the fee schedule).
+    onSettled: () => {
+      void refreshList();
+      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+    },
   });
   const sellBack = useMutation({
     mutationFn: (id: string) => callApi(grailEndpoints.sellBack, { params: { id } }),

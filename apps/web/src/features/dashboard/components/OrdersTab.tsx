@@ -14,14 +14,54 @@ import ui from '@/lib/styles/ui.module.css';
 
 const PAGE_SIZE = 10;
 
-const SHIPMENT: Record<
-  Order['shipment']['status'],
-  { label: string; tone: 'info' | 'primary' | 'success' }
-> = {
+type Tone = 'neutral' | 'info' | 'primary' | 'success';
+const SHIPMENT: Record<NonNullable<Order['shipment']>['status'], { label: string; tone: Tone }> = {
   pending: { label: 'Preparing to ship', tone: 'info' },
+  packing: { label: 'Being packed', tone: 'info' },
   shipped: { label: 'Shipped', tone: 'primary' },
   delivered: { label: 'Delivered', tone: 'success' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
+/** A vault order has no box: its cards wait in the vault until the collector ships them. */
+const IN_VAULT = { label: 'In your vault', tone: 'primary' } as const;
+
+function Shipping({ order }: { order: Order }) {
+  const shipment = order.shipment;
+  if (!shipment) {
+    return (
+      <p className={styles.factText}>
+        Kept in your vault.{' '}
+        <Link to={paths.vault.getHref()} className={ui.textLink}>
+          Open your vault
+        </Link>{' '}
+        to ship the cards when you want them.
+      </p>
+    );
+  }
+  const pending = shipment.status === 'pending' || shipment.status === 'packing';
+  return (
+    <p className={styles.factText}>
+      {order.delivery === 'vault' && (
+        <>
+          Kept in your vault, then shipped from it on request.
+          <br />
+        </>
+      )}
+      {pending && order.shipBy
+        ? `Ships by ${dateTimeFormat.format(new Date(order.shipBy))}`
+        : shipment.shippedAt
+          ? `Shipped ${dateTimeFormat.format(new Date(shipment.shippedAt))}`
+          : SHIPMENT[shipment.status].label}
+      {shipment.trackingNumber && (
+        <>
+          <br />
+          Tracking: {shipment.carrier ? `${shipment.carrier} ` : ''}
+          <TrackingLink carrier={shipment.carrier} trackingNumber={shipment.trackingNumber} />
+        </>
+      )}
+    </p>
+  );
+}
 
 function OrderDetail({ order }: { order: Order }) {
   const a = order.shippingAddress;
@@ -39,34 +79,22 @@ function OrderDetail({ order }: { order: Order }) {
         </div>
       ))}
       <div className={styles.facts}>
+        {a && (
+          <div>
+            <p className={styles.factTitle}>Ships to</p>
+            <p className={styles.factText}>
+              {a.name}
+              <br />
+              {a.line1}
+              {a.line2 ? `, ${a.line2}` : ''}
+              <br />
+              {a.city}, {a.state} {a.postalCode}, {a.country}
+            </p>
+          </div>
+        )}
         <div>
-          <p className={styles.factTitle}>Ships to</p>
-          <p className={styles.factText}>
-            {a.name}
-            <br />
-            {a.line1}
-            {a.line2 ? `, ${a.line2}` : ''}
-            <br />
-            {a.city}, {a.state} {a.postalCode}, {a.country}
-          </p>
-        </div>
-        <div>
-          <p className={styles.factTitle}>Shipping</p>
-          <p className={styles.factText}>
-            {order.shipment.status === 'pending'
-              ? `Ships by ${dateTimeFormat.format(new Date(order.shipBy))}`
-              : `Shipped ${order.shipment.shippedAt ? dateTimeFormat.format(new Date(order.shipment.shippedAt)) : ''}`}
-            {order.shipment.trackingNumber && (
-              <>
-                <br />
-                Tracking: {order.shipment.carrier ? `${order.shipment.carrier} ` : ''}
-                <TrackingLink
-                  carrier={order.shipment.carrier}
-                  trackingNumber={order.shipment.trackingNumber}
-                />
-              </>
-            )}
-          </p>
+          <p className={styles.factTitle}>{order.shipment ? 'Shipping' : 'Delivery'}</p>
+          <Shipping order={order} />
         </div>
       </div>
     </div>
@@ -95,7 +123,7 @@ export function OrdersTab() {
   return (
     <div className={styles.list} data-testid="orders-list">
       {data.orders.map((order) => {
-        const shipment = SHIPMENT[order.shipment.status];
+        const shipment = order.shipment ? SHIPMENT[order.shipment.status] : IN_VAULT;
         return (
           // The browser's disclosure: Enter or Space on the summary opens and closes it.
           <details key={order._id} className={styles.order} data-testid="order-row">

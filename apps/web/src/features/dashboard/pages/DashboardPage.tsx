@@ -1,8 +1,11 @@
 import { useSearchParams } from 'react-router';
-import { SectionNav } from '@/components/SectionNav';
+import {
+  DASHBOARD_TABS,
+  DashboardNav,
+  useDashboardSectionShown,
+  type DashboardSection,
+} from '@/components/DashboardNav';
 import { useAuth } from '@/lib/auth';
-import { usePublicConfig } from '@/lib/config';
-import { paths } from '@/lib/paths';
 import { BreaksTab } from '../components/BreaksTab';
 import { LimitsTab } from '../components/LimitsTab';
 import { OrdersTab } from '../components/OrdersTab';
@@ -18,31 +21,17 @@ import styles from './DashboardPage.module.css';
 const greeting = (createdAt: string) =>
   Date.now() - new Date(createdAt).getTime() < 24 * 3_600_000 ? 'Welcome' : 'Welcome back';
 
-/** The dashboard's sections; `?tab=` names the open one, so links can point at a section. */
-export const DASHBOARD_TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'orders', label: 'Orders' },
-  { value: 'pulls', label: 'My Pulls' },
-  { value: 'breaks', label: 'Breaks' },
-  { value: 'submissions', label: 'Submissions' },
-  { value: 'payments', label: 'Payouts' },
-  { value: 'wallet', label: 'Wallet' },
-  { value: 'limits', label: 'Limits' },
-  { value: 'settings', label: 'Settings' },
-] as const;
-type DashboardTab = (typeof DASHBOARD_TABS)[number]['value'];
-
+/** The sections this page shows as tabs: every dashboard section but the vault's own page. */
+type DashboardTab = Exclude<DashboardSection, 'vault'>;
 const isTab = (value: string | null): value is DashboardTab =>
-  DASHBOARD_TABS.some((tab) => tab.value === value);
+  value !== 'vault' && DASHBOARD_TABS.some((tab) => tab.value === value);
 
 /** /dashboard (signed in): the account, orders, pulls, wallet and settings. */
 export default function DashboardPage() {
   const { user } = useAuth();
   const [searchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  // The Breaks tab exists only while breaks are on.
-  const { flags } = usePublicConfig();
-  const shown = (value: DashboardTab) => value !== 'breaks' || flags.BREAKS_ENABLED;
+  const shown = useDashboardSectionShown();
   const tab: DashboardTab = isTab(requested) && shown(requested) ? requested : 'overview';
   if (!user) return null;
 
@@ -52,14 +41,7 @@ export default function DashboardPage() {
       <p className={styles.greeting}>
         {greeting(user.createdAt)}, {user.displayName ?? user.username}.
       </p>
-      <SectionNav
-        label="Dashboard"
-        sections={DASHBOARD_TABS.filter((t) => shown(t.value)).map((t) => ({
-          label: t.label,
-          href: paths.dashboard.getHref({ tab: t.value }),
-          current: t.value === tab,
-        }))}
-      />
+      <DashboardNav current={tab} />
       <div>
         {tab === 'overview' && <OverviewTab user={user} />}
         {tab === 'orders' && <OrdersTab />}

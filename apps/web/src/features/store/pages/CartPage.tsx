@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { STORE_SHIPPING_CENTS } from '@grail/contract';
-import { formatShipping, formatUsd } from '@/lib/format';
+import { SHIPPING_FEE_SCHEDULE_TEXT, shippingFeeCents } from '@grail/contract';
+import { formatShippingFee, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
 import ui from '@/lib/styles/ui.module.css';
@@ -13,7 +13,12 @@ export default function CartPage() {
   const cart = useCart();
   const buyable = cart.items.filter(isBuyable);
   const unavailable = cart.items.filter((p) => !isBuyable(p));
-  const total = buyable.reduce((sum, p) => sum + (p.storePrice ?? 0), STORE_SHIPPING_CENTS / 100);
+  // Shipped now, the box is insured for the cards' FMV; kept in the vault it costs nothing.
+  const feeCents = shippingFeeCents(
+    buyable.length,
+    buyable.reduce((sum, p) => sum + Math.round(p.fmv * 100), 0),
+  );
+  const total = buyable.reduce((sum, p) => sum + (p.storePrice ?? 0), 0);
   const canCheckout = buyable.length > 0 && unavailable.length === 0;
 
   return (
@@ -50,10 +55,14 @@ export default function CartPage() {
           <div className={styles.footer}>
             <div>
               <p className={ui.secondaryText}>
-                Shipping: <span data-testid="cart-shipping">{formatShipping()}</span>
+                Shipping now: <span data-testid="cart-shipping">{formatShippingFee(feeCents)}</span>{' '}
+                (free if you keep the cards in your vault)
               </p>
               <p className={ui.h6}>
-                Total: <strong data-testid="cart-total">{formatUsd(total)}</strong>
+                Cards: <strong data-testid="cart-total">{formatUsd(total)}</strong>
+              </p>
+              <p className={clsx(ui.body2, ui.secondaryText)} data-testid="cart-schedule">
+                {SHIPPING_FEE_SCHEDULE_TEXT}
               </p>
             </div>
             <div className={styles.actions}>

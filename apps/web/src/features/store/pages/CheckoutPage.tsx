@@ -3,17 +3,19 @@ import clsx from 'clsx';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '@/lib/toast';
 import { useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
-  PlaceOrderBody,
+  SHIPPING_FEE_SCHEDULE_TEXT,
   SHIPPING_PROMISE_HOURS,
-  STORE_SHIPPING_CENTS,
+  ShippingAddress,
   TOP_UP_MIN,
+  shippingFeeCents,
+  type OrderDelivery,
   type Product,
-  type ShippingAddress,
 } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
-import { formatShipping, formatUsd } from '@/lib/format';
+import { formatShippingFee, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { productKeys } from '@/lib/api/products';
 import { useTopUp, useWallet } from '@/lib/api/wallet';
@@ -22,15 +24,20 @@ import ui from '@/lib/styles/ui.module.css';
 import { LimitStopAlert, RefusalAlert } from '@/components/RefusalAlert';
 import { FormAddressFields } from '@/components/FormAddressFields';
 import { Alert, Button, ButtonLink, Form, FormSubmit, Skeleton } from '@/components/ui';
+import { DeliveryChoice } from '../components/DeliveryChoice';
 import { usePlaceOrder } from '../api/usePlaceOrder';
 import { useProducts } from '../api/useProduct';
 import { cartKeys, useCart } from '../cart/useCart';
 import { CartLine, isBuyable } from '../components/CartLine';
 import styles from './CheckoutPage.module.css';
 
-/** The checkout's form: the address the order ships to. */
-const CheckoutForm = PlaceOrderBody.pick({ shippingAddress: true }).required();
-type CheckoutForm = { shippingAddress: Partial<ShippingAddress> };
+/** The checkout's form: ship now (to this address) or keep the cards in the vault (no address). */
+const CheckoutForm = z.discriminatedUnion('delivery', [
+  z.object({ delivery: z.literal('ship'), shippingAddress: ShippingAddress }),
+  z.object({ delivery: z.literal('vault') }),
+]);
+type CheckoutValues = z.infer<typeof CheckoutForm>;
+type CheckoutDraft = { delivery: OrderDelivery; shippingAddress: Partial<ShippingAddress> };
 
 const newKey = () => crypto.randomUUID();
 
@@ -48,10 +55,12 @@ export default function CheckoutPage() {
   const itemsLoading = buyId ? single.some((q) => q.isPending) : cart.isLoading;
   const buyable = items.filter(isBuyable);
   const unavailable = items.filter((p) => !isBuyable(p));
-  const totalCents = buyable.reduce(
-    (sum, p) => sum + Math.round((p.storePrice ?? 0) * 100),
-    STORE_SHIPPING_CENTS,
-  );
+  const [delivery, setDelivery] = useState<OrderDelivery>('ship');
+  const itemsCents = buyable.reduce((sum, p) => sum + Math.round((p.storePrice ?? 0) * 100), 0);
+  // The box is insured for the cards' FMV; the vault costs nothing.
+  const insuredCents = buyable.reduce((sum, p) => sum + Math.round(p.fmv * 100), 0);
+  const feeCents = delivery === 'ship' ? shippingFeeCents(buyable.length, insuredCents) : 0;
+  const totalCents = itemsCents + feeCents;
 
   const wallet = useWallet();
   const balanceCents = Math.round((wallet.data?.balance ?? 0) * 100);
@@ -79,11 +88,15 @@ export default function CheckoutPage() {
     );
   };
 
-  const submit = async ({ shippingAddress }: { shippingAddress: ShippingAddress }) => {
+  const submit = async (values: CheckoutValues) => {
     setProblem(null);
+    const items = buyable.map((p) => p._id);
     try {
       const { order } = await placeOrder.mutateAsync({
-        body: { items: buyable.map((p) => p._id), shippingAddress },
+        body:
+          values.delivery === 'ship'
+            ? { items, delivery: 'ship', shippingAddress: values.shippingAddress }
+            : { items, delivery: 'vault' },
         key: idempotencyKey.current,
       });
       notify.success('Order placed!');
@@ -138,9 +151,9 @@ export default function CheckoutPage() {
           The top-up was cancelled; nothing was charged.
         </Alert>
       )}
-      <Form<CheckoutForm, { shippingAddress: ShippingAddress }>
-        schema={CheckoutForm}
-        defaultValues={{ shippingAddress: user?.shippingAddress ?? {} }}
+      <Form<CheckoutDraft, CheckoutValues>
+        schema={CheckoutForm as unknown as z.ZodType<CheckoutValues, CheckoutDraft>}
+        defaultValues={{ delivery: 'ship', shippingAddress: user?.shippingAddress ?? {} }}
         onSubmit={submit}
         className={styles.grid}
       >
@@ -161,16 +174,26 @@ export default function CheckoutPage() {
             </div>
           </div>
           <div className={clsx(ui.paper, styles.panel)}>
-            <h2 className={clsx(ui.h6, styles.panelTitle)}>Shipping address</h2>
-            <FormAddressFields />
+            <DeliveryChoice onChange={setDelivery} />
           </div>
+          {delivery === 'ship' && (
+            <div className={clsx(ui.paper, styles.panel)}>
+              <h2 className={clsx(ui.h6, styles.panelTitle)}>Shipping address</h2>
+              <FormAddressFields />
+            </div>
+          )}
         </div>
         <div className={clsx(ui.paper, styles.panel, styles.payment)}>
           <h2 className={ui.h6}>Payment</h2>
           <div className={styles.row}>
             <p>Shipping</p>
-            <p data-testid="checkout-shipping">{formatShipping()}</p>
+            <p data-testid="checkout-shipping">
+              {delivery === 'vault' ? 'Free (vault)' : formatShippingFee(feeCents)}
+            </p>
           </div>
+          <p className={clsx(ui.body2, ui.secondaryText)} data-testid="checkout-schedule">
+            {SHIPPING_FEE_SCHEDULE_TEXT}
+          </p>
           <div className={styles.row}>
             <p>Total</p>
             <p className={styles.total} data-testid="checkout-total">
@@ -225,7 +248,9 @@ export default function CheckoutPage() {
             </FormSubmit>
           )}
           <p className={clsx(ui.body2, ui.secondaryText)}>
-            Ships within {SHIPPING_PROMISE_HOURS} hours of payment.
+            {delivery === 'ship'
+              ? `Ships within ${SHIPPING_PROMISE_HOURS} hours of payment.`
+              : `Your cards wait in your vault, insured and free; ship them whenever you like.`}
           </p>
         </div>
       </Form>

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { CircleCheck } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SHIPS_WITHIN_TEXT } from '@grail/contract';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -27,7 +27,9 @@ export default function OrderSuccessPage() {
         <CircleCheck aria-hidden size={40} className={styles.icon} />
         <h1 className={styles.title}>Thank you for your order!</h1>
       </div>
-      <p className={clsx(ui.h6, styles.promise)}>{SHIPS_WITHIN_TEXT}</p>
+      {order?.delivery !== 'vault' && (
+        <p className={clsx(ui.h6, styles.promise)}>{SHIPS_WITHIN_TEXT}</p>
+      )}
       {orderId && isPending && <Skeleton variant="rounded" height={220} />}
       {(!orderId || isError) && (
         <Alert severity="info" className={styles.notice}>
@@ -59,12 +61,26 @@ export default function OrderSuccessPage() {
             <p>Total paid</p>
             <p>{formatUsd(order.total)}</p>
           </div>
-          <p className={clsx(ui.body2, ui.secondaryText)}>
-            Shipping to {order.shippingAddress.name}, {order.shippingAddress.line1},{' '}
-            {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
-            {order.shippingAddress.postalCode}, {order.shippingAddress.country}. Ships by{' '}
-            {dateTimeFormat.format(new Date(order.shipBy))}.
-          </p>
+          {order.shippingFee > 0 && (
+            <p className={clsx(ui.body2, ui.secondaryText)}>
+              Includes {formatUsd(order.shippingFee)} shipping.
+            </p>
+          )}
+          {order.shippingAddress ? (
+            <p className={clsx(ui.body2, ui.secondaryText)}>
+              Shipping to {order.shippingAddress.name}, {order.shippingAddress.line1},{' '}
+              {order.shippingAddress.city}, {order.shippingAddress.state}{' '}
+              {order.shippingAddress.postalCode}, {order.shippingAddress.country}
+              {order.shipBy ? `. Ships by ${dateTimeFormat.format(new Date(order.shipBy))}.` : '.'}
+            </p>
+          ) : (
+            <p className={clsx(ui.body2, ui.secondaryText)} data-testid="order-vault">
+              Your cards are in your vault: ship them whenever you like.{' '}
+              <Link to={paths.vault.getHref()} className={ui.textLink}>
+                Open your vault
+              </Link>
+            </p>
+          )}
         </div>
       )}
       <div className={styles.actions}>

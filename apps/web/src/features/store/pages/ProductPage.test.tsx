@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { Product } from '@grail/contract';
+import { SHIPPING_FEE_SCHEDULE_TEXT, type Product } from '@grail/contract';
 import { fakeFetch } from '@/test/fakeFetch';
 import { resetRequestLayer } from '@/lib/api/client';
 import { AuthProvider } from '@/lib/auth';
@@ -111,8 +111,10 @@ describe('ProductPage', () => {
     expect(screen.getByRole('link', { name: 'Back to the store' }).getAttribute('href')).toBe(
       '/store',
     );
-    expect(screen.getByText('Paid from your wallet. Ships within 48 hours.')).toBeDefined();
-    expect(screen.getByTestId('product-shipping').textContent).toBe('Free');
+    expect(
+      screen.getByText('Paid from your wallet. Ships within 48 hours, or keep it in your vault.'),
+    ).toBeDefined();
+    expect(screen.getByTestId('product-shipping').textContent).toBe(SHIPPING_FEE_SCHEDULE_TEXT);
   });
 
   it('puts the card in the cart, then leads to the cart', async () => {

@@ -2,9 +2,9 @@ import { lazy, Suspense } from 'react';
 import clsx from 'clsx';
 import { ArrowLeft, Info, ShoppingCartPlus, TriangleAlert } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { SHIPPING_PROMISE_HOURS, type Product } from '@grail/contract';
+import { SHIPPING_FEE_SCHEDULE_TEXT, SHIPPING_PROMISE_HOURS, type Product } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
-import { formatShipping, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import { resolveImageUrl } from '@/lib/images';
 import { paths } from '@/lib/paths';
 import skeleton from '@/components/ui/Skeleton.module.css';
@@ -91,10 +91,11 @@ function BuyActions({ product }: { product: Product }) {
         </Button>
       </div>
       <p className={clsx(ui.body2, ui.secondaryText)}>
-        Shipping: <span data-testid="product-shipping">{formatShipping()}</span>
+        <span data-testid="product-shipping">{SHIPPING_FEE_SCHEDULE_TEXT}</span>
       </p>
       <p className={clsx(ui.body2, ui.secondaryText)}>
-        Paid from your wallet. Ships within {SHIPPING_PROMISE_HOURS} hours.
+        Paid from your wallet. Ships within {SHIPPING_PROMISE_HOURS} hours, or keep it in your
+        vault.
       </p>
     </>
   );

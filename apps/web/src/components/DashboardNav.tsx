@@ -1,0 +1,43 @@
+import { SectionNav } from '@/components/SectionNav';
+import { usePublicConfig } from '@/lib/config';
+import { paths } from '@/lib/paths';
+
+/** The dashboard's sections; `?tab=` names the open one, so links can point at a section. */
+export const DASHBOARD_TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'vault', label: 'Vault' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'pulls', label: 'My Pulls' },
+  { value: 'breaks', label: 'Breaks' },
+  { value: 'submissions', label: 'Submissions' },
+  { value: 'payments', label: 'Payouts' },
+  { value: 'wallet', label: 'Wallet' },
+  { value: 'limits', label: 'Limits' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+export type DashboardSection = (typeof DASHBOARD_TABS)[number]['value'];
+
+/** The vault is a page of its own (/dashboard/vault); every other section is a tab. */
+const hrefOf = (value: DashboardSection) =>
+  value === 'vault' ? paths.vault.getHref() : paths.dashboard.getHref({ tab: value });
+
+/** Whether a section is on: the Breaks tab exists only while breaks are on. */
+export function useDashboardSectionShown() {
+  const { flags } = usePublicConfig();
+  return (value: DashboardSection) => value !== 'breaks' || flags.BREAKS_ENABLED;
+}
+
+/** The dashboard's section links, `current` marked, on the dashboard and on the vault page. */
+export function DashboardNav({ current }: { current: DashboardSection }) {
+  const shown = useDashboardSectionShown();
+  return (
+    <SectionNav
+      label="Dashboard"
+      sections={DASHBOARD_TABS.filter((t) => shown(t.value)).map((t) => ({
+        label: t.label,
+        href: hrefOf(t.value),
+        current: t.value === current,
+      }))}
+    />
+  );
+}
