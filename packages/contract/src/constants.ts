@@ -29,8 +29,6 @@ export const MAINTENANCE_PAGE_POLL_MS = 300_000;
 export const PROTECTED_ROUTE_AUTH_TIMEOUT_MS = 3_000;
 export const AUTH_RETRY_DELAY_MS = 200;
 export const SHIPPING_PROMISE_HOURS = 48;
-/** What a store order adds for shipping, in cents: none, the order's total is its cards' prices. */
-export const STORE_SHIPPING_CENTS = 0;
 export const FEATURED_INTERVAL_MS = 7_000;
 export const FEATURED_FADE_MS = 700;
 export const FEATURED_COLUMNS_MIN = 1;
