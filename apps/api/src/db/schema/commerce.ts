@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { LEDGER_KINDS } from '@grail/contract';
+import { LEDGER_KINDS, VAULT_SHIPMENT_STATUSES } from '@grail/contract';
 import {
   bigint,
   bigserial,
@@ -70,13 +70,6 @@ export const walletLedger = pgTable(
 );
 
 export const SHIPMENT_SOURCE_VALUES = ['order', 'pull', 'break', 'vault'] as const;
-export const SHIPMENT_STATUS_VALUES = [
-  'pending',
-  'packing',
-  'shipped',
-  'delivered',
-  'cancelled',
-] as const;
 
 /** Where a sold or pulled card goes; ship-by is the 48-hour promise. */
 export const shipments = pgTable(
@@ -92,7 +85,7 @@ export const shipments = pgTable(
     sourceId: uuid('source_id').notNull(),
     address: jsonb('address').$type<ShippingAddress>().notNull(),
     /** 'packing' (staff started it; no longer cancellable) and 'cancelled' are vault boxes' only. */
-    status: text('status', { enum: SHIPMENT_STATUS_VALUES }).notNull().default('pending'),
+    status: text('status', { enum: VAULT_SHIPMENT_STATUSES }).notNull().default('pending'),
     /** What the collector paid for shipping and the cards' FMV it is insured for (vault boxes). */
     feeCents: bigint('fee_cents', { mode: 'number' }).notNull().default(0),
     insuredValueCents: bigint('insured_value_cents', { mode: 'number' }).notNull().default(0),

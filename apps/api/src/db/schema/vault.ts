@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CUSTODY_STATES, HOLDING_SOURCES, HOLDING_STATES } from '@grail/contract';
 import {
   bigint,
   check,
@@ -22,19 +23,6 @@ import { createdAt, requiredRef, timestamptz } from './columns.js';
  * reads and writes these tables.
  */
 
-export const HOLDING_STATE_VALUES = [
-  'in_vault',
-  'ship_requested',
-  'shipped',
-  'sold_back',
-  'listed',
-  'in_trade',
-  'sold',
-] as const;
-/** The states in which we still hold the card: a card has at most one holding in one of them. */
-export const CUSTODY_STATE_VALUES = ['in_vault', 'ship_requested', 'listed', 'in_trade'] as const;
-export const HOLDING_SOURCE_VALUES = ['pull', 'order'] as const;
-
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
@@ -47,19 +35,19 @@ export const holdings = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     cardId: requiredRef('card_id', () => cards.id),
-    source: text('source', { enum: HOLDING_SOURCE_VALUES }).notNull(),
+    source: text('source', { enum: HOLDING_SOURCES }).notNull(),
     /** The pull or the order the card came from. */
     sourceId: uuid('source_id').notNull(),
     costCents: bigint('cost_cents', { mode: 'number' }).notNull(),
-    state: text('state', { enum: HOLDING_STATE_VALUES }).notNull().default('in_vault'),
+    state: text('state', { enum: HOLDING_STATES }).notNull().default('in_vault'),
     /** The box it is in once shipping was asked for (the shipping module's row). */
     shipmentId: uuid('shipment_id').references(() => shipments.id),
     acquiredAt: timestamptz('acquired_at').notNull().defaultNow(),
     stateChangedAt: timestamptz('state_changed_at').notNull().defaultNow(),
   },
   (t) => [
-    check('holdings_state_known', sql`${t.state} in (${inList(HOLDING_STATE_VALUES)})`),
-    check('holdings_source_known', sql`${t.source} in (${inList(HOLDING_SOURCE_VALUES)})`),
+    check('holdings_state_known', sql`${t.state} in (${inList(HOLDING_STATES)})`),
+    check('holdings_source_known', sql`${t.source} in (${inList(HOLDING_SOURCES)})`),
     check('holdings_cost_nonnegative', sql`${t.costCents} >= 0`),
     // Asked-for and sent cards are in a box; cards in the vault are in none.
     check(
@@ -68,7 +56,7 @@ export const holdings = pgTable(
     ),
     uniqueIndex('holdings_one_custody_per_card')
       .on(t.cardId)
-      .where(sql`${t.state} in (${inList(CUSTODY_STATE_VALUES)})`),
+      .where(sql`${t.state} in (${inList(CUSTODY_STATES)})`),
     uniqueIndex('holdings_source_card_uq').on(t.source, t.sourceId, t.cardId),
     index('holdings_user_state_idx').on(t.userId, t.state, t.acquiredAt.desc()),
     index('holdings_shipment_idx').on(t.shipmentId),

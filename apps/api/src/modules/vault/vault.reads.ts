@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { VaultQuery, VaultResponse, VaultShipment, VaultTotals } from '@grail/contract';
-import { centsToDollars } from '@grail/contract';
+import { centsToDollars, CUSTODY_STATES } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
-import { CUSTODY_STATE_VALUES, holdings } from '../../db/schema/index.js';
+import { holdings } from '../../db/schema/index.js';
 import { heldCardColumns } from '../inventory/inventory.reads.js';
 import { pullFacts } from '../grail/grail.reads.js';
 import type { BuybackTerms } from '../grail/pull.view.js';
@@ -19,7 +19,7 @@ import {
 
 /** What other modules read of holdings (the vault alone writes them), and the vault's own joins. */
 
-export const inCustody = () => inArray(holdings.state, [...CUSTODY_STATE_VALUES]);
+export const inCustody = () => inArray(holdings.state, [...CUSTODY_STATES]);
 
 /** Holdings with their cards' catalogue facts, for a `where` and order the caller adds. */
 export function holdingsWithCards(db: Db | Tx) {

@@ -1,15 +1,6 @@
-import { TrackingBody, VAULT_SHIPMENT_STATUS_LABELS, type DueShipment } from '@grail/contract';
+import { VAULT_SHIPMENT_STATUS_LABELS, type DueShipment } from '@grail/contract';
 import clsx from 'clsx';
-import {
-  Alert,
-  Badge,
-  Button,
-  ButtonLink,
-  Form,
-  FormSubmit,
-  FormTextField,
-  Skeleton,
-} from '@/components/ui';
+import { Alert, Badge, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { Address } from '@/components/Address';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -17,6 +8,7 @@ import { notify } from '@/lib/toast';
 import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
 import { dueText } from './dueText';
 import { useStartPacking } from '../api/vault';
+import { MarkShippedForm } from './MarkShippedForm';
 import admin from '../admin.module.css';
 import styles from './VaultBoxes.module.css';
 
@@ -61,27 +53,11 @@ function StartPacking({ box }: { box: DueShipment }) {
 function ShipBox({ box }: { box: DueShipment }) {
   const mark = useMarkShipped();
   return (
-    <Form
-      schema={TrackingBody}
-      defaultValues={{ carrier: 'USPS', trackingNumber: '' }}
-      className={admin.row}
+    <MarkShippedForm
+      reference={boxReference(box)}
       label={`Mark ${boxReference(box)} shipped`}
-      onSubmit={async (body) => {
-        await mark.mutateAsync({ id: box._id, body });
-        notify.success(`${boxReference(box)} marked shipped.`);
-      }}
-    >
-      <FormTextField name="carrier" label="Carrier" maxLength={40} />
-      <FormTextField
-        name="trackingNumber"
-        label="Tracking number"
-        maxLength={64}
-        autoComplete="off"
-      />
-      <FormSubmit size="medium" fullWidth={false}>
-        Mark shipped
-      </FormSubmit>
-    </Form>
+      ship={(body) => mark.mutateAsync({ id: box._id, body })}
+    />
   );
 }
 

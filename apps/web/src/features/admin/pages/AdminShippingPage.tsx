@@ -1,28 +1,13 @@
 import { useState } from 'react';
-import {
-  TrackingBody,
-  type FulfilmentItem,
-  type FulfilmentKind,
-  type ShippingCompliance,
-} from '@grail/contract';
+import { type FulfilmentItem, type FulfilmentKind, type ShippingCompliance } from '@grail/contract';
 import clsx from 'clsx';
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Form,
-  FormSelect,
-  FormSubmit,
-  FormTextField,
-  Spinner,
-} from '@/components/ui';
+import { Alert, Badge, Button, Checkbox, Spinner } from '@/components/ui';
 import { Address } from '@/components/Address';
 import { dateTimeFormat } from '@/lib/format';
-import { notify } from '@/lib/toast';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
 import { dueText } from '../components/dueText';
 import { PackingSlips } from '../components/PackingSlips';
+import { MarkShippedForm } from '../components/MarkShippedForm';
 import { VaultBoxes } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
 import styles from './AdminShippingPage.module.css';
@@ -34,7 +19,6 @@ const KIND_LABEL: Record<FulfilmentKind, string> = {
   vault: 'Vault box',
   submission: 'Returned submission',
 };
-const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL'].map((c) => ({ value: c, label: c }));
 const keyOf = (item: FulfilmentItem) => `${item.kind}:${item._id}`;
 
 function ComplianceSummary({ compliance }: { compliance: ShippingCompliance }) {
@@ -58,28 +42,10 @@ function ComplianceSummary({ compliance }: { compliance: ShippingCompliance }) {
 function ShipForm({ item }: { item: FulfilmentItem }) {
   const ship = useShipItem();
   return (
-    <Form
-      schema={TrackingBody}
-      defaultValues={{ carrier: 'USPS', trackingNumber: '' }}
-      className={admin.row}
-      onSubmit={async (body) => {
-        await ship.mutateAsync({ kind: item.kind, id: item._id, body });
-        notify.success(`${item.reference} marked shipped.`);
-      }}
-    >
-      <div className={styles.carrier}>
-        <FormSelect name="carrier" label="Carrier" options={CARRIERS} />
-      </div>
-      <FormTextField
-        name="trackingNumber"
-        label="Tracking number"
-        maxLength={64}
-        autoComplete="off"
-      />
-      <FormSubmit size="medium" fullWidth={false}>
-        Mark shipped
-      </FormSubmit>
-    </Form>
+    <MarkShippedForm
+      reference={item.reference}
+      ship={(body) => ship.mutateAsync({ kind: item.kind, id: item._id, body })}
+    />
   );
 }
 
