@@ -45,10 +45,19 @@ test('browse, filter, add to cart, top up in the sandbox, buy, and find the orde
   await page.getByRole('link', { name: 'Checkout' }).click();
 
   // An empty wallet: top up the shortfall on the sandbox's hosted page.
+  // Ship now (the default) adds the published fee schedule's charge to the card's price.
   await expect(page.getByRole('heading', { name: 'Checkout' })).toBeVisible();
-  await expect(page.getByTestId('checkout-total')).toHaveText(price);
+  await expect(page.getByRole('radio', { name: /Ship now/ })).toBeChecked();
+  await expect(page.getByTestId('checkout-shipping')).toHaveText(/^(\$5\.00|Free)$/);
+  const shipping = (await page.getByTestId('checkout-shipping').innerText()).trim();
+  const dollars = (text: string) => (text === 'Free' ? 0 : Number(text.replace(/[$,]/g, '')));
+  const total = `$${(dollars(price) + dollars(shipping)).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })}`;
+  await expect(page.getByTestId('checkout-total')).toHaveText(total);
   await expect(page.getByTestId('wallet-balance')).toHaveText('$0.00');
-  await expect(page.getByTestId('shortfall')).toContainText(`Add ${price} to your wallet`);
+  await expect(page.getByTestId('shortfall')).toContainText(`Add ${total} to your wallet`);
   await page.getByRole('button', { name: /to wallet$/ }).click();
   await expect(page).toHaveURL(/\/payments\/sandbox\//);
   await expect(page.getByText('Test mode').first()).toBeVisible();
@@ -57,7 +66,7 @@ test('browse, filter, add to cart, top up in the sandbox, buy, and find the orde
   // Back at checkout with the funds: place the order.
   await expect(page).toHaveURL(/\/checkout\?topUp=success/);
   await expect(page.getByText('Funds added to your wallet.')).toBeVisible();
-  await page.getByRole('button', { name: `Place order · ${price}` }).click();
+  await page.getByRole('button', { name: `Place order · ${total}` }).click();
 
   await expect(page).toHaveURL(/\/order-success\?orderId=/);
   await expect(page.getByText('Ships within 48 hours')).toBeVisible();
