@@ -148,7 +148,13 @@ export function createServices({
   );
   discord.deliverAnnouncements(outbox);
   const breakVault = new BreakSeedVault(appSecret);
-  const breaks = new BreaksService(db, { wallet, shipping, vault: breakVault, limits, log });
+  const breaks = new BreaksService(db, {
+    wallet,
+    vault: breakVault,
+    cardVault: vault,
+    limits,
+    log,
+  });
   const feed = new FeedService(db, {
     username: config.X_USERNAME,
     bearerToken: config.X_BEARER_TOKEN,

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { signInStaff, signUpBuyer } from './support/users';
+import { topUp as topUpWallet } from './support/wallet';
 
 const ADMIN_EMAIL = 'breaks-admin@example.com';
 const ADMIN_PASSWORD = 'Breaks-admin-e2e-2026!';
@@ -169,19 +170,27 @@ test('a collector buys a spot, the break fills, staff run it; the collector sees
   await expect(editor.getByRole('button', { name: 'End break' })).toHaveCount(0);
   await expect(editor).toContainText('Completed');
 
-  // The collector finds the hit in the dashboard and claims it: one shipment, within 48 hours.
+  // The hit waits in the collector's vault, valued at the price of its spot.
+  await page.goto('/dashboard/vault');
+  const held = page.getByTestId('holding').filter({ hasText: 'E2E Rookie Auto' });
+  await expect(held).toContainText('Valued at its spot price');
+  await expect(held.getByTestId('holding-fmv')).toHaveText('$20.00');
+
+  // The collector finds the hit in the dashboard and claims it: one box from the vault, within
+  // 48 hours, for the shipping fee from the wallet.
+  await topUpWallet(page.request, 5);
   await page.goto('/dashboard?tab=breaks');
   const mine = page.getByTestId('my-break').filter({ hasText: TITLE });
   await expect(mine).toContainText('E2E Rookie Auto');
   await expect(mine).toContainText(`Spot ${mySpot.spotNumber}: ${mySpot.team}`);
-  await mine.getByRole('button', { name: 'Claim & ship 1 hit' }).click();
+  await mine.getByRole('button', { name: 'Claim & ship 1 hit for $5.00' }).click();
   await expect(mine.getByText(/Claimed: we ship your hits by/)).toBeVisible();
   await expect(mine).toContainText('Claimed');
 
-  // It joins the staff's shipments due, with its 48-hour clock.
+  // It joins the staff's shipments due as a vault box, with its 48-hour clock.
   await staff.goto('/admin');
   const due = staff.getByTestId('shipment-due').filter({ hasText: 'E2E Rookie Auto' });
-  await expect(due).toContainText('Break hits');
+  await expect(due).toContainText('Vault box');
   await expect(due).toContainText(me);
 });
 

@@ -69,7 +69,7 @@ export const CUSTODY_STATES = [
   'in_trade',
 ] as const satisfies readonly HoldingState[];
 
-export const HOLDING_SOURCES = ['pull', 'order'] as const;
+export const HOLDING_SOURCES = ['pull', 'order', 'break'] as const;
 export const HoldingSource = z.enum(HOLDING_SOURCES);
 export type HoldingSource = z.infer<typeof HoldingSource>;
 
@@ -94,13 +94,16 @@ export const Holding = z.object({
   fmv: z.number(),
   fmvUpdatedAt: z.iso.datetime(),
   fmvSource: z.string(),
-  /** What the collector paid: the pack price or the store price. */
+  /** What the collector paid: the pack price, the store price or a break hit's spot price. */
   cost: z.number(),
   /** fmv − cost. */
   gain: z.number(),
   state: HoldingState,
   source: HoldingSource,
-  /** The pull or order it came from, and how to say it ("Pull #12 of Case 7", "Store order"). */
+  /**
+   * The pull, order or break it came from, and how to say it ("Pull #12 of Case 7", "Store
+   * order", "Hit #3 of <break>").
+   */
   sourceId: z.string(),
   sourceLabel: z.string(),
   /** What a sell-back credits now, and until when; null unless the offer is open. */

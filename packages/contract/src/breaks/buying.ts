@@ -69,6 +69,11 @@ export const MyBreak = z.object({
   shipment: BreakShipment.nullable(),
   /** Held hits can be claimed now (the break has ended). */
   canClaim: z.boolean(),
+  /**
+   * What claiming them costs: the published fee schedule on their value (the buyback price, else
+   * the spot's price), as any ship request from the vault.
+   */
+  claimFee: z.number(),
 });
 export type MyBreak = z.infer<typeof MyBreak>;
 export const MyBreaksResponse = z.object({ breaks: z.array(MyBreak) });
@@ -76,7 +81,8 @@ export type MyBreaksResponse = z.infer<typeof MyBreaksResponse>;
 
 export const ClaimHitsBody = z.object({ shippingAddress: ShippingAddress.optional() }).strict();
 export type ClaimHitsBody = z.infer<typeof ClaimHitsBody>;
-export const ClaimHitsResponse = z.object({ break: MyBreak });
+/** A claim is a vault ship request: its fee (the published schedule) and the wallet after it. */
+export const ClaimHitsResponse = z.object({ break: MyBreak, fee: z.number(), balance: z.number() });
 export type ClaimHitsResponse = z.infer<typeof ClaimHitsResponse>;
 export const SellBackHitResponse = z.object({
   hit: MyHit,

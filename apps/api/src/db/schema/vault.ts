@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { breakHits } from './breaks.js';
 import { cards } from './catalog.js';
 import { shipments } from './commerce.js';
 import { users } from './users.js';
@@ -26,17 +27,19 @@ import { createdAt, requiredRef, timestamptz } from './columns.js';
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * One card owned by one collector. `cost_cents` is what they paid for it (the pack price or the
- * store price); a holding leaves custody by moving to shipped, sold_back or sold, never by delete.
+ * One card or break hit owned by one collector (decision 025: exactly one of the two).
+ * `cost_cents` is what they paid for it (the pack price, the store price or the spot price); a
+ * holding leaves custody by moving to shipped, sold_back or sold, never by delete.
  */
 export const holdings = pgTable(
   'holdings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
-    cardId: requiredRef('card_id', () => cards.id),
+    cardId: uuid('card_id').references(() => cards.id),
+    breakHitId: uuid('break_hit_id').references(() => breakHits.id),
     source: text('source', { enum: HOLDING_SOURCES }).notNull(),
-    /** The pull or the order the card came from. */
+    /** The pull, the order or the break the card came from. */
     sourceId: uuid('source_id').notNull(),
     costCents: bigint('cost_cents', { mode: 'number' }).notNull(),
     state: text('state', { enum: HOLDING_STATES }).notNull().default('in_vault'),
@@ -56,6 +59,10 @@ export const holdings = pgTable(
     ),
     uniqueIndex('holdings_one_custody_per_card')
       .on(t.cardId)
+      .where(sql`${t.state} in (${inList(CUSTODY_STATES)})`),
+    check('holdings_card_or_hit', sql`(${t.cardId} is null) <> (${t.breakHitId} is null)`),
+    uniqueIndex('holdings_one_custody_per_hit')
+      .on(t.breakHitId)
       .where(sql`${t.state} in (${inList(CUSTODY_STATES)})`),
     uniqueIndex('holdings_source_card_uq').on(t.source, t.sourceId, t.cardId),
     index('holdings_user_state_idx').on(t.userId, t.state, t.acquiredAt.desc()),

@@ -16,11 +16,13 @@ import { badRequest, conflict } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { unknownImageIds } from '../images/images.service.js';
+import { holdBreakHit } from '../vault/holdings.service.js';
 import { type BreakSeedVault, drawTeams, unownedHitSpot } from './fairness.js';
 import { insertDraft, type NewBreak, putOnSale, spotRowsOf, type Team } from './drafts.js';
 import { breakNotFound, notifyBreak, saleOfSpot } from './breaks.reads.js';
 import type { BreaksService } from './breaks.service.js';
 import type { BreakRow } from './breaks.view.js';
+import { withHoldings } from './hit-status.js';
 
 type NewHit = z.output<typeof HitInput>;
 
@@ -283,12 +285,13 @@ export class BreaksAdminService {
           spotNumber: breakSpots.spotNumber,
           team: breakSpots.team,
           userId: breakSpotSales.userId,
+          priceCents: breakSpotSales.priceCents,
         })
         .from(breakSpots)
         .innerJoin(breakSpotSales, and(saleOfSpot, isNull(breakSpotSales.refundedAt)))
         .where(eq(breakSpots.breakId, breakId))
         .orderBy(asc(breakSpots.spotNumber));
-      let owner: { spotNumber: number; userId: string } | null = null;
+      let owner: (typeof held)[number] | null = null;
       if (listed) {
         owner = held.find((s) => s.team === listed) ?? null;
       } else if (b.unownedHitRule === 'random_spot' && held.length > 0) {
@@ -317,6 +320,15 @@ export class BreaksAdminService {
             owner && input.buybackPrice !== null ? dollarsToCents(input.buybackPrice) : null,
         })
         .returning();
+      if (owner) {
+        await holdBreakHit(tx, {
+          userId: owner.userId,
+          hitId: hit!.id,
+          breakId,
+          costCents: owner.priceCents,
+          at: hit!.createdAt,
+        });
+      }
       await this.audit(tx, actor, 'break.hit', breakId, {
         after: {
           hitId: hit!.id,
@@ -346,11 +358,12 @@ export class BreaksAdminService {
         .where(and(eq(breakHits.id, hitId), eq(breakHits.breakId, breakId)))
         .for('update');
       if (!hit) throw breakNotFound();
-      if (hit.status !== 'held') {
+      const [now] = await withHoldings(tx, [hit]);
+      if (now!.status !== 'held') {
         throw conflict(
-          hit.status === 'house'
+          now!.status === 'house'
             ? 'Nobody holds this hit: it has no buyback.'
-            : `This hit is ${hit.status.replace('_', ' ')}: its buyback can no longer change.`,
+            : `This hit is ${now!.status.replace('_', ' ')}: its buyback can no longer change.`,
         );
       }
       const buybackCents = patch.buybackPrice === null ? null : dollarsToCents(patch.buybackPrice);

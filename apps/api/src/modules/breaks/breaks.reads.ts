@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rawStatement, SAMPLE_UUID } from '../../db/statements.js';
-import { breakHits, breakSpots, breakSpotSales } from '../../db/schema/index.js';
+import { breakHits, breaks, breakSpots, breakSpotSales } from '../../db/schema/index.js';
+import type { Grader } from '@grail/contract';
 import { notFound } from '../../errors.js';
 import { BREAK_EVENTS_CHANNEL, type BreakNotice } from './breaks.events.js';
 import type { BreakSeedVault } from './fairness.js';
@@ -54,3 +55,55 @@ export async function claimedHitNames(
   }
   return names;
 }
+
+/** What a hit's vault value is when staff set a buyback price, and when they did not. */
+export const HIT_VALUE_SOURCES = { buyback: 'Buyback price', spot: 'Spot price' } as const;
+
+/**
+ * Owned hits with the columns of inventory's heldCardColumns, in the same order, for the vault's
+ * union (decision 025): the name is the player, the break's title the set, the detail the grade,
+ * and the value the buyback price staff set, else the price of the spot it came from.
+ */
+export const heldHitColumns = (db: Db | Tx) =>
+  db
+    .select({
+      cardId: breakHits.id,
+      name: breakHits.cardName,
+      player: breakHits.cardName,
+      setName: breaks.title,
+      team: breakHits.team,
+      sport: breaks.sport,
+      year: sql<number>`extract(year from ${breakHits.createdAt})::int`,
+      grader: sql<Grader | null>`null::text`,
+      grade: breakHits.detail,
+      gradeValue: sql<number | null>`null::numeric`,
+      certNumber: sql<string | null>`null::text`,
+      imageIds: sql<string[]>`array_remove(array[${breakHits.imageId}], null)`,
+      fmvCents: sql<number>`coalesce(${breakHits.buybackCents}, ${breakSpotSales.priceCents}, 0)`,
+      fmvSource: sql<string>`case when ${breakHits.buybackCents} is null then ${HIT_VALUE_SOURCES.spot} else ${HIT_VALUE_SOURCES.buyback} end`,
+      fmvUpdatedAt: breakHits.createdAt,
+    })
+    .from(breakHits)
+    .innerJoin(breaks, eq(breaks.id, breakHits.breakId))
+    .leftJoin(breakSpotSales, spotSaleOfHit)
+    .where(isNotNull(breakHits.userId));
+
+/** Joins a hit to the sale of the spot it came from, to its owner. */
+export const spotSaleOfHit = and(
+  eq(breakSpotSales.breakId, breakHits.breakId),
+  eq(breakSpotSales.spotNumber, breakHits.spotNumber),
+  eq(breakSpotSales.userId, breakHits.userId),
+);
+
+/** The number of each of these hits in its break and the break's title, by hit id. */
+export async function hitFacts(db: Db | Tx, hitIds: string[]) {
+  if (hitIds.length === 0) return new Map<string, { hitNumber: number; breakTitle: string }>();
+  const rows = await db
+    .select({ id: breakHits.id, hitNumber: breakHits.hitNumber, breakTitle: breaks.title })
+    .from(breakHits)
+    .innerJoin(breaks, eq(breaks.id, breakHits.breakId))
+    .where(inArray(breakHits.id, hitIds));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+export type HitFacts =
+  Awaited<ReturnType<typeof hitFacts>> extends Map<string, infer F> ? F : never;

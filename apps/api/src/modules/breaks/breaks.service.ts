@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { LimitsService } from '../limits/limits.service.js';
-import type { ShippingService } from '../shipping/shipping.service.js';
+import type { VaultService } from '../vault/vault.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { BreakSeedVault } from './fairness.js';
 import { BreakHits } from './hits.service.js';
@@ -27,8 +27,9 @@ export class BreaksService {
     db: Db,
     deps: {
       wallet: WalletService;
-      shipping: ShippingService;
       vault: BreakSeedVault;
+      /** The collectors' vault, where their hits are held and shipped from. */
+      cardVault: VaultService;
       limits: LimitsService;
       log?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined;
     },
@@ -39,7 +40,7 @@ export class BreaksService {
     this.spots = new SpotSales(db, { wallet: deps.wallet, limits: deps.limits });
     this.hits = new BreakHits(db, {
       wallet: deps.wallet,
-      shipping: deps.shipping,
+      vault: deps.cardVault,
       limits: deps.limits,
       pages: this.pages,
       refunds: this.refunds,

@@ -475,7 +475,8 @@ describe('breaks', () => {
       });
       expect(again.statusCode).toBe(409);
 
-      // The combined shipment is in the staff queue with the 48-hour clock; shipping it ships the hits.
+      // The combined shipment is a vault box in the staff queue with the 48-hour clock; shipping it
+      // ships the hits.
       const due = (
         await t.app.inject({ url: '/api/admin/shipments', headers: staff.headers })
       ).json().shipments as {
@@ -483,9 +484,11 @@ describe('breaks', () => {
         sourceType: string;
         items: string[];
         username: string;
+        cards?: { name: string; grade: string }[];
       }[];
-      const box = due.find((s) => s.sourceType === 'break' && s.username === ann.username);
-      expect(box?.items).toEqual(['Numbered Parallel (PSA 10)']);
+      const box = due.find((s) => s.sourceType === 'vault' && s.username === ann.username);
+      expect(box?.items).toEqual(['Numbered Parallel']);
+      expect(box).toMatchObject({ cards: [{ name: 'Numbered Parallel', grade: 'PSA 10' }] });
       const shipped = await t.app.inject({
         method: 'POST',
         url: `/api/admin/shipments/${box!._id}/ship`,

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   centsToDollars,
-  SHIPPING_PROMISE_HOURS,
+  shippingFeeCents,
   type ClaimHitsBody,
   type ClaimHitsResponse,
   type MyBreak,
   type SellBackHitResponse,
 } from '@grail/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import {
   breakClaims,
   breakHits,
@@ -20,21 +19,16 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import { shipmentsByIds, unpackedBoxStatus } from '../shipping/shipping.reads.js';
-import type { ShippingService } from '../shipping/shipping.service.js';
 import { publicNamesOf } from '../users/users.reads.js';
+import { sellBackBreakHit } from '../vault/holdings.service.js';
+import { holdingsOfHits } from '../vault/vault.reads.js';
+import type { VaultService } from '../vault/vault.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { saleOfSpot } from './breaks.reads.js';
 import { toMyHit, toMySpot } from './breaks.view.js';
+import { withHoldings } from './hit-status.js';
 import type { BreakPages } from './pages.service.js';
 import type { BreakRefunds } from './refunds.service.js';
-
-/** A claim's hits are on their way: the shipping module calls this when staff mark the box sent. */
-export async function markClaimShipped(tx: Tx, claimId: string): Promise<void> {
-  await tx
-    .update(breakHits)
-    .set({ status: 'shipped' })
-    .where(and(eq(breakHits.claimId, claimId), eq(breakHits.status, 'claimed')));
-}
 
 /**
  * A collector's breaks and hits: what they hold, claiming the hits of a finished break in one
@@ -45,7 +39,7 @@ export class BreakHits {
     private readonly db: Db,
     private readonly deps: {
       wallet: WalletService;
-      shipping: ShippingService;
+      vault: VaultService;
       limits: LimitsService;
       pages: BreakPages;
       refunds: BreakRefunds;
@@ -61,11 +55,14 @@ export class BreakHits {
       .innerJoin(breakSpots, saleOfSpot)
       .where(eq(breakSpotSales.userId, userId))
       .orderBy(asc(breakSpotSales.k));
-    const hits = await this.db
-      .select()
-      .from(breakHits)
-      .where(eq(breakHits.userId, userId))
-      .orderBy(asc(breakHits.hitNumber));
+    const hits = await withHoldings(
+      this.db,
+      await this.db
+        .select()
+        .from(breakHits)
+        .where(eq(breakHits.userId, userId))
+        .orderBy(asc(breakHits.hitNumber)),
+    );
     const ids = [...new Set([...sales.map((s) => s.sale.breakId), ...hits.map((h) => h.breakId)])];
     if (ids.length === 0) return [];
     const rows = await this.db
@@ -78,42 +75,49 @@ export class BreakHits {
       .select()
       .from(breakClaims)
       .where(and(eq(breakClaims.userId, userId), inArray(breakClaims.breakId, ids)));
-    const shipments = await shipmentsByIds(
-      this.db,
-      claimRows.map((c) => c.shipmentId),
-    );
-    const claims = claimRows.flatMap((claim) => {
-      const shipment = shipments.get(claim.shipmentId);
-      return shipment ? [{ claim, shipment }] : [];
-    });
+    // A break's box: the vault box its hits are in, or a claim's from before the vault.
+    const boxOf = new Map(claimRows.map((c) => [c.breakId, c.shipmentId]));
+    for (const h of hits) if (h.shipmentId) boxOf.set(h.breakId, h.shipmentId);
+    const shipments = await shipmentsByIds(this.db, [...boxOf.values()]);
     const owner = (await publicNamesOf(this.db, [userId])).get(userId) ?? null;
     return rows.map((b, i) => {
       const myHits = hits.filter((h) => h.breakId === b.id).map((h) => toMyHit(h, owner, userId));
-      const claim = claims.find((c) => c.claim.breakId === b.id);
+      const heldHits = hits.filter((h) => h.breakId === b.id && h.status === 'held');
+      const heldValue = heldHits.reduce(
+        (sum, h) =>
+          sum +
+          (h.buybackCents ??
+            sales.find((s) => s.sale.breakId === b.id && s.sale.spotNumber === h.spotNumber)?.sale
+              .priceCents ??
+            0),
+        0,
+      );
+      const box = shipments.get(boxOf.get(b.id) ?? '');
       return {
         break: summaries[i]!,
         spots: sales.filter((s) => s.sale.breakId === b.id).map((s) => toMySpot(s.sale, s.team)),
         hits: myHits,
-        shipment: claim
+        shipment: box
           ? {
-              _id: claim.shipment.id,
-              status: unpackedBoxStatus(claim.shipment.status),
-              shipBy: claim.shipment.shipBy.toISOString(),
-              carrier: claim.shipment.carrier,
-              trackingNumber: claim.shipment.trackingNumber,
+              _id: box.id,
+              status: box.status === 'packing' ? 'pending' : unpackedBoxStatus(box.status),
+              shipBy: box.shipBy.toISOString(),
+              carrier: box.carrier,
+              trackingNumber: box.trackingNumber,
             }
           : null,
-        canClaim: b.status === 'completed' && myHits.some((h) => h.status === 'held'),
+        canClaim: b.status === 'completed' && heldHits.length > 0,
+        claimFee: centsToDollars(shippingFeeCents(heldHits.length, heldValue)),
       };
     });
   }
 
   /**
-   * Claims every hit the caller holds in a finished break as one combined shipment (UNIQUE per
-   * break and owner), due 48 hours after the break ended, or after the claim when it comes later.
+   * Claims every hit the caller still holds in their vault from a finished break: one vault ship
+   * request (decision 025), so the same fee schedule, 48-hour box, staff queue and packing slip.
    */
   async claim(user: SessionUser, breakId: string, body: ClaimHitsBody): Promise<ClaimHitsResponse> {
-    await this.db.transaction(async (tx) => {
+    const shipped = await this.db.transaction(async (tx) => {
       const b = await this.deps.pages.visible(breakId, tx);
       if (b.status !== 'completed') {
         throw conflict(
@@ -122,62 +126,40 @@ export class BreakHits {
             : 'You can claim your hits once the break has ended.',
         );
       }
-      const held = await tx
-        .select()
-        .from(breakHits)
-        .where(
-          and(
-            eq(breakHits.breakId, breakId),
-            eq(breakHits.userId, user.id),
-            eq(breakHits.status, 'held'),
-          ),
-        )
-        .for('update');
-      if (held.length === 0) {
-        const [claimed] = await tx
-          .select({ id: breakClaims.id })
-          .from(breakClaims)
-          .where(and(eq(breakClaims.breakId, breakId), eq(breakClaims.userId, user.id)));
+      const mine = await withHoldings(
+        tx,
+        await tx
+          .select()
+          .from(breakHits)
+          .where(and(eq(breakHits.breakId, breakId), eq(breakHits.userId, user.id))),
+      );
+      const held = await holdingsOfHits(
+        tx,
+        mine.filter((h) => h.status === 'held').map((h) => h.id),
+      );
+      if (held.size === 0) {
         throw conflict(
-          claimed
+          mine.some((h) => h.status === 'claimed' || h.status === 'shipped')
             ? 'Your hits of this break are already claimed.'
             : 'You have no hits to claim in this break.',
         );
       }
-      const address = body.shippingAddress ?? user.shippingAddress;
-      if (!address) {
+      if (!body.shippingAddress && !user.shippingAddress) {
         throw badRequest('Add a shipping address to claim your hits.', {
           field: 'shippingAddress',
         });
       }
-      const promise = SHIPPING_PROMISE_HOURS * 3600 * 1000;
-      const from = Math.max(b.endedAt?.getTime() ?? Date.now(), Date.now());
-      const claimId = randomUUID();
-      const shipment = await this.deps.shipping.create(
-        {
-          userId: user.id,
-          sourceType: 'break',
-          sourceId: claimId,
-          address,
-          shipBy: new Date(from + promise),
-        },
-        tx,
-      );
-      await tx
-        .insert(breakClaims)
-        .values({ id: claimId, breakId, userId: user.id, shipmentId: shipment.id });
-      await tx
-        .update(breakHits)
-        .set({ status: 'claimed', claimId })
-        .where(
-          inArray(
-            breakHits.id,
-            held.map((h) => h.id),
-          ),
-        );
+      return this.deps.vault.ship(tx, user, {
+        holdingIds: [...held.values()].map((h) => h.id),
+        shippingAddress: body.shippingAddress,
+      });
     });
     const mine = await this.mine(user.id);
-    return { break: mine.find((m) => m.break._id === breakId)! };
+    return {
+      break: mine.find((m) => m.break._id === breakId)!,
+      fee: shipped.shipment.fee,
+      balance: shipped.balance,
+    };
   }
 
   /** Sells a held hit back for the price staff set, credited to the wallet; once. */
@@ -189,11 +171,13 @@ export class BreakHits {
         .where(and(eq(breakHits.id, hitId), eq(breakHits.userId, userId)))
         .for('update');
       if (!hit) throw notFound('No hit of yours with this id.');
-      if (hit.status === 'sold_back') throw conflict('This hit was already sold back.');
-      if (hit.status !== 'held') throw conflict('This hit is claimed for shipping.');
       if (hit.buybackCents === null) {
         throw conflict('This hit has no buyback price: claim it to have it shipped.');
       }
+      // It leaves the vault first: a ship request racing it finds it gone, or it finds the box.
+      const found = await sellBackBreakHit(tx, hit.id);
+      if (found === 'sold_back') throw conflict('This hit was already sold back.');
+      if (found) throw conflict('This hit has left your vault for shipping.');
       // What the collector paid for the spot the hit came from: a sell-back above it is a profit,
       // which self-exclusion stops (as for pulls).
       const [spot] =
@@ -224,12 +208,13 @@ export class BreakHits {
       );
       const [updated] = await tx
         .update(breakHits)
-        .set({ status: 'sold_back', soldBackCents: hit.buybackCents, soldBackAt: sql`now()` })
+        .set({ soldBackCents: hit.buybackCents, soldBackAt: sql`now()` })
         .where(eq(breakHits.id, hit.id))
         .returning();
+      const [now] = await withHoldings(tx, [updated!]);
       const me = (await publicNamesOf(tx, [userId])).get(userId) ?? null;
       return {
-        hit: toMyHit(updated!, me, userId),
+        hit: toMyHit(now!, me, userId),
         credited: centsToDollars(hit.buybackCents),
         balance: centsToDollars(balance),
       };

@@ -13,6 +13,7 @@ import { breakHits, breaks, breakSpotSales, breakSpots } from '../../db/schema/i
 import { publicNamesOf } from '../users/users.reads.js';
 import type { BreakSeedVault } from './fairness.js';
 import { breakNotFound, revealedSeed } from './breaks.reads.js';
+import { withHoldings } from './hit-status.js';
 import { holderName, toBreakHit, toBreakSummary, type BreakRow } from './breaks.view.js';
 import type { BreakRefunds } from './refunds.service.js';
 
@@ -94,11 +95,14 @@ export class BreakPages {
       .where(eq(breakSpots.breakId, b.id))
       .orderBy(asc(breakSpots.spotNumber));
     const saleRows = await tx.select().from(breakSpotSales).where(eq(breakSpotSales.breakId, b.id));
-    const hitRows = await tx
-      .select()
-      .from(breakHits)
-      .where(eq(breakHits.breakId, b.id))
-      .orderBy(asc(breakHits.hitNumber));
+    const hitRows = await withHoldings(
+      tx,
+      await tx
+        .select()
+        .from(breakHits)
+        .where(eq(breakHits.breakId, b.id))
+        .orderBy(asc(breakHits.hitNumber)),
+    );
     const people = await publicNamesOf(tx, [
       ...new Set([
         ...saleRows.map((s) => s.userId),

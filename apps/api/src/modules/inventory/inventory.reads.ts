@@ -177,8 +177,8 @@ export const otherCardIdsOfPlayer = (db: Db | Tx, player: string, exceptId: stri
     .where(and(eq(cards.player, player), ne(cards.id, exceptId)));
 
 /**
- * The card columns a vault lists, filters and sorts by, as a subquery the vault joins its holdings
- * to (the vault module never names the cards table).
+ * The card columns a vault lists, filters and sorts by, as a select the vault unites with the
+ * break hits' (breaks' heldHitColumns) and joins its holdings to: it never names the cards table.
  */
 export const heldCardColumns = (db: Db | Tx) =>
   db
@@ -199,5 +199,4 @@ export const heldCardColumns = (db: Db | Tx) =>
       fmvSource: cards.fmvSource,
       fmvUpdatedAt: cards.fmvUpdatedAt,
     })
-    .from(cards)
-    .as('held_card');
+    .from(cards);

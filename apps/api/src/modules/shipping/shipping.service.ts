@@ -8,7 +8,6 @@ import type { ShipmentRow } from './shipping.reads.js';
 import { conflict, notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { claimedHitNames } from '../breaks/breaks.reads.js';
-import { markClaimShipped } from '../breaks/hits.service.js';
 import { pullItemNames } from '../grail/pull-shipping.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import { orderItemNames } from '../orders/orders.reads.js';
@@ -41,7 +40,7 @@ type ShippingLog = Pick<FastifyBaseLogger, 'error'>;
 
 /**
  * What follows a sent box, by what it holds: its cards' holdings move to shipped (a legacy pull or
- * order box holds them too since the vault's backfill), and an order or a break claim follows.
+ * order box, or a break claim's, holds them too since the vault's backfills), and an order follows.
  */
 const MARK_SHIPPED: Record<
   NewShipment['sourceType'],
@@ -53,7 +52,7 @@ const MARK_SHIPPED: Record<
     await markOrderShipped(tx, box.sourceId);
     await markBoxShipped(tx, box.id);
   },
-  break: (tx, box) => markClaimShipped(tx, box.sourceId),
+  break: (tx, box) => markBoxShipped(tx, box.id),
 };
 
 /** Shipments of sold and pulled cards: created inside the paying transaction, worked off by staff. */

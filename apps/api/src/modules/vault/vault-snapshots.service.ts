@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { holdings, vaultValueSnapshots } from '../../db/schema/index.js';
-import { heldCardColumns } from '../inventory/inventory.reads.js';
-import { inCustody } from './vault.reads.js';
+import { heldItemOf, heldItems, inCustody } from './vault.reads.js';
 
 /** How often each instance refreshes today's snapshots: the last refresh of a day is its close. */
 export const SNAPSHOT_EVERY_MS = 60 * 60 * 1000;
@@ -16,7 +15,7 @@ export async function snapshotVaults(
   db: Db,
   day = new Date().toISOString().slice(0, 10),
 ): Promise<number> {
-  const card = heldCardColumns(db);
+  const card = heldItems(db);
   const rows = await db
     .select({
       userId: holdings.userId,
@@ -25,7 +24,7 @@ export async function snapshotVaults(
       cards: sql<number>`count(*)::int`,
     })
     .from(holdings)
-    .innerJoin(card, eq(card.cardId, holdings.cardId))
+    .innerJoin(card, heldItemOf(card))
     .where(inCustody())
     .groupBy(holdings.userId);
   for (let i = 0; i < rows.length; i += 500) {

@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, sql } from 'drizzle-orm';
 import {
   centsToDollars,
   CUSTODY_STATES,
@@ -10,9 +10,8 @@ import { holdings } from '../../db/schema/index.js';
 import { notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { heldCardColumns } from '../inventory/inventory.reads.js';
 import { namesOf, userById } from '../users/users.reads.js';
-import { inCustody, type VaultFilters } from './vault.reads.js';
+import { heldItemOf, heldItems, inCustody, type VaultFilters } from './vault.reads.js';
 import type { VaultService } from './vault.service.js';
 
 /** What staff see of the vault: what we hold and its insured value, and any collector's vault. */
@@ -27,20 +26,20 @@ export class VaultStaffService {
    * largest first), and how many owners there are in all.
    */
   async custody(page: number, limit: number): Promise<CustodyReport> {
-    const card = heldCardColumns(this.db);
+    const card = heldItems(this.db);
     const value = sql<string>`coalesce(sum(${card.fmvCents}), 0)`;
     const cards = sql<number>`count(*)::int`;
     const asOf = new Date();
     const byState = await this.db
       .select({ state: holdings.state, cards, value })
       .from(holdings)
-      .innerJoin(card, eq(card.cardId, holdings.cardId))
+      .innerJoin(card, heldItemOf(card))
       .where(inCustody())
       .groupBy(holdings.state);
     const owners = await this.db
       .select({ userId: holdings.userId, cards, value })
       .from(holdings)
-      .innerJoin(card, eq(card.cardId, holdings.cardId))
+      .innerJoin(card, heldItemOf(card))
       .where(inCustody())
       .groupBy(holdings.userId)
       .orderBy(desc(value), holdings.userId)

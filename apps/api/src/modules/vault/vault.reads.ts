@@ -4,6 +4,7 @@ import type { VaultQuery, VaultResponse, VaultShipment, VaultTotals } from '@gra
 import { centsToDollars, CUSTODY_STATES } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { holdings } from '../../db/schema/index.js';
+import { heldHitColumns, hitFacts } from '../breaks/breaks.reads.js';
 import { heldCardColumns } from '../inventory/inventory.reads.js';
 import { pullFacts } from '../grail/grail.reads.js';
 import type { BuybackTerms } from '../grail/pull.view.js';
@@ -21,20 +22,32 @@ import {
 
 export const inCustody = () => inArray(holdings.state, [...CUSTODY_STATES]);
 
+/**
+ * What a holding holds, a catalogue card or a break hit, with the same columns (decision 025):
+ * one subquery every vault read joins with `heldItemOf`.
+ */
+export const heldItems = (db: Db | Tx, alias = 'held_item') =>
+  heldCardColumns(db).unionAll(heldHitColumns(db)).as(alias);
+export type HeldItems = ReturnType<typeof heldItems>;
+
+/** Joins a holding to the card or hit it holds. */
+export const heldItemOf = (item: HeldItems) =>
+  eq(item.cardId, sql`coalesce(${holdings.cardId}, ${holdings.breakHitId})`);
+
 /** Holdings with their cards' catalogue facts, for a `where` and order the caller adds. */
 export function holdingsWithCards(db: Db | Tx) {
-  const card = heldCardColumns(db);
+  const card = heldItems(db);
   const query = db
     .select({ holding: holdings, card: card._.selectedFields })
     .from(holdings)
-    .innerJoin(card, eq(card.cardId, holdings.cardId))
+    .innerJoin(card, heldItemOf(card))
     .$dynamic();
   return { query, card };
 }
 
 /** One collector's custody worth: cards, FMV and cost of everything we hold for them. */
 export async function custodyTotals(db: Db | Tx, userId: string): Promise<VaultTotals> {
-  const card = heldCardColumns(db);
+  const card = heldItems(db);
   const [row] = await db
     .select({
       cards: sql<number>`count(*)::int`,
@@ -42,7 +55,7 @@ export async function custodyTotals(db: Db | Tx, userId: string): Promise<VaultT
       cost: sql<string>`coalesce(sum(${holdings.costCents}), 0)`,
     })
     .from(holdings)
-    .innerJoin(card, eq(card.cardId, holdings.cardId))
+    .innerJoin(card, heldItemOf(card))
     .where(and(eq(holdings.userId, userId), inCustody()));
   const value = Number(row?.value ?? 0);
   const cost = Number(row?.cost ?? 0);
@@ -76,6 +89,23 @@ export interface PullHolding {
   shipmentId: string | null;
   stateChangedAt: Date;
 }
+
+/** The latest holding of each of these break hits, by hit id: where the hit is now. */
+export async function holdingsOfHits(db: Db | Tx, hitIds: string[]) {
+  if (hitIds.length === 0) return new Map<string, HitHolding>();
+  const rows = await db
+    .select({
+      id: holdings.id,
+      hitId: holdings.breakHitId,
+      state: holdings.state,
+      shipmentId: holdings.shipmentId,
+    })
+    .from(holdings)
+    .where(inArray(holdings.breakHitId, hitIds))
+    .orderBy(asc(holdings.stateChangedAt));
+  return new Map(rows.map((r) => [r.hitId!, r]));
+}
+export type HitHolding = Omit<PullHolding, 'pullId' | 'stateChangedAt'>;
 
 /** The box each of these orders' cards are in (null once none is), by order id. */
 export async function boxesOfOrders(db: Db | Tx, orderIds: string[]) {
@@ -161,25 +191,39 @@ export async function vaultPage(
     .orderBy(...order, asc(holdings.id))
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
-  const countCard = heldCardColumns(db);
+  const countCard = heldItems(db);
   const [matched] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(holdings)
-    .innerJoin(card, eq(card.cardId, holdings.cardId))
+    .innerJoin(card, heldItemOf(card))
     .where(where);
   const sports = await db
     .selectDistinct({ sport: countCard.sport })
     .from(holdings)
-    .innerJoin(countCard, eq(countCard.cardId, holdings.cardId))
+    .innerJoin(countCard, heldItemOf(countCard))
     .where(eq(holdings.userId, userId))
     .orderBy(asc(countCard.sport));
   const pulls = await pullFacts(
     db,
     rows.filter((r) => r.holding.source === 'pull').map((r) => r.holding.sourceId),
   );
+  const hits = await hitFacts(
+    db,
+    rows.flatMap((r) => (r.holding.breakHitId ? [r.holding.breakHitId] : [])),
+  );
   const now = new Date();
   return {
-    holdings: rows.map((r) => toHolding(r, pulls.get(r.holding.sourceId), terms, now)),
+    holdings: rows.map((r) =>
+      toHolding(
+        r,
+        {
+          pull: pulls.get(r.holding.sourceId),
+          hit: r.holding.breakHitId ? hits.get(r.holding.breakHitId) : undefined,
+        },
+        terms,
+        now,
+      ),
+    ),
     total: Number(matched?.n ?? 0),
     page: f.page,
     limit: f.limit,

@@ -9,6 +9,7 @@ import {
 } from '@grail/contract';
 import type { cards, holdings } from '../../db/schema/index.js';
 import { gradeLabel } from '../catalog/catalog.view.js';
+import type { HitFacts } from '../breaks/breaks.reads.js';
 import type { PullFacts } from '../grail/grail.reads.js';
 import { buybackDeadline, type BuybackTerms } from '../grail/pull.view.js';
 import type { ShipmentRow } from '../shipping/shipping.reads.js';
@@ -46,12 +47,16 @@ export interface BoxCard {
 
 const firstImage = (ids: string[]) => (ids[0] ? imageUrl(ids[0]) : '');
 
-export const toBoxCard = ({ holding, card }: HoldingRow): BoxCard => ({
-  holdingId: holding.id,
-  name: card.name,
-  grade: gradeLabel(card),
-  certNumber: card.certNumber,
-  imageUrl: firstImage(card.imageIds),
+/** A card's grade; a break hit has none, its detail ("Gold /50", "PSA 10") shows in its place. */
+const gradeOf = ({ holding, card }: HoldingRow) =>
+  holding.breakHitId ? card.grade || 'Break hit' : gradeLabel(card);
+
+export const toBoxCard = (row: HoldingRow): BoxCard => ({
+  holdingId: row.holding.id,
+  name: row.card.name,
+  grade: gradeOf(row),
+  certNumber: row.card.certNumber,
+  imageUrl: firstImage(row.card.imageIds),
 });
 
 /**
@@ -74,12 +79,24 @@ export function openSellBack(
   };
 }
 
-export function toHolding(
-  { holding, card }: HoldingRow,
+function sourceLabel(
+  holding: HoldingRecord,
   pull: PullFacts | undefined,
+  hit: HitFacts | undefined,
+): string {
+  if (holding.source === 'pull') return pull ? `Pull #${pull.k} of ${pull.caseName}` : 'Pull';
+  if (holding.source === 'break')
+    return hit ? `Hit #${hit.hitNumber} of ${hit.breakTitle}` : 'Break hit';
+  return 'Store order';
+}
+
+export function toHolding(
+  row: HoldingRow,
+  facts: { pull?: PullFacts | undefined; hit?: HitFacts | undefined },
   terms: BuybackTerms,
   now = new Date(),
 ): Holding {
+  const { holding, card } = row;
   return {
     _id: holding.id,
     card: {
@@ -88,7 +105,7 @@ export function toHolding(
       sport: card.sport,
       year: card.year,
       grader: card.grader,
-      grade: gradeLabel(card),
+      grade: gradeOf(row),
       certNumber: card.certNumber,
       certUrl: certVerificationUrl(card.grader, card.certNumber),
       imageUrl: firstImage(card.imageIds),
@@ -101,13 +118,8 @@ export function toHolding(
     state: holding.state,
     source: holding.source,
     sourceId: holding.sourceId,
-    sourceLabel:
-      holding.source === 'pull'
-        ? pull
-          ? `Pull #${pull.k} of ${pull.caseName}`
-          : 'Pull'
-        : 'Store order',
-    sellBack: openSellBack(holding, pull, terms, now),
+    sourceLabel: sourceLabel(holding, facts.pull, facts.hit),
+    sellBack: openSellBack(holding, facts.pull, terms, now),
     shipmentId: holding.shipmentId,
     acquiredAt: holding.acquiredAt.toISOString(),
   };

@@ -29,24 +29,24 @@ export function useMyBreaks({ enabled = true }: { enabled?: boolean } = {}) {
 }
 
 /**
- * Claim every held hit of a finished break (one combined shipment, to the profile's address),
- * or sell one hit back for its buyback price. Both refresh the collector's breaks; a sell-back
- * also refreshes the wallet it credits.
+ * Claim every held hit of a finished break (one box from the vault, to the profile's address,
+ * for the shipping fee), or sell one hit back for its buyback price. Both refresh the
+ * collector's breaks and the wallet they debit or credit.
  */
 export function useBreakHitActions() {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: breakKeys.mine() });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: breakKeys.mine() });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  };
   const claim = useMutation({
     mutationFn: (breakId: string) =>
       callApi(breakEndpoints.claimHits, { params: { id: breakId }, body: {} }),
-    onSettled: () => void refresh(),
+    onSettled: refresh,
   });
   const sellBack = useMutation({
     mutationFn: (hitId: string) => callApi(breakEndpoints.sellBackHit, { params: { id: hitId } }),
-    onSettled: () => {
-      void refresh();
-      void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-    },
+    onSettled: refresh,
   });
   return { claim, sellBack };
 }

@@ -60,6 +60,7 @@ const mine = (over: Partial<MyBreak> = {}): MyBreak => ({
   ],
   shipment: null,
   canClaim: true,
+  claimFee: 5,
   ...over,
 });
 
@@ -67,40 +68,44 @@ beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
 
 describe('dashboard Breaks tab', () => {
-  it('lists spots and hits; a claim ships them together', { timeout: 20_000 }, async () => {
-    const { calls } = fakeFetch({
-      '/api/breaks/mine': [
-        { body: { breaks: [mine()] } },
-        {
-          body: {
-            breaks: [
-              mine({
-                canClaim: false,
-                hits: [{ ...mine().hits[0]!, status: 'claimed', buybackPrice: null }],
-                shipment: {
-                  _id: 's1',
-                  status: 'pending',
-                  shipBy: '2026-11-22T21:00:00.000Z',
-                  carrier: null,
-                  trackingNumber: null,
-                },
-              }),
-            ],
+  it(
+    'lists spots and hits; a claim ships them together and names its fee',
+    { timeout: 20_000 },
+    async () => {
+      const { calls } = fakeFetch({
+        '/api/breaks/mine': [
+          { body: { breaks: [mine()] } },
+          {
+            body: {
+              breaks: [
+                mine({
+                  canClaim: false,
+                  hits: [{ ...mine().hits[0]!, status: 'claimed', buybackPrice: null }],
+                  shipment: {
+                    _id: 's1',
+                    status: 'pending',
+                    shipBy: '2026-11-22T21:00:00.000Z',
+                    carrier: null,
+                    trackingNumber: null,
+                  },
+                }),
+              ],
+            },
           },
-        },
-      ],
-      [`POST /api/breaks/${breakId}/claim`]: [{ body: { break: mine() } }],
-    });
-    renderWithProviders(<BreaksTab />);
-    expect(
-      await screen.findByText('Chicago Cubs', { selector: 'strong' }, { timeout: 10_000 }),
-    ).toBeTruthy();
-    expect(screen.getByText('Rookie Auto')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sell back for $120.00' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Claim & ship 1 hit' }));
-    expect(await screen.findByText(/Claimed: we ship your hits by/)).toBeTruthy();
-    expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/claim'))).toBe(true);
-  });
+        ],
+        [`POST /api/breaks/${breakId}/claim`]: [{ body: { break: mine(), fee: 5, balance: 95 } }],
+      });
+      renderWithProviders(<BreaksTab />);
+      expect(
+        await screen.findByText('Chicago Cubs', { selector: 'strong' }, { timeout: 10_000 }),
+      ).toBeTruthy();
+      expect(screen.getByText('Rookie Auto')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Sell back for $120.00' })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Claim & ship 1 hit for $5.00' }));
+      expect(await screen.findByText(/Claimed: we ship your hits by/)).toBeTruthy();
+      expect(calls.some((c) => c.method === 'POST' && c.url.endsWith('/claim'))).toBe(true);
+    },
+  );
 
   it('links the tracking number of shipped hits to the carrier', async () => {
     fakeFetch({

@@ -154,10 +154,12 @@ function BreakPanel({
       {mine.canClaim && (
         <div className={styles.claim}>
           <Button variant="contained" loading={claiming} onClick={() => claim.mutate(b._id)}>
-            Claim &amp; ship {held} hit{held === 1 ? '' : 's'}
+            Claim &amp; ship {held} hit{held === 1 ? '' : 's'}{' '}
+            {mine.claimFee > 0 ? `for ${formatUsd(mine.claimFee)}` : 'free'}
           </Button>
           <p className={tab.cardMeta}>
-            One package to your saved address, shipped within 48 hours.
+            One package to your saved address, shipped within 48 hours; the shipping fee is paid
+            from your wallet. Your hits wait in your vault until then.
           </p>
         </div>
       )}

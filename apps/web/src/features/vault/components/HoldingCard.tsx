@@ -21,8 +21,8 @@ const STATE_TONES: Record<HoldingState, 'neutral' | 'info' | 'primary' | 'succes
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
 /**
- * One card in the vault: picture, grade and cert, its value now (with when and where from), what
- * was paid and the difference, its state, and the sell-back offer while it is open.
+ * One card or break hit in the vault: picture, grade and cert, its value now (with when and where
+ * from), what was paid and the difference, its state, and the sell-back offer while it is open.
  */
 export function HoldingCard({
   holding,
@@ -38,6 +38,8 @@ export function HoldingCard({
   onSellBack?: () => void;
 }) {
   const { card, sellBack } = holding;
+  // A break hit has no market FMV: it is valued at the buyback price staff set, else its spot's.
+  const hit = holding.source === 'break';
   // A name that ends with the grade ('… #16 SGC 10') is not followed by it again.
   const grade = card.name.includes(card.grade) ? null : card.grade;
   return (
@@ -82,7 +84,7 @@ export function HoldingCard({
         </p>
         <dl className={styles.money}>
           <div>
-            <dt>FMV</dt>
+            <dt>{hit ? 'Value' : 'FMV'}</dt>
             <dd data-testid="holding-fmv">{formatUsd(holding.fmv)}</dd>
           </div>
           <div>
@@ -97,7 +99,9 @@ export function HoldingCard({
           </div>
         </dl>
         <p className={styles.source}>
-          FMV from {holding.fmvSource}, {date(holding.fmvUpdatedAt)}
+          {hit
+            ? `Valued at its ${holding.fmvSource.toLowerCase()}`
+            : `FMV from ${holding.fmvSource}, ${date(holding.fmvUpdatedAt)}`}
         </p>
         {sellBack && (
           <p className={styles.sellBack} data-testid="holding-sell-back">

@@ -163,6 +163,47 @@ describe('the vault page', () => {
   });
 
   // Five lists and a typed search, each a new request: 15 s, for a loaded machine.
+  it('shows a break hit with its detail, its spot price paid and which price values it', async () => {
+    const hit = (n: number, fmv: number, fmvSource: string) =>
+      holding(n, fmv, 10, {
+        card: {
+          _id: `hit-${n}`,
+          name: `Rookie Auto ${n}`,
+          sport: 'Baseball',
+          year: 2026,
+          grader: null,
+          grade: 'Gold /50',
+          certNumber: null,
+          certUrl: null,
+          imageUrl: '',
+        },
+        fmvSource,
+        source: 'break',
+        sourceId: 'break-1',
+        sourceLabel: `Hit #${n} of Sunday Night Break`,
+      });
+    serve({
+      '/api/vault': [
+        { body: vaultAnswer([hit(1, 120, 'Buyback price'), hit(2, 10, 'Spot price')]) },
+      ],
+    });
+    renderWithProviders(<VaultPage />);
+    const rows = await screen.findAllByTestId('holding');
+    expect(rows).toHaveLength(2);
+    const bought = within(rows[0]!);
+    expect(bought.getByText('Hit #1 of Sunday Night Break')).toBeDefined();
+    expect(bought.getByText('Gold /50 · Baseball 2026')).toBeDefined();
+    expect(bought.getByText('Value')).toBeDefined();
+    expect(bought.getByTestId('holding-fmv').textContent).toBe('$120.00');
+    expect(bought.getByTestId('holding-cost').textContent).toBe('$10.00');
+    expect(bought.getByTestId('gain').textContent).toBe('+$110.00');
+    expect(bought.getByText('Valued at its buyback price')).toBeDefined();
+    expect(bought.queryByRole('link', { name: /Verify cert/ })).toBeNull();
+    expect(within(rows[1]!).getByText('Valued at its spot price')).toBeDefined();
+    // A hit in the vault is shipped like any card.
+    expect(bought.getByRole('checkbox', { name: 'Select Rookie Auto 1' })).toBeDefined();
+  });
+
   it('sends each filter, the search and the sort in the query, and starts again from page 1', async () => {
     const { calls } = serve();
     renderWithProviders(<VaultPage />);
