@@ -46,6 +46,7 @@ const BOTH_ENGINES = [
   'src/modules/outbox/outbox.test.ts',
   'src/modules/vault/vault.concurrency.test.ts',
   'src/modules/wallet/wallet.large-amounts.test.ts',
+  'src/modules/wallet/wallet.refunds.test.ts',
   'src/modules/withdrawals/withdrawals.concurrency.test.ts',
 ];
 

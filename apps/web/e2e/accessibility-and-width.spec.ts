@@ -359,7 +359,8 @@ const measure = (page: Page) =>
     const tooWide = [...document.querySelectorAll('body *')]
       .filter((el) => el.getBoundingClientRect().right > width + 1)
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+      // getAttribute: an SVG element's className is an SVGAnimatedString, not its classes.
+      .map((el) => `${el.tagName.toLowerCase()}.${(el.getAttribute('class') ?? '').slice(0, 60)}`);
     return { scrollWidth: document.documentElement.scrollWidth, width, tooWide };
   });
 

@@ -25,12 +25,16 @@ export const AnalyticsQuery = z
   });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 
-/** Dollars taken per UTC day: store orders, packs, break spots (net of refunds), and top-ups paid in. */
+/**
+ * Dollars taken per UTC day: store orders, packs, break spots and shipping fees (each net of its
+ * refunds), and top-ups paid in. A store order that ships now counts its fee in `store`.
+ */
 export const RevenueDay = z.object({
   day: z.string(),
   store: z.number(),
   packs: z.number(),
   breaks: z.number(),
+  shipping: z.number(),
   topUps: z.number(),
 });
 export const CasePacks = z.object({

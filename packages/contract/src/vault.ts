@@ -247,7 +247,12 @@ export const CustodyReport = z.object({
       insuredValue: z.number(),
     }),
   ),
-  totals: z.object({ cards: z.number().int(), insuredValue: z.number() }),
+  /** Over every owner; `owners` (collectors with cards in custody) is `byOwner`'s page count base. */
+  totals: z.object({
+    cards: z.number().int(),
+    insuredValue: z.number(),
+    owners: z.number().int(),
+  }),
   asOf: z.iso.datetime(),
 });
 export type CustodyReport = z.infer<typeof CustodyReport>;

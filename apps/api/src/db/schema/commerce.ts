@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { LEDGER_KINDS, VAULT_SHIPMENT_STATUSES } from '@grail/contract';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   check,
@@ -55,13 +56,29 @@ export const walletLedger = pgTable(
     refType: text('ref_type').notNull(),
     refId: text('ref_id').notNull(),
     description: text('description').notNull(),
+    /**
+     * The store-credit part of the amount, signed like it (decision 026): what a debit took from
+     * store credit, what a credit added to it; the rest is cash. 0 on entries from before 0023.
+     */
+    storeCreditCents: bigint('store_credit_cents', { mode: 'number' }).notNull().default(0),
+    /** On a refund: the payment (debit entry) it returns, whose parts it gives back. */
+    refundOf: bigint('refund_of', { mode: 'number' }).references(
+      (): AnyPgColumn => walletLedger.id,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
     check('ledger_amount_nonzero', sql`${t.amountCents} <> 0`),
     check('ledger_balance_nonnegative', sql`${t.balanceAfterCents} >= 0`),
+    check(
+      'ledger_store_credit_within_amount',
+      sql`${t.storeCreditCents} between least(${t.amountCents}, 0) and greatest(${t.amountCents}, 0)`,
+    ),
     index('ledger_user_idx').on(t.userId, t.id.desc()),
     index('ledger_ref_idx').on(t.refType, t.refId),
+    index('ledger_refund_of_idx')
+      .on(t.refundOf)
+      .where(sql`${t.refundOf} is not null`),
     // A break spot is refunded at most once, however often the refund runs.
     uniqueIndex('ledger_break_refund_uq')
       .on(t.refType, t.refId)

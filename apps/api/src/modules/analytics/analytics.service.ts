@@ -39,6 +39,7 @@ export class AnalyticsService {
         store: centsToDollars(r?.storeCents ?? 0),
         packs: centsToDollars(r?.packsCents ?? 0),
         breaks: centsToDollars(r?.breaksCents ?? 0),
+        shipping: centsToDollars(r?.shippingCents ?? 0),
         topUps: centsToDollars(r?.topUpsCents ?? 0),
       };
     });

@@ -8,7 +8,7 @@ import { createLiveCase } from '../../../test/fixtures/grail.js';
 import { pulls, shipments, users, walletLedger } from '../../db/schema/index.js';
 
 const at = (iso: string) => new Date(iso);
-const zeroDay = (day: string) => ({ day, store: 0, packs: 0, breaks: 0, topUps: 0 });
+const zeroDay = (day: string) => ({ day, store: 0, packs: 0, breaks: 0, shipping: 0, topUps: 0 });
 
 describe(`analytics: the staff dashboard's SQL (${testEngine})`, () => {
   let t: TestApp;
@@ -42,24 +42,36 @@ describe(`analytics: the staff dashboard's SQL (${testEngine})`, () => {
       kind: (typeof walletLedger.$inferInsert)['kind'],
       amountCents: number,
       refType: string = kind,
+      refundOf: number | null = null,
     ) => {
       balance += amountCents;
-      await db.insert(walletLedger).values({
-        userId: user.id,
-        amountCents,
-        balanceAfterCents: 100_000 + balance,
-        kind,
-        refType,
-        refId: randomUUID(),
-        description: `${kind} on ${createdAt}`,
-        createdAt: at(createdAt),
-      });
+      const [row] = await db
+        .insert(walletLedger)
+        .values({
+          userId: user.id,
+          amountCents,
+          balanceAfterCents: 100_000 + balance,
+          kind,
+          refType,
+          refId: randomUUID(),
+          description: `${kind} on ${createdAt}`,
+          createdAt: at(createdAt),
+          refundOf,
+        })
+        .returning({ id: walletLedger.id });
+      return row!.id;
     };
     await entry(a, '2026-03-01T23:59:59Z', 'top_up', 99_900); // the day before the range
     await entry(a, '2026-03-02T10:05:00Z', 'top_up', 10_000);
     await entry(a, '2026-03-02T11:00:00Z', 'pack', -2_500);
     await entry(a, '2026-03-02T12:00:00Z', 'pack', -2_500);
-    await entry(a, '2026-03-03T09:00:00Z', 'order', -3_000);
+    const order = await entry(a, '2026-03-03T09:00:00Z', 'order', -3_000);
+    // A ship request's fee, and its box cancelled the next day; a box paid in the order's total
+    // cancelled too: its fee comes off the store's figure.
+    const fee = await entry(a, '2026-03-03T10:00:00Z', 'shipping', -600, 'shipment');
+    await entry(a, '2026-03-04T02:00:00Z', 'refund', 600, 'shipment', fee);
+    await entry(a, '2026-03-04T03:00:00Z', 'refund', 500, 'shipment', order);
+    await entry(a, '2026-03-04T04:00:00Z', 'shipping', -700, 'shipment');
     await entry(a, '2026-03-03T23:59:59Z', 'break', -1_500);
     await entry(a, '2026-03-04T00:00:00Z', 'refund', 1_500, 'break_spot');
     await entry(a, '2026-03-04T01:00:00Z', 'buyback', 3_570, 'pull');
@@ -133,9 +145,9 @@ describe(`analytics: the staff dashboard's SQL (${testEngine})`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as AnalyticsResponse;
     expect(body.revenue).toEqual([
-      { day: '2026-03-02', store: 0, packs: 50, breaks: 0, topUps: 100 },
-      { day: '2026-03-03', store: 30, packs: 0, breaks: 15, topUps: 0 },
-      { day: '2026-03-04', store: 0, packs: 25, breaks: -15, topUps: 50 },
+      { day: '2026-03-02', store: 0, packs: 50, breaks: 0, shipping: 0, topUps: 100 },
+      { day: '2026-03-03', store: 30, packs: 0, breaks: 15, shipping: 6, topUps: 0 },
+      { day: '2026-03-04', store: -5, packs: 25, breaks: -15, shipping: 1, topUps: 50 },
       ...['05', '06', '07', '08', '09', '10'].map((d) => zeroDay(`2026-03-${d}`)),
     ]);
     expect(body.packsPerCase).toEqual([

@@ -8,13 +8,13 @@ import type { BreakRow } from './breaks.view.js';
 
 /**
  * Breaks past their sales deadline, and the refund of a break that will not run: every spot's
- * price back to its buyer's wallet, once per sale.
+ * price back to its buyer's wallet (to the parts its purchase was paid from), once per sale.
  */
 export class BreakRefunds {
   constructor(
     private readonly db: Db,
     private readonly deps: {
-      wallet: Pick<WalletService, 'credit'>;
+      wallet: Pick<WalletService, 'refund'>;
       log?: Pick<FastifyBaseLogger, 'info'> | undefined;
     },
   ) {}
@@ -101,9 +101,10 @@ export class BreakRefunds {
       .where(and(eq(breakSpotSales.breakId, breakId), isNull(breakSpotSales.refundedAt)))
       .returning();
     for (const sale of refunded.sort((a, b) => a.k - b.k)) {
-      await this.deps.wallet.credit(
+      await this.deps.wallet.refund(
         sale.userId,
         sale.priceCents,
+        [{ refType: 'break_purchase', refId: sale.purchaseId }],
         {
           kind: 'refund',
           refType: 'break_spot',

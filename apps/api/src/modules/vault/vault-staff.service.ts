@@ -22,7 +22,10 @@ export class VaultStaffService {
     private readonly deps: { vault: VaultService; audit: Pick<AuditService, 'record'> },
   ) {}
 
-  /** Cards in custody and their FMV (what they are insured for), by state and by owner. */
+  /**
+   * Cards in custody and their FMV (what they are insured for), by state and by owner (one page,
+   * largest first), and how many owners there are in all.
+   */
   async custody(page: number, limit: number): Promise<CustodyReport> {
     const card = heldCardColumns(this.db);
     const value = sql<string>`coalesce(sum(${card.fmvCents}), 0)`;
@@ -43,6 +46,10 @@ export class VaultStaffService {
       .orderBy(desc(value), holdings.userId)
       .limit(limit)
       .offset((page - 1) * limit);
+    const [owned] = await this.db
+      .select({ owners: sql<number>`count(distinct ${holdings.userId})::int` })
+      .from(holdings)
+      .where(inCustody());
     const names = await namesOf(
       this.db,
       owners.map((o) => o.userId),
@@ -67,7 +74,11 @@ export class VaultStaffService {
         cards: Number(o.cards),
         insuredValue: centsToDollars(Number(o.value)),
       })),
-      totals: { cards: total.cards, insuredValue: centsToDollars(total.cents) },
+      totals: {
+        cards: total.cards,
+        insuredValue: centsToDollars(total.cents),
+        owners: Number(owned?.owners ?? 0),
+      },
       asOf: asOf.toISOString(),
     };
   }

@@ -227,21 +227,30 @@ export class VaultService {
 
   /**
    * Cancels the caller's box before packing: cancelled, its cards back in the vault, the fee
-   * refunded to the wallet, all in one transaction.
+   * refunded to the parts of the wallet it was paid from, all in one transaction.
    */
   async cancel(userId: string, shipmentId: string): Promise<CancelShipmentResponse> {
     return this.db.transaction(async (tx) => {
       const box = await this.deps.shipping.cancelVaultBox(tx, userId, shipmentId);
       const [before] = await vaultShipmentViews(tx, [box]);
-      await tx
+      const returned = await tx
         .update(holdings)
         .set({ state: 'in_vault', shipmentId: null, stateChangedAt: sql`now()` })
-        .where(and(eq(holdings.shipmentId, box.id), eq(holdings.state, 'ship_requested')));
+        .where(and(eq(holdings.shipmentId, box.id), eq(holdings.state, 'ship_requested')))
+        .returning({ source: holdings.source, sourceId: holdings.sourceId });
+      // A ship request paid its fee on its own; a box made at checkout, in its order's total.
+      const orders = [
+        ...new Set(returned.filter((h) => h.source === 'order').map((h) => h.sourceId)),
+      ];
       const balance =
         box.feeCents > 0
-          ? await this.deps.wallet.credit(
+          ? await this.deps.wallet.refund(
               userId,
               box.feeCents,
+              [
+                { refType: 'shipment', refId: box.id },
+                ...orders.map((id) => ({ refType: 'order', refId: id })),
+              ],
               {
                 kind: 'refund',
                 refType: 'shipment',

@@ -352,6 +352,15 @@ describe(`the vault (${testEngine})`, () => {
     expect(body.totals.cards).toBe(
       body.byState.reduce((n: number, s: { cards: number }) => n + s.cards, 0),
     );
+    const owners = await t.database.db
+      .selectDistinct({ userId: holdings.userId })
+      .from(holdings)
+      .where(sql`${holdings.state} in ('in_vault', 'ship_requested', 'listed', 'in_trade')`);
+    expect(body.totals.owners).toBe(owners.length);
+    // Paged by owner: a page of one, and the total still counts every owner.
+    const first = (await call(admin, 'GET', '/api/admin/vault/custody?limit=1')).json();
+    expect(first.byOwner).toHaveLength(1);
+    expect(first.totals.owners).toBe(owners.length);
     expect(body.byOwner).toContainEqual({
       user: { _id: user.id, username: user.username, email: user.email },
       cards: 2,

@@ -25,23 +25,31 @@ interface DebitValues {
  * balance goes down only when it covers the amount (a conditional UPDATE, so two debits at once
  * never overdraw; the CHECK backs it), and the ledger row records the balance after. A purchase
  * spends store credit first (decision 023): the credit part goes down by as much of the amount as
- * it holds, in the same statement, so the pack purchase keeps its one round trip.
+ * it holds, in the same statement, so the pack purchase keeps its one round trip. The ledger row
+ * records that part (decision 026), so a refund can give it back as store credit: `before` locks
+ * the wallet row and reads its credit as the update will see it (a concurrent debit is waited for
+ * and re-read), and the update joins it, so it runs first.
  *
  * When the balance is short (or there is no wallet) nothing is written. With `failWhenShort` the
  * statement then fails on the ledger's NOT NULL balance, which aborts a batch and its transaction
  * (`isShortBalance` recognises it); without, it answers no row.
  */
 function debitText(v: DebitValues, failWhenShort: boolean): string {
-  return `with debited as (
-      update wallets set balance_cents = balance_cents - ${v.amount},
-        credit_cents = greatest(credit_cents - ${v.amount}, 0), updated_at = now()
+  return `with before as (
+      select credit_cents from wallets
       where user_id = ${v.user} and balance_cents >= ${v.amount}
-      returning balance_cents
+      for update
+    ), debited as (
+      update wallets set balance_cents = balance_cents - ${v.amount},
+        credit_cents = greatest(wallets.credit_cents - ${v.amount}, 0), updated_at = now()
+      from before
+      where user_id = ${v.user} and balance_cents >= ${v.amount}
+      returning balance_cents, before.credit_cents - wallets.credit_cents as credit_spent
     )
-    insert into wallet_ledger
-      (user_id, amount_cents, balance_after_cents, kind, ref_type, ref_id, description)
-    select ${v.user}, -${v.amount}, debited.balance_cents, ${v.kind}, ${v.refType}, ${v.refId},
-      ${v.description}
+    insert into wallet_ledger (user_id, amount_cents, balance_after_cents, store_credit_cents,
+      kind, ref_type, ref_id, description)
+    select ${v.user}, -${v.amount}, debited.balance_cents, -coalesce(debited.credit_spent, 0),
+      ${v.kind}, ${v.refType}, ${v.refId}, ${v.description}
     from ${failWhenShort ? '(values (1)) as one_row left join debited on true' : 'debited'}
     returning balance_after_cents`;
 }

@@ -1,4 +1,5 @@
 import { and, countDistinct, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LedgerEntry } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { walletLedger } from '../../db/schema/index.js';
@@ -43,24 +44,33 @@ const inDays = (from: string, to: string) =>
   and(gte(walletLedger.createdAt, utcDayStart(from)), lt(walletLedger.createdAt, utcDayAfter(to)));
 
 /**
- * Money taken per UTC day (days with entries only): store orders, packs and break spots are
- * debits (a break spot refunded is taken off its day's break revenue); top-ups are what
- * collectors paid in.
+ * Money taken per UTC day (days with entries only): store orders, packs, break spots and
+ * shipping fees are debits (a break spot refunded is taken off its day's break revenue, a
+ * cancelled box's fee off shipping, or off the store when the box was paid in its order's total);
+ * top-ups are what collectors paid in.
  */
 export async function revenueByDay(db: Db | Tx, from: string, to: string) {
   const { amountCents, kind, refType } = walletLedger;
+  const paid = alias(walletLedger, 'paid');
   const day = utcDayOf(walletLedger.createdAt);
+  const feeRefund = sql`${kind} = 'refund' and ${refType} = 'shipment'`;
   const rows = await db
     .select({
       day,
-      storeCents: sql<number>`coalesce(-sum(${amountCents}) filter (where ${kind} = 'order'), 0)::bigint`,
+      storeCents: sql<number>`coalesce(-sum(${amountCents}) filter (
+          where ${kind} = 'order' or (${feeRefund} and ${paid.kind} = 'order')
+        ), 0)::bigint`,
       packsCents: sql<number>`coalesce(-sum(${amountCents}) filter (where ${kind} = 'pack'), 0)::bigint`,
       breaksCents: sql<number>`coalesce(-sum(${amountCents}) filter (
           where ${kind} = 'break' or (${kind} = 'refund' and ${refType} = 'break_spot')
         ), 0)::bigint`,
+      shippingCents: sql<number>`coalesce(-sum(${amountCents}) filter (
+          where ${kind} = 'shipping' or (${feeRefund} and ${paid.kind} is distinct from 'order')
+        ), 0)::bigint`,
       topUpsCents: sql<number>`coalesce(sum(${amountCents}) filter (where ${kind} = 'top_up'), 0)::bigint`,
     })
     .from(walletLedger)
+    .leftJoin(paid, eq(paid.id, walletLedger.refundOf))
     .where(inDays(from, to))
     .groupBy(day);
   return rows.map((r) => ({
@@ -68,6 +78,7 @@ export async function revenueByDay(db: Db | Tx, from: string, to: string) {
     storeCents: Number(r.storeCents),
     packsCents: Number(r.packsCents),
     breaksCents: Number(r.breaksCents),
+    shippingCents: Number(r.shippingCents),
     topUpsCents: Number(r.topUpsCents),
   }));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import {
   centsToDollars,
   formatCents,
@@ -29,6 +29,12 @@ export interface WalletParts {
 /** Which part of the wallet a credit adds to. */
 export type WalletPart = 'cash' | 'credit';
 
+/** A payment's ledger reference (its debit's `refType` and `refId`), which a refund gives back. */
+export interface PaymentRef {
+  refType: string;
+  refId: string;
+}
+
 /**
  * The wallet: balances in integer cents, every change one ledger row in the caller's transaction.
  * Debits are a conditional UPDATE, so two concurrent debits can never overdraw (and the CHECK backs it).
@@ -45,8 +51,9 @@ export class WalletService {
   }
 
   /**
-   * Adds to the wallet: cash (top-ups, sell-backs, sale proceeds, refunds; the default) or store
-   * credit (the sell flow's store-credit payout and bonus, staff goodwill marked as credit).
+   * Adds to the wallet: cash (top-ups, sell-backs, sale proceeds, a withdrawal returned; the
+   * default) or store credit (the sell flow's store-credit payout and bonus, staff goodwill marked
+   * as credit). A purchase given back is a `refund`, which knows which part it was paid from.
    */
   async credit(
     userId: string,
@@ -55,9 +62,67 @@ export class WalletService {
     tx: Tx,
     part: WalletPart = 'cash',
   ): Promise<number> {
+    return this.add(userId, amountCents, part === 'credit' ? amountCents : 0, ref, null, tx);
+  }
+
+  /**
+   * Gives `amountCents` of a payment back to the parts it was paid from (decision 026), as one
+   * ledger entry naming the payment: store credit up to what the payment took from store credit,
+   * less what earlier refunds of it gave back as store credit; the rest as cash. The payment is
+   * the caller's first debit found among `paidBy`; with none (an entry from before the ledger
+   * recorded its parts) the refund is cash.
+   */
+  async refund(
+    userId: string,
+    amountCents: number,
+    paidBy: PaymentRef[],
+    ref: LedgerRef,
+    tx: Tx,
+  ): Promise<number> {
+    // Locked first, so of two refunds of one payment at once the second sees the first's entry.
+    await tx
+      .select({ userId: wallets.userId })
+      .from(wallets)
+      .where(eq(wallets.userId, userId))
+      .for('update');
+    let payment: { id: number; storeCreditCents: number } | undefined;
+    for (const p of paidBy) {
+      [payment] = await tx
+        .select({ id: walletLedger.id, storeCreditCents: walletLedger.storeCreditCents })
+        .from(walletLedger)
+        .where(
+          and(
+            eq(walletLedger.userId, userId),
+            eq(walletLedger.refType, p.refType),
+            eq(walletLedger.refId, p.refId),
+            lt(walletLedger.amountCents, 0),
+          ),
+        )
+        .orderBy(asc(walletLedger.id))
+        .limit(1);
+      if (payment) break;
+    }
+    if (!payment) return this.add(userId, amountCents, 0, ref, null, tx);
+    const [given] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${walletLedger.storeCreditCents}), 0)` })
+      .from(walletLedger)
+      .where(eq(walletLedger.refundOf, payment.id));
+    const creditLeft = -payment.storeCreditCents - Number(given?.cents ?? 0);
+    const creditCents = Math.max(0, Math.min(amountCents, creditLeft));
+    return this.add(userId, amountCents, creditCents, ref, payment.id, tx);
+  }
+
+  /** Adds `amountCents`, of which `creditCents` is store credit, with its ledger entry. */
+  private async add(
+    userId: string,
+    amountCents: number,
+    creditCents: number,
+    ref: LedgerRef,
+    refundOf: number | null,
+    tx: Tx,
+  ): Promise<number> {
     if (!Number.isInteger(amountCents) || amountCents <= 0)
       throw new Error('credit must be a positive integer');
-    const creditCents = part === 'credit' ? amountCents : 0;
     const [row] = await tx
       .insert(wallets)
       .values({ userId, balanceCents: amountCents, creditCents })
@@ -70,9 +135,14 @@ export class WalletService {
         },
       })
       .returning({ balance: wallets.balanceCents });
-    await tx
-      .insert(walletLedger)
-      .values({ userId, amountCents, balanceAfterCents: row!.balance, ...ref });
+    await tx.insert(walletLedger).values({
+      userId,
+      amountCents,
+      balanceAfterCents: row!.balance,
+      storeCreditCents: creditCents,
+      refundOf,
+      ...ref,
+    });
     return row!.balance;
   }
 

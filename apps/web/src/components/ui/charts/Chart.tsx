@@ -36,7 +36,7 @@ const AXIS = 56;
 const EDGE = 16;
 const TOP = 12;
 const BOTTOM = 28;
-const SERIES_CLASSES = [styles.s0, styles.s1, styles.s2, styles.s3];
+const SERIES_CLASSES = [styles.s0, styles.s1, styles.s2, styles.s3, styles.s4];
 const plain = (value: number) => String(value);
 
 /** The series drawn side by side in one category: one group per stack, one per unstacked series. */

@@ -63,7 +63,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
     <>
       <ChartCard
         title="Revenue per day"
-        description="Store orders, packs and break spots (net of refunds) stacked; top-ups beside them."
+        description="Store orders, packs, break spots and shipping fees (net of refunds) stacked; top-ups beside them."
         chart={
           <BarChart
             label="Revenue per day, chart"
@@ -73,6 +73,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
               { label: 'Store', values: data.revenue.map((r) => r.store), stack: 'sales' },
               { label: 'Packs', values: data.revenue.map((r) => r.packs), stack: 'sales' },
               { label: 'Breaks', values: data.revenue.map((r) => r.breaks), stack: 'sales' },
+              { label: 'Shipping', values: data.revenue.map((r) => r.shipping), stack: 'sales' },
               { label: 'Top-ups', values: data.revenue.map((r) => r.topUps) },
             ].map((s) => ({ ...s, format: formatUsd }))}
           />
@@ -84,6 +85,7 @@ function Charts({ data }: { data: AnalyticsResponse }) {
           { name: 'Store', cell: (r) => formatUsd(r.store) },
           { name: 'Packs', cell: (r) => formatUsd(r.packs) },
           { name: 'Breaks', cell: (r) => formatUsd(r.breaks) },
+          { name: 'Shipping', cell: (r) => formatUsd(r.shipping) },
           { name: 'Top-ups', cell: (r) => formatUsd(r.topUps) },
         ]}
       />

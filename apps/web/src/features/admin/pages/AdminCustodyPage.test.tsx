@@ -28,12 +28,13 @@ describe('the custody report', () => {
       `/admin/users/${collectorId}`,
     );
     expect(within(byOwner).getByText('casey@example.com')).toBeTruthy();
+    expect(screen.getByTestId('custody-owners').textContent).toBe('1 owner');
     // One page of owners: no pages to turn.
     expect(screen.queryByRole('navigation', { name: 'Pages of owners' })).toBeNull();
     expect(calls[0]!.url).toBe('/api/admin/vault/custody?page=1&limit=50');
   });
 
-  it('turns to the next page of owners while a page is full', async () => {
+  it('counts every owner and turns to the next of their pages', async () => {
     const owners = Array.from({ length: 50 }, (_, i) => ({
       user: {
         _id: `6f1c1a50-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -43,15 +44,22 @@ describe('the custody report', () => {
       cards: 1,
       insuredValue: 10,
     }));
-    const full: CustodyReport = { ...custody, byOwner: owners };
+    const totals = { ...custody.totals, owners: 51 };
+    const full: CustodyReport = { ...custody, byOwner: owners, totals };
+    const last: CustodyReport = { ...custody, byOwner: owners.slice(0, 1), totals };
     const { calls } = fakeFetch({
-      '/api/admin/vault/custody': [{ body: full }, { body: { ...custody, byOwner: [] } }],
+      '/api/admin/vault/custody': [{ body: full }, { body: last }],
     });
     renderWithProviders(<AdminCustodyPage />, { path: '/admin/custody' });
     const pager = await screen.findByRole('navigation', { name: 'Pages of owners' });
-    expect(within(pager).getByText('Page 1')).toBeTruthy();
+    expect(screen.getByTestId('custody-owners').textContent).toBe('51 owners');
+    expect(within(pager).getByText('Page 1 of 2')).toBeTruthy();
     fireEvent.click(within(pager).getByRole('button', { name: 'Next page' }));
-    expect(await screen.findByText('No more owners.')).toBeTruthy();
+    expect(await within(pager).findByText('Page 2 of 2')).toBeTruthy();
+    expect(within(pager).getByRole('button', { name: 'Next page' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     expect(calls[1]!.url).toBe('/api/admin/vault/custody?page=2&limit=50');
   });
 
@@ -62,7 +70,7 @@ describe('the custody report', () => {
           body: {
             byState: [],
             byOwner: [],
-            totals: { cards: 0, insuredValue: 0 },
+            totals: { cards: 0, insuredValue: 0, owners: 0 },
             asOf: custody.asOf,
           },
         },

@@ -19,6 +19,7 @@ export default function AdminCustodyPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const report = useCustodyReport(page);
   const data = report.data;
+  const pages = Math.max(1, Math.ceil((data?.totals.owners ?? 0) / CUSTODY_PAGE_SIZE));
   return (
     <section className={admin.page}>
       <h1 className={admin.title}>Custody</h1>
@@ -73,9 +74,14 @@ export default function AdminCustodyPage() {
             />
           </section>
           <section aria-labelledby="custody-by-owner" className={clsx(admin.panel, styles.part)}>
-            <h2 id="custody-by-owner" className={admin.heading}>
-              By owner
-            </h2>
+            <div className={styles.ownersHead}>
+              <h2 id="custody-by-owner" className={admin.heading}>
+                By owner
+              </h2>
+              <span className={admin.muted} data-testid="custody-owners">
+                {data.totals.owners} {data.totals.owners === 1 ? 'owner' : 'owners'}
+              </span>
+            </div>
             <Table
               label="Cards by owner"
               rows={data.byOwner}
@@ -103,11 +109,11 @@ export default function AdminCustodyPage() {
                 },
               ]}
             />
-            {(page > 1 || data.byOwner.length === CUSTODY_PAGE_SIZE) && (
+            {(page > 1 || pages > 1) && (
               <Pager
                 label="Pages of owners"
                 page={page}
-                hasNext={data.byOwner.length === CUSTODY_PAGE_SIZE}
+                pages={pages}
                 onPage={(next) => setParams({ page: String(next) })}
               />
             )}

@@ -59,7 +59,7 @@ export const custody: CustodyReport = {
       insuredValue: 2580.5,
     },
   ],
-  totals: { cards: 14, insuredValue: 2580.5 },
+  totals: { cards: 14, insuredValue: 2580.5, owners: 1 },
   asOf: '2026-11-29T01:00:00.000Z',
 };
 
