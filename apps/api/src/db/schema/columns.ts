@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { timestamp, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
 
 /** A required uuid column pointing at another table's row: the shape of nearly every link. */
@@ -17,3 +18,7 @@ export const createdAt = () => timestamptz('created_at').notNull().defaultNow();
 
 /** When the row last changed: the insert's time until a write sets it again. */
 export const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+
+/** A list of allowed values as SQL text, for a CHECK that a column holds one of them. */
+export const inList = (values: readonly string[]) =>
+  sql.raw(values.map((v) => `'${v}'`).join(', '));

@@ -17,9 +17,7 @@ import { PAYOUT_METHODS, SUBMISSION_GRADERS, SUBMISSION_STATUSES } from '@grail/
 import { cards } from './catalog.js';
 import { images } from './platform.js';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { createdAt, inList, requiredRef, timestamptz, updatedAt } from './columns.js';
 
 /**
  * A collector's offer to sell graded cards. The status moves only through the transitions of
