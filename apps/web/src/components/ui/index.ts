@@ -15,6 +15,7 @@ export { NativeSelect } from './NativeSelect';
 export { ListPagination, Pagination } from './Pagination';
 export { PasswordField } from './PasswordField';
 export { PasswordStrength } from './PasswordStrength';
+export { SearchField } from './SearchField';
 export { Select, type SelectOption } from './Select';
 export { Skeleton } from './Skeleton';
 export { Spinner } from './Spinner';
