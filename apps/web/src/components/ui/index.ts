@@ -11,7 +11,7 @@ export { Form, type FormProps } from './Form';
 export { FormCheckbox, FormSubmit, FormTextField } from './FormFields';
 export { FormSelect } from './FormSelect';
 export { Menu, type MenuItem } from './Menu';
-export { NativeSelect } from './NativeSelect';
+export { NativeSelect, filterSelects } from './NativeSelect';
 export { ListPagination, Pagination } from './Pagination';
 export { PasswordField } from './PasswordField';
 export { PasswordStrength } from './PasswordStrength';

@@ -6,7 +6,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { IconWithCount } from './CountBadge';
 import { SearchField, TYPING_PAUSE_MS } from '@/components/ui/SearchField';
 import { TextField } from '@/components/ui/TextField';
-import { NativeSelect } from '@/components/ui/NativeSelect';
+import { NativeSelect, filterSelects } from '@/components/ui/NativeSelect';
 import styles from './StoreFilters.module.css';
 import { Button } from '@/components/ui/Button';
 
@@ -64,20 +64,7 @@ export function StoreFilters({
   }, [minPrice, maxPrice, params.minPrice, params.maxPrice, onChange]);
 
   /** A filter picked from a list; the empty choice removes it from the query. */
-  const selectFilter = (
-    name: (typeof FILTER_KEYS)[number],
-    label: string,
-    options: readonly { value: string; label: string }[],
-    className: string | undefined,
-  ) => (
-    <NativeSelect
-      label={label}
-      value={params[name] ?? ''}
-      options={options}
-      onChange={(value) => onChange({ [name]: value || undefined })}
-      className={className}
-    />
-  );
+  const selectFilter = filterSelects<(typeof FILTER_KEYS)[number]>(params, onChange);
   const priceField = (label: string, value: string, set: (value: string) => void) => (
     <div className={styles.price}>
       <TextField

@@ -5,7 +5,7 @@ import {
   VAULT_SORTS,
   VAULT_SORT_LABELS,
 } from '@grail/contract';
-import { Button, NativeSelect, SearchField } from '@/components/ui';
+import { Button, NativeSelect, SearchField, filterSelects } from '@/components/ui';
 import styles from './VaultFilters.module.css';
 
 /** The filters as the address holds them: strings, absent when not filtering. */
@@ -42,19 +42,7 @@ export function VaultFilters({
   sports: string[];
   onChange: (changes: VaultParams) => void;
 }) {
-  const select = (
-    name: keyof VaultParams,
-    label: string,
-    options: { value: string; label: string }[],
-  ) => (
-    <NativeSelect
-      label={label}
-      value={params[name] ?? ''}
-      options={options}
-      onChange={(value) => onChange({ [name]: value || undefined })}
-      className={styles.select}
-    />
-  );
+  const select = filterSelects(params, onChange);
   const sportChoices = [
     { value: '', label: 'All sports' },
     ...[...new Set([...sports, ...(params.sport ? [params.sport] : [])])].map((s) => ({
@@ -82,10 +70,10 @@ export function VaultFilters({
         onSearch={(q) => onChange({ q })}
         className={styles.search}
       />
-      {select('grader', 'Grader', GRADERS)}
-      {select('grade', 'Grade', GRADE_CHOICES)}
-      {select('sport', 'Sport', sportChoices)}
-      {select('state', 'State', STATES)}
+      {select('grader', 'Grader', GRADERS, styles.select)}
+      {select('grade', 'Grade', GRADE_CHOICES, styles.select)}
+      {select('sport', 'Sport', sportChoices, styles.select)}
+      {select('state', 'State', STATES, styles.select)}
       <NativeSelect
         label="Sort by"
         value={params.sort ?? 'newest'}
