@@ -22,7 +22,7 @@ import {
 import { shipments } from './commerce.js';
 import { images } from './platform.js';
 import { users } from './users.js';
-import { createdAt, inList, requiredRef, timestamptz, updatedAt } from './columns.js';
+import { createdAt, inList, requiredRef, timestamptz, updatedAt, uuidKey } from './columns.js';
 
 /**
  * A group break: the spots of a sealed product sold to collectors, then opened live. The server
@@ -33,7 +33,7 @@ import { createdAt, inList, requiredRef, timestamptz, updatedAt } from './column
 export const breaks = pgTable(
   'breaks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     sport: text('sport').notNull(),
@@ -119,7 +119,7 @@ export const breakSpots = pgTable(
 export const breakSpotSales = pgTable(
   'break_spot_sales',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     breakId: uuid('break_id').notNull(),
     spotNumber: integer('spot_number').notNull(),
     userId: requiredRef('user_id', () => users.id),
@@ -150,7 +150,7 @@ export const breakSpotSales = pgTable(
 export const breakClaims = pgTable(
   'break_claims',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     breakId: requiredRef('break_id', () => breaks.id),
     userId: requiredRef('user_id', () => users.id),
     shipmentId: requiredRef('shipment_id', () => shipments.id),
@@ -166,7 +166,7 @@ export const breakClaims = pgTable(
 export const breakHits = pgTable(
   'break_hits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     breakId: requiredRef('break_id', () => breaks.id),
     hitNumber: integer('hit_number').notNull(),
     packNumber: integer('pack_number'),

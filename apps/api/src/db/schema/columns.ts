@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { timestamp, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
+import { bigserial, timestamp, uuid, type ReferenceConfig } from 'drizzle-orm/pg-core';
+
+/** A row's id: a random uuid the database draws at the insert. */
+export const uuidKey = () => uuid('id').primaryKey().defaultRandom();
+
+/** A row's id counting up from 1: for logs, where the order of rows matters. */
+export const serialKey = () => bigserial('id', { mode: 'number' }).primaryKey();
 
 /** A required uuid column pointing at another table's row: the shape of nearly every link. */
 export function requiredRef(

@@ -15,7 +15,7 @@ import {
 import { cards } from './catalog.js';
 import { shipments } from './commerce.js';
 import { users } from './users.js';
-import { createdAt, inList, requiredRef, timestamptz } from './columns.js';
+import { createdAt, inList, requiredRef, timestamptz, uuidKey } from './columns.js';
 
 /*
  * The vault (decision 024, docs/vault.md): every card a collector wins or buys is a holding, held
@@ -30,7 +30,7 @@ import { createdAt, inList, requiredRef, timestamptz } from './columns.js';
 export const holdings = pgTable(
   'holdings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     cardId: requiredRef('card_id', () => cards.id),
     source: text('source', { enum: HOLDING_SOURCES }).notNull(),
