@@ -15,15 +15,13 @@ import {
 import { cards } from './catalog.js';
 import { shipments } from './commerce.js';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz } from './columns.js';
+import { createdAt, inList, requiredRef, timestamptz, uuidKey } from './columns.js';
 
 /*
  * The vault (decision 024, docs/vault.md): every card a collector wins or buys is a holding, held
  * for them until they ship it, sell it back, or (later) list or trade it. The vault module alone
  * reads and writes these tables.
  */
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * One card owned by one collector. `cost_cents` is what they paid for it (the pack price or the
@@ -32,7 +30,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const holdings = pgTable(
   'holdings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     cardId: requiredRef('card_id', () => cards.id),
     source: text('source', { enum: HOLDING_SOURCES }).notNull(),
