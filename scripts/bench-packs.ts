@@ -18,11 +18,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { flag, freePort, option, textOption } from './bench-options.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
@@ -31,15 +32,6 @@ import { users } from '../apps/api/src/db/schema/index.js';
 import { createLiveCase } from '../apps/api/test/fixtures/grail.js';
 import { fund } from '../apps/api/test/fixtures/wallet.js';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const textOption = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 const BUYERS = option('--buyers', 200);
 const CARDS = option('--cards', 4000);
 const WARM_UP_CARDS = option('--warm-up-cards', 2000);
@@ -49,21 +41,13 @@ const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0
 const APP_SECRET = randomBytes(32).toString('base64url');
 const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
 // The API runs as production does, built by esbuild (its build.mjs); `--sources` runs it through tsx.
-const SOURCES = args.includes('--sources');
+const SOURCES = flag('--sources');
 const BUILD_DIR = fileURLToPath(new URL('../apps/api/.e2e-builds/packs/api', import.meta.url));
 const API_BUNDLE = SOURCES ? undefined : (textOption('--api') ?? resolve(BUILD_DIR, 'main.js'));
 const CPU_PROF_DIR = textOption('--cpu-prof');
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
 async function main() {
   if (!SOURCES && !textOption('--api')) {
     process.stdout.write(`building the API into ${BUILD_DIR}…\n`);

@@ -17,19 +17,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, request, type APIRequestContext, type Browser } from 'playwright-core';
+import { freePort, textOption } from './bench-options.js';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const runs = Number(option('--runs') ?? 7);
-const before = option('--before');
+const runs = Number(textOption('--runs') ?? 7);
+const before = textOption('--before');
 const STAFF = { email: 'paint-staff@example.com', password: 'Paint-staff-bench-2026!' };
 const PASSWORD = 'Paint-collector-bench-2026!';
 
@@ -41,17 +36,6 @@ const COLLECTOR_PAGES = [
   '/dashboard?tab=submissions',
 ];
 const STAFF_PAGES = ['/admin', '/admin/inventory', '/admin/submissions', '/admin/users'];
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Running {
   name: string;

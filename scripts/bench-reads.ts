@@ -12,22 +12,13 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, option, textOption } from './bench-options.js';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? Number(args[i + 1]) : fallback;
-};
-const textOption = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
 // Three short runs each, app and bare alternating, so a burst of other work on a shared box
 // weighs on both sides rather than on one run.
 const SECONDS = option('--seconds', 3);
@@ -36,14 +27,6 @@ const ROUNDS = option('--rounds', 3);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUILD_DIR = resolve(ROOT, 'apps/api/.e2e-builds/speed/api');
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => done(port));
-    });
-  });
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 480; i++) {

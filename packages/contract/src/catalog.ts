@@ -62,9 +62,8 @@ export const StoreItemsQuery = z
   });
 export type StoreItemsQuery = z.input<typeof StoreItemsQuery>;
 
-/** A card as the API shows it: the featured-card and store-item fields (name, images, FMV, price), plus its details. */
-export const Product = z.object({
-  _id: z.string(),
+/** What is printed on a card: the fields the store and the inventory both show. */
+export const CardIdentity = z.object({
   name: z.string(),
   player: z.string(),
   year: z.number().int(),
@@ -72,6 +71,12 @@ export const Product = z.object({
   cardNumber: z.string(),
   sport: z.string(),
   team: z.string().nullable(),
+});
+
+/** A card as the API shows it: the featured-card and store-item fields (name, images, FMV, price), plus its details. */
+export const Product = z.object({
+  _id: z.string(),
+  ...CardIdentity.shape,
   variant: z.string().nullable(),
   grader: Grader.nullable(),
   /** The slab's label ('GEM MT 10', '9.5'); null when raw. */

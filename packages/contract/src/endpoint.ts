@@ -64,6 +64,32 @@ export interface Endpoint {
 /** Declares an endpoint, keeping its literal types so both apps infer from it. */
 export const endpoint = <const E extends Endpoint>(e: E): E => e;
 
+/**
+ * Declares the staff steps of one kind of record (POST <records>/:id/<step>): each answers 409 when
+ * the record's state does not allow it. `common` holds what every step of the kind shares, the
+ * step the rest.
+ */
+export const staffSteps =
+  <const Records extends string, const Common extends Pick<Endpoint, 'tags'> & Partial<Endpoint>>(
+    records: Records,
+    common: Common,
+  ) =>
+  <
+    const Step extends string,
+    const Rest extends Pick<Endpoint, 'operationId' | 'summary'> & Partial<Endpoint>,
+  >(
+    step: Step,
+    rest: Rest,
+  ) =>
+    endpoint({
+      method: 'POST',
+      path: `${records}/:id/${step}` as const,
+      guard: 'admin',
+      errors: [409] as const,
+      ...common,
+      ...rest,
+    });
+
 type Infer<S, Fallback> = S extends AnySchema ? z.output<S> : Fallback;
 type InferInput<S, Fallback> = S extends AnySchema ? z.input<S> : Fallback;
 

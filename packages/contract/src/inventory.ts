@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CardIdentity } from './catalog.js';
 import { endpoint } from './endpoint.js';
 import { Dollars, PositiveDollars, MAX_DOLLARS } from './money.js';
 import { queryDollars, queryInteger } from './query.js';
@@ -32,13 +33,7 @@ export const INVENTORY_PAGE_SIZES = [25, 50, 100] as const;
 
 export const InventoryCard = z.object({
   cardId: Uuid,
-  name: z.string(),
-  player: z.string(),
-  year: z.number().int(),
-  setName: z.string(),
-  cardNumber: z.string(),
-  sport: z.string(),
-  team: z.string().nullable(),
+  ...CardIdentity.shape,
   grader: InventoryGrader.nullable(),
   grade: z.string().nullable(),
   certNumber: z.string().nullable(),

@@ -217,6 +217,29 @@ export function PullDecisionDialogs({
   );
 }
 
+/**
+ * A pull's decisions as a page offers them: `decide` opens one's dialog (PullDecisionButtons call
+ * it), `dialogs` is drawn anywhere in the caller. Neither decision is sent before its dialog is
+ * confirmed.
+ */
+export function usePullDecision(
+  pull: Pull,
+  busy: boolean,
+  actions: ReturnType<typeof usePullActions>,
+) {
+  const [confirming, setConfirming] = useState<PullDecision | null>(null);
+  const dialogs = (
+    <PullDecisionDialogs
+      pull={pull}
+      confirming={confirming}
+      busy={busy}
+      actions={actions}
+      onClose={() => setConfirming(null)}
+    />
+  );
+  return { decide: setConfirming, dialogs };
+}
+
 /** The buttons that open a pull's decisions: Claim & Ship while revealed, and the sell-back. */
 export function PullDecisionButtons({
   pull,

@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint.js';
+import { endpoint, staffSteps } from '../endpoint.js';
 import { IdParams } from '../grail.js';
 import {
   BuySpotsBody,
@@ -28,6 +28,13 @@ import {
 
 const breaks = ['breaks'];
 const admin = ['admin', 'breaks'];
+
+/** A step in a break's life run by staff (no body). */
+const breakStep = staffSteps('/api/admin/breaks', {
+  tags: admin,
+  flag: 'BREAKS_ENABLED',
+  params: IdParams,
+});
 
 /** Group breaks (only while BREAKS_ENABLED is on; otherwise every one of these answers 404). */
 export const breakEndpoints = {
@@ -188,29 +195,15 @@ export const breakEndpoints = {
     response: AdminBreakResponse,
     errors: [409],
   }),
-  adminOpenBreak: endpoint({
-    method: 'POST',
-    path: '/api/admin/breaks/:id/open',
+  adminOpenBreak: breakStep('open', {
     operationId: 'adminOpenBreak',
     summary: 'Put the spots on sale and publish the server seed hash',
-    tags: admin,
-    flag: 'BREAKS_ENABLED',
-    guard: 'admin',
-    params: IdParams,
     response: AdminBreakResponse,
-    errors: [409],
   }),
-  adminStartBreak: endpoint({
-    method: 'POST',
-    path: '/api/admin/breaks/:id/start',
+  adminStartBreak: breakStep('start', {
     operationId: 'adminStartBreak',
     summary: 'Run a filled break: draw the teams live and reveal the seed',
-    tags: admin,
-    flag: 'BREAKS_ENABLED',
-    guard: 'admin',
-    params: IdParams,
     response: AdminBreakResponse,
-    errors: [409],
   }),
   adminAddHit: endpoint({
     method: 'POST',
@@ -239,28 +232,14 @@ export const breakEndpoints = {
     response: AdminBreakResponse,
     errors: [409],
   }),
-  adminCompleteBreak: endpoint({
-    method: 'POST',
-    path: '/api/admin/breaks/:id/complete',
+  adminCompleteBreak: breakStep('complete', {
     operationId: 'adminCompleteBreak',
     summary: 'End a live break: its owners may claim their hits (shipped within 48 hours)',
-    tags: admin,
-    flag: 'BREAKS_ENABLED',
-    guard: 'admin',
-    params: IdParams,
     response: AdminBreakResponse,
-    errors: [409],
   }),
-  adminCancelBreak: endpoint({
-    method: 'POST',
-    path: '/api/admin/breaks/:id/cancel',
+  adminCancelBreak: breakStep('cancel', {
     operationId: 'adminCancelBreak',
     summary: 'Cancel a break before it runs and refund every spot to its buyer',
-    tags: admin,
-    flag: 'BREAKS_ENABLED',
-    guard: 'admin',
-    params: IdParams,
     response: CancelBreakResponse,
-    errors: [409],
   }),
 } as const;

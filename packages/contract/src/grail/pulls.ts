@@ -23,13 +23,17 @@ export const PullProof = z.object({
   position: z.number().int(),
 });
 
-export const Pull = z.object({
+/** Which card came out of which pack: what a collector's pull and its public page share. */
+const PulledCard = z.object({
   _id: z.string(),
   caseId: z.string(),
   caseName: z.string(),
   k: z.number().int(),
   totalItems: z.number().int(),
   card: GrailCard,
+});
+
+export const Pull = PulledCard.extend({
   status: PullStatus,
   pulledAt: z.string(),
   price: z.number(),
@@ -67,13 +71,7 @@ export type PullPreferences = z.infer<typeof PullPreferences>;
  * A pull as anyone sees it on its public page (/pulls/{id}): the card, the pack and the proof, and
  * of the collector only the username they let recent pulls show, or 'Anonymous'.
  */
-export const PublicPull = z.object({
-  _id: z.string(),
-  caseId: z.string(),
-  caseName: z.string(),
-  k: z.number().int(),
-  totalItems: z.number().int(),
-  card: GrailCard,
+export const PublicPull = PulledCard.extend({
   pulledAt: z.string(),
   packPrice: z.number(),
   pulledBy: z.string(),

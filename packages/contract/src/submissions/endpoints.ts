@@ -1,4 +1,4 @@
-import { endpoint } from '../endpoint.js';
+import { endpoint, staffSteps } from '../endpoint.js';
 import {
   AdminSubmissionListResponse,
   AdminSubmissionResponse,
@@ -33,6 +33,13 @@ import {
 const sell = ['submissions'];
 const staff = ['admin', 'submissions'];
 const id = SubmissionIdParams;
+
+/** A staff step on one submission: it answers the submission as staff see it. */
+const staffStep = staffSteps('/api/admin/submissions', {
+  tags: staff,
+  params: id,
+  response: AdminSubmissionResponse,
+});
 
 /** Selling graded cards: the collector's submissions and the staff's review queue. */
 export const submissionEndpoints = {
@@ -213,65 +220,30 @@ export const submissionEndpoints = {
     params: id,
     response: AdminSubmissionResponse,
   }),
-  adminReview: endpoint({
-    method: 'POST',
-    path: '/api/admin/submissions/:id/review',
+  adminReview: staffStep('review', {
     operationId: 'adminStartSubmissionReview',
     summary: 'Start reviewing a submitted submission',
-    tags: staff,
-    guard: 'admin',
-    params: id,
     body: StaffNoteBody,
-    response: AdminSubmissionResponse,
-    errors: [409],
   }),
-  adminOffer: endpoint({
-    method: 'POST',
-    path: '/api/admin/submissions/:id/offer',
+  adminOffer: staffStep('offer', {
     operationId: 'adminMakeSubmissionOffer',
     summary: 'Make an offer per card (the offer expires after SUBMISSION_OFFER_DAYS)',
-    tags: staff,
-    guard: 'admin',
-    params: id,
     body: OfferBody,
-    response: AdminSubmissionResponse,
-    errors: [409],
   }),
-  adminReceive: endpoint({
-    method: 'POST',
-    path: '/api/admin/submissions/:id/receive',
+  adminReceive: staffStep('receive', {
     operationId: 'adminReceiveSubmission',
     summary: 'Mark the cards received',
-    tags: staff,
-    guard: 'admin',
-    params: id,
     body: StaffNoteBody,
-    response: AdminSubmissionResponse,
-    errors: [409],
   }),
-  adminVerify: endpoint({
-    method: 'POST',
-    path: '/api/admin/submissions/:id/verify',
+  adminVerify: staffStep('verify', {
     operationId: 'adminVerifySubmission',
     summary: 'Confirm the received cards match what was described',
-    tags: staff,
-    guard: 'admin',
-    params: id,
     body: StaffNoteBody,
-    response: AdminSubmissionResponse,
-    errors: [409],
   }),
-  adminAdjust: endpoint({
-    method: 'POST',
-    path: '/api/admin/submissions/:id/adjust',
+  adminAdjust: staffStep('adjust', {
     operationId: 'adminAdjustSubmissionOffer',
     summary: 'Make an adjusted offer for received cards that differ from their description',
-    tags: staff,
-    guard: 'admin',
-    params: id,
     body: OfferBody,
-    response: AdminSubmissionResponse,
-    errors: [409],
   }),
   adminPay: endpoint({
     method: 'POST',
@@ -287,29 +259,15 @@ export const submissionEndpoints = {
     response: AdminSubmissionResponse,
     errors: [409],
   }),
-  adminReturn: endpoint({
-    method: 'POST',
-    path: '/api/admin/submissions/:id/return',
+  adminReturn: staffStep('return', {
     operationId: 'adminReturnSubmission',
     summary: 'Send received cards back to the collector',
-    tags: staff,
-    guard: 'admin',
-    params: id,
     body: ReturnBody,
-    response: AdminSubmissionResponse,
-    errors: [409],
   }),
-  adminCancel: endpoint({
-    method: 'POST',
-    path: '/api/admin/submissions/:id/cancel',
+  adminCancel: staffStep('cancel', {
     operationId: 'adminCancelSubmission',
     summary: 'Turn a submission down before its cards are shipped',
-    tags: staff,
-    guard: 'admin',
-    params: id,
     body: StaffNoteBody,
-    response: AdminSubmissionResponse,
-    errors: [409],
   }),
   adminAddToInventory: endpoint({
     method: 'POST',

@@ -1,5 +1,5 @@
-import { bigserial, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.js';
+import { index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, serialKey } from './columns.js';
 
 /**
  * What staff did, who did it and when, with the subject before and after. Append-only: a trigger
@@ -9,7 +9,7 @@ import { createdAt } from './columns.js';
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialKey(),
     actorId: uuid('actor_id').notNull(),
     /** What was done, e.g. `submission.offer`, `submission.pay`. */
     action: text('action').notNull(),

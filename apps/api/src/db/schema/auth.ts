@@ -1,6 +1,6 @@
-import { bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz } from './columns.js';
+import { createdAt, requiredRef, serialKey, timestamptz, uuidKey } from './columns.js';
 
 /**
  * Single-use secrets sent to a person or held by the browser between two sign-in steps:
@@ -9,7 +9,7 @@ import { createdAt, requiredRef, timestamptz } from './columns.js';
 export const authTokens = pgTable(
   'auth_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
       enum: ['verify_email', 'reset_password', 'login_challenge'],
@@ -28,7 +28,7 @@ export const authTokens = pgTable(
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamptz('used_at'),
@@ -44,7 +44,7 @@ export const recoveryCodes = pgTable(
 export const rateLimitEvents = pgTable(
   'rate_limit_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialKey(),
     bucket: text('bucket').notNull(),
     createdAt: createdAt(),
   },
@@ -55,7 +55,7 @@ export const rateLimitEvents = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),

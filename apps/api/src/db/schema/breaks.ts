@@ -13,30 +13,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  BREAK_FORMATS,
+  BREAK_HIT_STATUSES,
+  BREAK_STATUSES,
+  UNOWNED_HIT_RULES,
+} from '@grail/contract';
 import { shipments } from './commerce.js';
 import { images } from './platform.js';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
-
-export const BREAK_FORMAT_VALUES = ['random_team', 'pick_team'] as const;
-export const BREAK_STATUS_VALUES = [
-  'draft',
-  'open',
-  'filled',
-  'live',
-  'completed',
-  'cancelled',
-] as const;
-export const UNOWNED_HIT_RULE_VALUES = ['house', 'random_spot'] as const;
-export const BREAK_HIT_STATUS_VALUES = [
-  'held',
-  'house',
-  'claimed',
-  'shipped',
-  'sold_back',
-] as const;
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import { createdAt, inList, requiredRef, timestamptz, updatedAt, uuidKey } from './columns.js';
 
 /**
  * A group break: the spots of a sealed product sold to collectors, then opened live. The server
@@ -47,26 +33,26 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const breaks = pgTable(
   'breaks',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     sport: text('sport').notNull(),
     imageId: text('image_id').references(() => images.id),
     boxes: integer('boxes').notNull(),
     packsPerBox: integer('packs_per_box').notNull(),
-    format: text('format', { enum: BREAK_FORMAT_VALUES }).notNull(),
+    format: text('format', { enum: BREAK_FORMATS }).notNull(),
     spotPriceCents: bigint('spot_price_cents', { mode: 'number' }).notNull(),
     totalSpots: integer('total_spots').notNull(),
     minSpots: integer('min_spots').notNull(),
     /** The team list in the committed order the shuffle starts from. */
     teams: jsonb('teams').$type<string[]>().notNull(),
-    unownedHitRule: text('unowned_hit_rule', { enum: UNOWNED_HIT_RULE_VALUES })
+    unownedHitRule: text('unowned_hit_rule', { enum: UNOWNED_HIT_RULES })
       .notNull()
       .default('house'),
     salesDeadline: timestamptz('sales_deadline').notNull(),
     scheduledAt: timestamptz('scheduled_at').notNull(),
     streamUrl: text('stream_url'),
-    status: text('status', { enum: BREAK_STATUS_VALUES }).notNull().default('draft'),
+    status: text('status', { enum: BREAK_STATUSES }).notNull().default('draft'),
     serverSeedEnc: text('server_seed_enc'),
     serverSeedHash: text('server_seed_hash'),
     /** The client seeds of the sold spots in purchase order, joined: fixed when the teams are drawn. */
@@ -81,12 +67,9 @@ export const breaks = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('breaks_status_known', sql`${t.status} in (${inList(BREAK_STATUS_VALUES)})`),
-    check('breaks_format_known', sql`${t.format} in (${inList(BREAK_FORMAT_VALUES)})`),
-    check(
-      'breaks_unowned_rule_known',
-      sql`${t.unownedHitRule} in (${inList(UNOWNED_HIT_RULE_VALUES)})`,
-    ),
+    check('breaks_status_known', sql`${t.status} in (${inList(BREAK_STATUSES)})`),
+    check('breaks_format_known', sql`${t.format} in (${inList(BREAK_FORMATS)})`),
+    check('breaks_unowned_rule_known', sql`${t.unownedHitRule} in (${inList(UNOWNED_HIT_RULES)})`),
     check('breaks_price_positive', sql`${t.spotPriceCents} > 0`),
     check(
       'breaks_boxes_range',
@@ -136,7 +119,7 @@ export const breakSpots = pgTable(
 export const breakSpotSales = pgTable(
   'break_spot_sales',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     breakId: uuid('break_id').notNull(),
     spotNumber: integer('spot_number').notNull(),
     userId: requiredRef('user_id', () => users.id),
@@ -167,7 +150,7 @@ export const breakSpotSales = pgTable(
 export const breakClaims = pgTable(
   'break_claims',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     breakId: requiredRef('break_id', () => breaks.id),
     userId: requiredRef('user_id', () => users.id),
     shipmentId: requiredRef('shipment_id', () => shipments.id),
@@ -183,7 +166,7 @@ export const breakClaims = pgTable(
 export const breakHits = pgTable(
   'break_hits',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     breakId: requiredRef('break_id', () => breaks.id),
     hitNumber: integer('hit_number').notNull(),
     packNumber: integer('pack_number'),
@@ -193,7 +176,7 @@ export const breakHits = pgTable(
     imageId: text('image_id').references(() => images.id),
     spotNumber: integer('spot_number'),
     userId: uuid('user_id').references(() => users.id),
-    status: text('status', { enum: BREAK_HIT_STATUS_VALUES }).notNull(),
+    status: text('status', { enum: BREAK_HIT_STATUSES }).notNull(),
     buybackCents: bigint('buyback_cents', { mode: 'number' }),
     soldBackCents: bigint('sold_back_cents', { mode: 'number' }),
     claimId: uuid('claim_id').references(() => breakClaims.id),
@@ -202,7 +185,7 @@ export const breakHits = pgTable(
   },
   (t) => [
     unique('break_hits_number_uq').on(t.breakId, t.hitNumber),
-    check('break_hits_status_known', sql`${t.status} in (${inList(BREAK_HIT_STATUS_VALUES)})`),
+    check('break_hits_status_known', sql`${t.status} in (${inList(BREAK_HIT_STATUSES)})`),
     // The house holds exactly the hits nobody owns.
     check('break_hits_owner_status', sql`(${t.userId} is null) = (${t.status} = 'house')`),
     check('break_hits_buyback_positive', sql`${t.buybackCents} is null or ${t.buybackCents} > 0`),

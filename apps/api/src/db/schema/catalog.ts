@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz, updatedAt } from './columns.js';
+import { bigint, check, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt, uuidKey } from './columns.js';
 
 export const CARD_STATUSES = ['available', 'reserved', 'in_case', 'pulled', 'sold'] as const;
 export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
@@ -9,7 +9,7 @@ export const GRADERS = ['PSA', 'BGS', 'SGC', 'CGC'] as const;
 export const cards = pgTable(
   'cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     player: text('player').notNull(),
     year: integer('year').notNull(),

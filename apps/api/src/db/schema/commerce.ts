@@ -3,7 +3,6 @@ import { LEDGER_KINDS, VAULT_SHIPMENT_STATUSES } from '@grail/contract';
 import {
   type AnyPgColumn,
   bigint,
-  bigserial,
   check,
   index,
   integer,
@@ -16,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.js';
 import { users, type ShippingAddress } from './users.js';
-import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
+import { createdAt, requiredRef, serialKey, timestamptz, updatedAt, uuidKey } from './columns.js';
 
 /**
  * One row per user holding the running balance; the CHECKs make a negative balance (or one past
@@ -46,7 +45,7 @@ export const wallets = pgTable(
 export const walletLedger = pgTable(
   'wallet_ledger',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /** Signed: credits positive, debits negative. */
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -92,7 +91,7 @@ export const SHIPMENT_SOURCE_VALUES = ['order', 'pull', 'break', 'vault'] as con
 export const shipments = pgTable(
   'shipments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     /**
      * 'order', 'pull' or 'break' (an owner's combined break claim) and its id; 'vault' is a box of
@@ -146,7 +145,7 @@ export const TOP_UP_STATUSES = ['pending', 'succeeded', 'cancelled'] as const;
 export const topUps = pgTable(
   'top_ups',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
     /** The provider's id for the payment (Stripe Checkout Session id); null for the sandbox. */
@@ -175,7 +174,7 @@ export const ORDER_STATUSES = ['paid', 'shipped', 'delivered', 'cancelled'] as c
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('paid'),
     totalCents: bigint('total_cents', { mode: 'number' }).notNull(),

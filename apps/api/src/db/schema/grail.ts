@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cards } from './catalog.js';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
+import { createdAt, requiredRef, timestamptz, updatedAt, uuidKey } from './columns.js';
 
 export const GRAIL_CASE_STATUSES = ['draft', 'scheduled', 'active', 'sold_out', 'closed'] as const;
 export const PULL_STATUSES = ['revealed', 'claimed', 'shipped', 'delivered', 'sold_back'] as const;
@@ -34,7 +34,7 @@ export interface GrailTier {
 export const grailCases = pgTable(
   'grail_cases',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     packPriceCents: bigint('pack_price_cents', { mode: 'number' }).notNull(),
@@ -93,7 +93,7 @@ export const caseCards = pgTable(
 export const pulls = pgTable(
   'pulls',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     caseId: requiredRef('case_id', () => grailCases.id),
     userId: requiredRef('user_id', () => users.id),
     cardId: uuid('card_id')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, requiredRef, timestamptz } from './columns.js';
+import { createdAt, requiredRef, timestamptz, uuidKey } from './columns.js';
 
 /**
  * A CSV import whose rows name image URLs, worked in the background (modules/inventory,
@@ -11,7 +11,7 @@ import { createdAt, requiredRef, timestamptz } from './columns.js';
 export const inventoryImports = pgTable(
   'inventory_imports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     actorId: uuid('actor_id').notNull(),
     status: text('status', { enum: ['running', 'done'] })
       .notNull()

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, timestamptz } from './columns.js';
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, uuidKey } from './columns.js';
 
 /**
  * Every e-mail and webhook the site sends, written in the transaction of the change that causes
@@ -11,7 +11,7 @@ import { createdAt, timestamptz } from './columns.js';
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     kind: text('kind', { enum: ['email', 'webhook'] }).notNull(),
     payload: jsonb('payload').notNull(),
     status: text('status', { enum: ['pending', 'sent', 'dead'] })

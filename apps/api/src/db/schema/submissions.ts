@@ -17,9 +17,15 @@ import { PAYOUT_METHODS, SUBMISSION_GRADERS, SUBMISSION_STATUSES } from '@grail/
 import { cards } from './catalog.js';
 import { images } from './platform.js';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz, updatedAt } from './columns.js';
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+import {
+  createdAt,
+  inList,
+  requiredRef,
+  serialKey,
+  timestamptz,
+  updatedAt,
+  uuidKey,
+} from './columns.js';
 
 /**
  * A collector's offer to sell graded cards. The status moves only through the transitions of
@@ -28,7 +34,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const submissions = pgTable(
   'submissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     /** Shown as S-000042 on the packing slip and in e-mails. */
     number: bigserial('number', { mode: 'number' }).notNull().unique('submissions_number_unique'),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
@@ -71,7 +77,7 @@ export const submissions = pgTable(
 export const submissionCards = pgTable(
   'submission_cards',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     submissionId: requiredRef('submission_id', () => submissions.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     grader: text('grader', { enum: SUBMISSION_GRADERS }).notNull(),
@@ -112,7 +118,7 @@ export const submissionCards = pgTable(
 export const submissionEvents = pgTable(
   'submission_events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialKey(),
     submissionId: requiredRef('submission_id', () => submissions.id, { onDelete: 'cascade' }),
     /** The collector or staff member; null for the system (an offer expiring). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
@@ -132,7 +138,7 @@ export const submissionEvents = pgTable(
 export const submissionPayouts = pgTable(
   'submission_payouts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     submissionId: uuid('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' })

@@ -8,9 +8,8 @@ import {
   pgTable,
   text,
   uniqueIndex,
-  uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, requiredRef, timestamptz } from './columns.js';
+import { createdAt, requiredRef, timestamptz, uuidKey } from './columns.js';
 
 export interface ShippingAddress {
   name: string;
@@ -25,7 +24,7 @@ export interface ShippingAddress {
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     email: text('email').notNull(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -64,7 +63,7 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     tokenHash: text('token_hash').notNull().unique(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),

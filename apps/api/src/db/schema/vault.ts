@@ -16,15 +16,13 @@ import { breakHits } from './breaks.js';
 import { cards } from './catalog.js';
 import { shipments } from './commerce.js';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz } from './columns.js';
+import { createdAt, inList, requiredRef, timestamptz, uuidKey } from './columns.js';
 
 /*
  * The vault (decision 024, docs/vault.md): every card a collector wins or buys is a holding, held
  * for them until they ship it, sell it back, or (later) list or trade it. The vault module alone
  * reads and writes these tables.
  */
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * One card or break hit owned by one collector (decision 025: exactly one of the two).
@@ -34,7 +32,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const holdings = pgTable(
   'holdings',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     cardId: uuid('card_id').references(() => cards.id),
     breakHitId: uuid('break_hit_id').references(() => breakHits.id),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
-import { createdAt, requiredRef, timestamptz } from './columns.js';
+import { createdAt, requiredRef, timestamptz, uuidKey } from './columns.js';
 
 /*
  * Withdrawals (docs/withdrawals.md): the collector's saved payout methods and the cash they take
@@ -15,7 +15,7 @@ export const WITHDRAWAL_STATUS_VALUES = ['pending', 'paid', 'rejected'] as const
 export const payoutMethods = pgTable(
   'payout_methods',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     method: text('method', { enum: WITHDRAWAL_METHOD_VALUES }).notNull(),
     detailsEnc: text('details_enc').notNull(),
@@ -36,7 +36,7 @@ export const payoutMethods = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     payoutMethodId: uuid('payout_method_id')

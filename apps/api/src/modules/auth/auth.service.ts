@@ -117,7 +117,7 @@ export class AuthService {
    */
   async register(input: RegisterBody, meta: ClientMeta): Promise<SignIn> {
     await this.limits.take([LIMITS.registrationsPerIp, meta.ip]);
-    assertStrongPassword(input.password, [input.email, input.username]);
+    await assertStrongPassword(input.password, [input.email, input.username]);
     const owner = await this.assertUsernameFree(input.email, input.username);
     // Hashed on both paths, so the time taken says nothing about the address either.
     const passwordHash = await hashPassword(input.password);
@@ -397,7 +397,7 @@ export class AuthService {
       .limit(1);
     const account = pending && (await userById(this.db, pending.userId));
     if (!account) throw badRequest('This reset link is invalid or has expired.');
-    assertStrongPassword(password, [account.email, account.username]);
+    await assertStrongPassword(password, [account.email, account.username]);
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
       const row = await this.consumeToken(token, 'reset_password', tx);

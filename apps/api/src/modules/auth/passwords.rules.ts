@@ -1,7 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEn from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { badRequest } from '../../errors.js';
 
 /**
@@ -26,23 +24,36 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 let decoyHash: Promise<string> | undefined;
 export const decoyPasswordHash = () => (decoyHash ??= hashPassword('no account has this password'));
 
-const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEn.dictionary },
-  graphs: zxcvbnCommon.adjacencyGraphs,
-  translations: zxcvbnEn.translations,
-});
+/**
+ * Loaded on the first check: unpacking and ranking the dictionaries cost most of a second of CPU,
+ * which every start of the server (and every test file's import of the app) paid before.
+ */
+let strengthMeter: Promise<ZxcvbnFactory> | undefined;
+const loadStrengthMeter = () =>
+  (strengthMeter ??= Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]).then(
+    ([{ ZxcvbnFactory }, common, en]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...en.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: en.translations,
+      }),
+  ));
 
 /**
  * Rejects a guessable password with a message saying why (400 on the `password` field).
  * `personal` holds the person's own email and username, which make a password easy to guess.
  */
-export function assertStrongPassword(
+export async function assertStrongPassword(
   password: string,
   personal: string[] = [],
   field = 'password',
-): void {
+): Promise<void> {
   const words = personal.flatMap((p) => [p, ...p.split(/[@._-]/)]).filter((w) => w.length >= 3);
-  const result = zxcvbn.check(password, words);
+  const result = (await loadStrengthMeter()).check(password, words);
   if (result.score >= MIN_SCORE) return;
   const why = result.feedback.warning ?? 'This password would be easy to guess.';
   const tip = result.feedback.suggestions[0];

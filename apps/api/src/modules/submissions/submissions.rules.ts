@@ -2,6 +2,7 @@ import {
   COLLECTOR_ACTIONS,
   STAFF_ACTIONS,
   SUBMISSION_STATUS_LABELS,
+  SUBMISSION_STATUSES,
   type CollectorAction,
   type PayoutMethod,
   type StaffAction,
@@ -23,17 +24,18 @@ export interface TransitionState {
 
 /** Offers waiting for the collector's answer; they expire SUBMISSION_OFFER_DAYS after being made. */
 export const OFFER_STATUSES: readonly SubmissionStatus[] = ['offer_made', 'offer_adjusted'];
-/** Still in progress: counted against the open-submissions limit. */
-export const OPEN_STATUSES: readonly SubmissionStatus[] = [
-  'submitted',
-  'under_review',
-  'offer_made',
-  'accepted',
-  'awaiting_shipment',
-  'received',
-  'offer_adjusted',
-  'verified',
+/** Finished: nothing more happens to the submission. */
+const CLOSED_STATUSES: readonly SubmissionStatus[] = [
+  'paid',
+  'declined',
+  'expired',
+  'returned',
+  'cancelled',
 ];
+/** Still in progress: counted against the open-submissions limit. */
+export const OPEN_STATUSES: readonly SubmissionStatus[] = SUBMISSION_STATUSES.filter(
+  (s) => !CLOSED_STATUSES.includes(s),
+);
 
 /**
  * From which statuses each action may be taken. Collector: accept, decline or cancel (before the

@@ -3,6 +3,7 @@ import {
   imageUrl,
   percentOfCents,
   submissionCertUrl,
+  SUBMISSION_STATUSES,
   type PsaCert,
   type ShippingAddress,
   type SubmissionCard,
@@ -40,15 +41,16 @@ export const RECEIVING_ADDRESS: ShippingAddress = {
   country: 'US',
 };
 
-/** Statuses past acceptance: the page shows where to send the cards and the packing slip. */
-const SHIPPING_STATUSES = new Set([
-  'accepted',
-  'awaiting_shipment',
-  'received',
-  'offer_adjusted',
-  'verified',
-  'paid',
-]);
+/**
+ * Statuses from acceptance through payment (the contract lists them in the order a submission
+ * moves): the page shows where to send the cards and the packing slip.
+ */
+const SHIPPING_STATUSES = new Set<string>(
+  SUBMISSION_STATUSES.slice(
+    SUBMISSION_STATUSES.indexOf('accepted'),
+    SUBMISSION_STATUSES.indexOf('paid') + 1,
+  ),
+);
 
 const money = (cents: number | null) => (cents === null ? null : centsToDollars(cents));
 export const finalOfferCents = (c: SubmissionCardRow) => c.adjustedOfferCents ?? c.offerCents;

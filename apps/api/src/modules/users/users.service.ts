@@ -77,7 +77,7 @@ export class UsersService {
       throw badRequest('Your current password is not right.', { field: 'currentPassword' });
     }
     await attempt.refund();
-    assertStrongPassword(input.newPassword, [user.email, user.username], 'newPassword');
+    await assertStrongPassword(input.newPassword, [user.email, user.username], 'newPassword');
     const passwordHash = await hashPassword(input.newPassword);
     await this.db.transaction(async (tx) => {
       await this.setPasswordHash(user.id, passwordHash, tx);
@@ -190,7 +190,7 @@ export class UsersService {
    * names the address and sets the password.
    */
   async createAdmin(email: string, password: string): Promise<'created' | 'promoted'> {
-    assertStrongPassword(password, [email]);
+    await assertStrongPassword(password, [email]);
     const passwordHash = await hashPassword(password);
     const existing = await this.accountByEmail(email);
     if (existing) {
@@ -249,7 +249,7 @@ export class UsersService {
     const { email, password } = this.adminBootstrap;
     if (!email || !password) return 'off';
     // At start a weak ADMIN_PASSWORD stops the server; later calls run on one already checked.
-    if (opts.createMissing) assertStrongPassword(password, [email]);
+    if (opts.createMissing) await assertStrongPassword(password, [email]);
     if (await this.hasAdmin()) return 'unchanged';
     const account = await this.accountByEmail(email);
     if (!account) {

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ShoppingCart, Wallet } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useCart } from '@/features/store/cart/useCart';
@@ -6,6 +7,7 @@ import { useWallet } from '@/lib/api/wallet';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './HeaderStatus.module.css';
 import { ButtonLink } from '@/components/ui/Button';
 
@@ -21,7 +23,7 @@ function CartLink({ count }: { count: number }) {
       aria-label={`Cart, ${cardsLabel(count)}`}
     >
       <ShoppingCart aria-hidden size={20} />
-      <span className={styles.count} aria-hidden>
+      <span className={clsx(ui.countPill, styles.count)} aria-hidden>
         {count}
       </span>
     </ButtonLink>

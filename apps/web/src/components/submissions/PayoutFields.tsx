@@ -1,6 +1,8 @@
+import clsx from 'clsx';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { PayoutDraft, PayoutMethod } from '@grail/contract';
 import { FormTextField } from '@/components/ui';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './PayoutFields.module.css';
 
 /** A payout form's start: the method chosen, every detail blank. */
@@ -24,10 +26,10 @@ export function PayoutFields({ bonusPercent }: { bonusPercent?: number }) {
   const { register } = useFormContext<{ payout: PayoutDraft }>();
   const method = useWatch<{ payout: PayoutDraft }, 'payout.method'>({ name: 'payout.method' });
   const option = (value: PayoutMethod, title: string, text: string) => (
-    <label className={styles.option}>
-      <input type="radio" value={value} {...register('payout.method')} className={styles.radio} />
-      <span className={styles.optionText}>
-        <span className={styles.optionTitle}>{title}</span>
+    <label className={clsx(ui.radioOption, styles.option)}>
+      <input type="radio" value={value} {...register('payout.method')} className={ui.radio} />
+      <span className={ui.radioText}>
+        <span className={ui.radioTitle}>{title}</span>
         <span className={styles.muted}>{text}</span>
       </span>
     </label>

@@ -43,7 +43,33 @@ export function NativeSelect({
         ))}
       </select>
       <span className={styles.arrow} aria-hidden />
-      <FieldOutline label={label} className={styles.outline} notchClassName={styles.notch} />
+      <FieldOutline label={label} className={styles.outline} />
     </div>
   );
 }
+
+/**
+ * Lists that each filter by one parameter of the address (the caller owns it): a list shows the
+ * parameter's value, and its empty choice removes the parameter.
+ */
+export const filterSelects =
+  <Name extends string>(
+    params: Partial<Record<Name, string>>,
+    onChange: (changes: Partial<Record<Name, string>>) => void,
+  ) =>
+  (
+    name: Name,
+    label: string,
+    options: readonly { value: string; label: string }[],
+    className?: string,
+  ) => (
+    <NativeSelect
+      label={label}
+      value={params[name] ?? ''}
+      options={options}
+      onChange={(value) =>
+        onChange({ [name]: value || undefined } as Partial<Record<Name, string>>)
+      }
+      className={className}
+    />
+  );

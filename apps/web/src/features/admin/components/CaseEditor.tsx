@@ -125,7 +125,7 @@ function DraftSettings({ c }: { c: AdminCase }) {
       <FollowCase settings={settings} />
       <FormTextField name="name" label="Name" />
       <FormTextField name="description" label="Description" multiline rows={2} />
-      <div className={styles.pair}>
+      <div className={ui.pair}>
         <FormDollarField name="packPrice" label="Pack price ($)" />
         <FormTextField
           name="activationTime"

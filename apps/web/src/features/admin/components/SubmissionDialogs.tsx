@@ -13,6 +13,7 @@ import {
 import { Button, Dialog, Form, FormSubmit, FormTextField } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { useStaffCommand } from '../api/submissions';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './SubmissionDialogs.module.css';
 
 /** A typed note: blank is none, then the contract's rule for a staff note. */
@@ -240,7 +241,7 @@ export function InventoryDialog({
         helperText="Baseball, Basketball, Football…"
         required
       />
-      <div className={styles.pair}>
+      <div className={ui.pair}>
         <FormTextField name="fmv" label="FMV" inputMode="decimal" startAdornment="$" required />
         <FormTextField
           name="storePrice"

@@ -61,6 +61,22 @@ function ShipBox({ box }: { box: DueShipment }) {
   );
 }
 
+/** A box's insured value and the fee its collector paid, as figures of a `dl` (queue and slip). */
+export function BoxValue({ box }: { box: Pick<DueShipment, 'insuredValue' | 'fee'> }) {
+  return (
+    <>
+      <div>
+        <dt>Insured value</dt>
+        <dd>{formatUsd(box.insuredValue)}</dd>
+      </div>
+      <div>
+        <dt>Fee paid</dt>
+        <dd>{formatUsd(box.fee)}</dd>
+      </div>
+    </>
+  );
+}
+
 function VaultBox({ box, now }: { box: DueShipment; now: number }) {
   const lines = boxLines(box);
   return (
@@ -85,14 +101,7 @@ function VaultBox({ box, now }: { box: DueShipment; now: number }) {
           <dt>Cards</dt>
           <dd>{lines.length}</dd>
         </div>
-        <div>
-          <dt>Insured value</dt>
-          <dd>{formatUsd(box.insuredValue)}</dd>
-        </div>
-        <div>
-          <dt>Fee paid</dt>
-          <dd>{formatUsd(box.fee)}</dd>
-        </div>
+        <BoxValue box={box} />
       </dl>
       <div className={styles.contents}>
         <ul className={styles.cards} aria-label={`Cards in ${boxReference(box)}`}>

@@ -4,10 +4,10 @@ import { VAULT_SHIPMENT_STATUS_LABELS } from '@grail/contract';
 import clsx from 'clsx';
 import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { Address } from '@/components/Address';
-import { dateTimeFormat, formatUsd } from '@/lib/format';
+import { dateTimeFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useShipmentsDue } from '../api/shipmentsDue';
-import { boxReference } from '../components/VaultBoxes';
+import { BoxValue, boxReference } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
 import styles from './AdminPackingSlipPage.module.css';
 
@@ -69,14 +69,7 @@ export default function AdminPackingSlipPage() {
               <Address address={box.address} />
             </div>
             <dl className={styles.figures}>
-              <div>
-                <dt>Insured value</dt>
-                <dd>{formatUsd(box.insuredValue)}</dd>
-              </div>
-              <div>
-                <dt>Fee paid</dt>
-                <dd>{formatUsd(box.fee)}</dd>
-              </div>
+              <BoxValue box={box} />
             </dl>
           </div>
           <h2 className={styles.label}>

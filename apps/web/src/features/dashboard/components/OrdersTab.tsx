@@ -78,7 +78,7 @@ function OrderDetail({ order }: { order: Order }) {
           <span className={styles.itemPrice}>{formatUsd(item.price)}</span>
         </div>
       ))}
-      <div className={styles.facts}>
+      <div className={clsx(ui.pair, styles.facts)}>
         {a && (
           <div>
             <p className={styles.factTitle}>Ships to</p>

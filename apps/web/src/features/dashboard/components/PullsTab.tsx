@@ -1,13 +1,8 @@
 import clsx from 'clsx';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PullPreferences, type Pull, type PullStatus } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import {
-  PullDecisionButtons,
-  PullDecisionDialogs,
-  type PullDecision,
-} from '@/components/PullDecisionDialogs';
+import { PullDecisionButtons, usePullDecision } from '@/components/PullDecisionDialogs';
 import {
   Alert,
   Badge,
@@ -46,12 +41,12 @@ const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 function PullRow({ pull }: { pull: Pull }) {
   const actions = usePullActions();
   const { claim, sellBack } = actions;
-  const [confirming, setConfirming] = useState<PullDecision | null>(null);
   const claiming = claim.variables !== undefined && claimId(claim.variables) === pull._id;
   const busy =
     (claim.isPending && claiming) || (sellBack.isPending && sellBack.variables === pull._id);
   const error =
     (claiming ? claim.error : null) ?? (sellBack.variables === pull._id ? sellBack.error : null);
+  const { decide, dialogs } = usePullDecision(pull, busy, actions);
   const status = STATUS[pull.status];
   return (
     <div className={clsx(ui.paper, styles.row)} data-testid="pull-row">
@@ -100,19 +95,13 @@ function PullRow({ pull }: { pull: Pull }) {
         )}
       </div>
       {/* A label never breaks inside its button: on a phone the buttons wrap to a second line. */}
-      <div className={styles.actions}>
-        <PullDecisionButtons pull={pull} busy={busy} size="small" onDecide={setConfirming} />
+      <div className={clsx(ui.buttonRow, styles.actions)}>
+        <PullDecisionButtons pull={pull} busy={busy} size="small" onDecide={decide} />
         <ButtonLink size="small" to={paths.grailReveal.getHref({ pull: pull._id })}>
           View
         </ButtonLink>
       </div>
-      <PullDecisionDialogs
-        pull={pull}
-        confirming={confirming}
-        busy={busy}
-        actions={actions}
-        onClose={() => setConfirming(null)}
-      />
+      {dialogs}
     </div>
   );
 }

@@ -3,11 +3,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import clsx from 'clsx';
 import type { Pull } from '@grail/contract';
 import { ApiError } from '@/lib/api/client';
-import {
-  PullDecisionButtons,
-  PullDecisionDialogs,
-  type PullDecision,
-} from '@/components/PullDecisionDialogs';
+import { PullDecisionButtons, usePullDecision } from '@/components/PullDecisionDialogs';
 import { useMyPull, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { PackReveal } from '../components/PackReveal';
@@ -27,20 +23,13 @@ function PullActions({ pull }: { pull: Pull }) {
   const { claim, sellBack } = actions;
   const failure = (claim.error ?? sellBack.error) as ApiError | Error | null;
   const busy = claim.isPending || sellBack.isPending;
-  // Neither decision is sent before its dialog is confirmed.
-  const [confirming, setConfirming] = useState<PullDecision | null>(null);
+  const { decide, dialogs } = usePullDecision(pull, busy, actions);
   return (
     <div className={styles.stack}>
-      <PullDecisionDialogs
-        pull={pull}
-        confirming={confirming}
-        busy={busy}
-        actions={actions}
-        onClose={() => setConfirming(null)}
-      />
+      {dialogs}
       {pull.status === 'revealed' && (
         <div className={styles.decisions}>
-          <PullDecisionButtons pull={pull} busy={busy} size="large" onDecide={setConfirming} />
+          <PullDecisionButtons pull={pull} busy={busy} size="large" onDecide={decide} />
         </div>
       )}
       {busy && <Spinner label="Working" />}

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './CountBadge.module.css';
 
 /**
@@ -10,7 +12,7 @@ export function IconWithCount({ count, children }: { count: number; children: Re
     <span className={styles.icon}>
       {children}
       {count > 0 && (
-        <span className={styles.count} aria-hidden>
+        <span className={clsx(ui.countPill, styles.count)} aria-hidden>
           {count}
         </span>
       )}

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { useFormContext } from 'react-hook-form';
 import { ORDER_DELIVERY_LABELS, SHIPPING_PROMISE_HOURS, type OrderDelivery } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
@@ -21,10 +22,12 @@ export function DeliveryChoice({ onChange }: { onChange: (delivery: OrderDeliver
     <fieldset className={styles.choice}>
       <legend className={ui.h6}>Delivery</legend>
       {(['ship', 'vault'] as const).map((value) => (
-        <label key={value} className={styles.option}>
-          <input type="radio" value={value} {...field} className={styles.radio} />
-          <span className={styles.text}>
-            <span className={styles.title}>{ORDER_DELIVERY_LABELS[value]}</span>
+        <label key={value} className={clsx(ui.radioOption, styles.option)}>
+          <input type="radio" value={value} {...field} className={ui.radio} />
+          <span className={clsx(ui.radioText, styles.text)}>
+            <span className={clsx(ui.radioTitle, styles.title)}>
+              {ORDER_DELIVERY_LABELS[value]}
+            </span>
             <span className={ui.secondaryText}>{HINTS[value]}</span>
           </span>
         </label>

@@ -1,11 +1,12 @@
 import { useEffect, useId, useState } from 'react';
 import clsx from 'clsx';
-import { Search, SlidersHorizontal } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { CARD_GRADERS } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
 import { IconWithCount } from './CountBadge';
+import { SearchField, TYPING_PAUSE_MS } from '@/components/ui/SearchField';
 import { TextField } from '@/components/ui/TextField';
-import { NativeSelect } from '@/components/ui/NativeSelect';
+import { NativeSelect, filterSelects } from '@/components/ui/NativeSelect';
 import styles from './StoreFilters.module.css';
 import { Button } from '@/components/ui/Button';
 
@@ -21,8 +22,6 @@ export const SORTS = [
 
 type Params = Record<string, string>;
 
-/** How long typing pauses before the search or a price applies. */
-const TYPING_PAUSE_MS = 350;
 /** Empty (no filter) or dollars with at most two decimals. */
 const isPrice = (value: string) => /^(\d+(\.\d{1,2})?)?$/.test(value.trim());
 
@@ -46,20 +45,12 @@ export function StoreFilters({
   params: Params;
   onChange: (changes: Record<string, string | undefined>) => void;
 }) {
-  const [q, setQ] = useState(params.q ?? '');
   const [minPrice, setMinPrice] = useState(params.minPrice ?? '');
   const [maxPrice, setMaxPrice] = useState(params.maxPrice ?? '');
-  useEffect(() => setQ(params.q ?? ''), [params.q]);
   useEffect(() => setMinPrice(params.minPrice ?? ''), [params.minPrice]);
   useEffect(() => setMaxPrice(params.maxPrice ?? ''), [params.maxPrice]);
 
-  // Typing searches, and filters by price, after a short pause instead of on every key.
-  useEffect(() => {
-    const trimmed = q.trim();
-    if (trimmed === (params.q ?? '')) return;
-    const timer = setTimeout(() => onChange({ q: trimmed || undefined }), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [q, params.q, onChange]);
+  // Typing filters by price after a short pause, as the search does, instead of on every key.
   useEffect(() => {
     // A price half typed ("12.") waits for its next key rather than dropping the filter.
     if (!isPrice(minPrice) || !isPrice(maxPrice)) return;
@@ -73,20 +64,7 @@ export function StoreFilters({
   }, [minPrice, maxPrice, params.minPrice, params.maxPrice, onChange]);
 
   /** A filter picked from a list; the empty choice removes it from the query. */
-  const selectFilter = (
-    name: (typeof FILTER_KEYS)[number],
-    label: string,
-    options: readonly { value: string; label: string }[],
-    className: string | undefined,
-  ) => (
-    <NativeSelect
-      label={label}
-      value={params[name] ?? ''}
-      options={options}
-      onChange={(value) => onChange({ [name]: value || undefined })}
-      className={className}
-    />
-  );
+  const selectFilter = filterSelects<(typeof FILTER_KEYS)[number]>(params, onChange);
   const priceField = (label: string, value: string, set: (value: string) => void) => (
     <div className={styles.price}>
       <TextField
@@ -107,16 +85,12 @@ export function StoreFilters({
   return (
     <form className={styles.form} role="search" onSubmit={(e) => e.preventDefault()}>
       <div className={styles.topRow}>
-        <div className={styles.search}>
-          <TextField
-            size="small"
-            label="Search cards"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            maxLength={100}
-            startAdornment={<Search aria-hidden size={20} />}
-          />
-        </div>
+        <SearchField
+          label="Search cards"
+          value={params.q}
+          onSearch={(q) => onChange({ q })}
+          className={styles.search}
+        />
         <NativeSelect
           label="Sort by"
           value={SORTS.some((s) => s.value === sort) ? sort : 'createdAt:desc'}

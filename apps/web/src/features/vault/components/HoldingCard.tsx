@@ -111,7 +111,7 @@ export function HoldingCard({
         )}
       </div>
       {sellBack && onSellBack && (
-        <div className={styles.actions}>
+        <div className={clsx(ui.buttonRow, styles.actions)}>
           <Button size="small" variant="outlined" onClick={onSellBack}>
             Sell back for {formatUsd(sellBack.amount)}
           </Button>

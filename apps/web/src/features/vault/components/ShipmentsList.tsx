@@ -152,7 +152,7 @@ export function ShipmentsList() {
           No shipments yet. Select cards above and ship them in one box.
         </p>
       ) : (
-        <ul className={styles.list}>
+        <ul className={clsx(ui.stackList, styles.list)}>
           {shipments.data.shipments.map((s) => (
             <ShipmentRow key={s._id} shipment={s} onCancel={() => setCancelling(s)} />
           ))}

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-import { Search } from 'lucide-react';
 import {
   CARD_GRADERS,
   HOLDING_STATES,
@@ -7,7 +5,7 @@ import {
   VAULT_SORTS,
   VAULT_SORT_LABELS,
 } from '@grail/contract';
-import { Button, NativeSelect, TextField } from '@/components/ui';
+import { Button, NativeSelect, SearchField, filterSelects } from '@/components/ui';
 import styles from './VaultFilters.module.css';
 
 /** The filters as the address holds them: strings, absent when not filtering. */
@@ -16,7 +14,6 @@ export type VaultParams = Partial<
 >;
 const FILTER_KEYS = ['q', 'grader', 'grade', 'sport', 'state'] as const;
 
-const TYPING_PAUSE_MS = 350;
 const GRADES = ['10', '9.5', '9', '8.5', '8', '7', '6', '5', '4', '3', '2', '1'];
 const GRADERS = [
   { value: '', label: 'Any' },
@@ -45,28 +42,7 @@ export function VaultFilters({
   sports: string[];
   onChange: (changes: VaultParams) => void;
 }) {
-  const [q, setQ] = useState(params.q ?? '');
-  useEffect(() => setQ(params.q ?? ''), [params.q]);
-  useEffect(() => {
-    const trimmed = q.trim();
-    if (trimmed === (params.q ?? '')) return;
-    const timer = setTimeout(() => onChange({ q: trimmed || undefined }), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [q, params.q, onChange]);
-
-  const select = (
-    name: keyof VaultParams,
-    label: string,
-    options: { value: string; label: string }[],
-  ) => (
-    <NativeSelect
-      label={label}
-      value={params[name] ?? ''}
-      options={options}
-      onChange={(value) => onChange({ [name]: value || undefined })}
-      className={styles.select}
-    />
-  );
+  const select = filterSelects(params, onChange);
   const sportChoices = [
     { value: '', label: 'All sports' },
     ...[...new Set([...sports, ...(params.sport ? [params.sport] : [])])].map((s) => ({
@@ -83,23 +59,21 @@ export function VaultFilters({
       className={styles.form}
       onSubmit={(e) => {
         e.preventDefault();
-        onChange({ q: q.trim() || undefined });
+        // Enter searches at once, without waiting for the typing pause.
+        const q = String(new FormData(e.currentTarget).get('q') ?? '').trim();
+        onChange({ q: q || undefined });
       }}
     >
-      <div className={styles.search}>
-        <TextField
-          size="small"
-          label="Search your vault"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-          maxLength={100}
-          startAdornment={<Search aria-hidden size={20} />}
-        />
-      </div>
-      {select('grader', 'Grader', GRADERS)}
-      {select('grade', 'Grade', GRADE_CHOICES)}
-      {select('sport', 'Sport', sportChoices)}
-      {select('state', 'State', STATES)}
+      <SearchField
+        label="Search your vault"
+        value={params.q}
+        onSearch={(q) => onChange({ q })}
+        className={styles.search}
+      />
+      {select('grader', 'Grader', GRADERS, styles.select)}
+      {select('grade', 'Grade', GRADE_CHOICES, styles.select)}
+      {select('sport', 'Sport', sportChoices, styles.select)}
+      {select('state', 'State', STATES, styles.select)}
       <NativeSelect
         label="Sort by"
         value={params.sort ?? 'newest'}

@@ -147,7 +147,7 @@ export default function VaultPage() {
             )}
             {sellBack.error && <Alert severity="error">{sellBack.error.message}</Alert>}
             {!vault.data ? (
-              <div className={styles.list} aria-busy="true">
+              <div className={clsx(ui.stackList, styles.list)} aria-busy="true">
                 {[0, 1, 2].map((i) => (
                   <Skeleton key={i} variant="rounded" height={120} />
                 ))}
@@ -157,7 +157,7 @@ export default function VaultPage() {
                 No cards match these filters.
               </p>
             ) : (
-              <ul className={styles.list} aria-busy={vault.isFetching}>
+              <ul className={clsx(ui.stackList, styles.list)} aria-busy={vault.isFetching}>
                 {vault.data.holdings.map((h) => (
                   <HoldingCard
                     key={h._id}
