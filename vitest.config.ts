@@ -54,7 +54,12 @@ const BOTH_ENGINES = [
  * Database suites with an engine-independent part marked `describe.runIf(testEngine === 'pglite')`:
  * they also run on PGlite, so that part runs once.
  */
-const PGLITE_PARTS = ['src/lib/image-fetch.test.ts', 'src/modules/demo/demo.test.ts'];
+const PGLITE_PARTS = [
+  'src/lib/image-fetch.test.ts',
+  'src/modules/demo/demo.test.ts',
+  'src/modules/vault/hits.backfill.test.ts',
+  'src/modules/vault/vault.backfill.test.ts',
+];
 
 const apiRoot = fileURLToPath(new URL('./apps/api/', import.meta.url));
 const missing = [...NO_DATABASE, ...BOTH_ENGINES, ...PGLITE_PARTS].filter(
