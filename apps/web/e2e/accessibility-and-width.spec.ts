@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { contrastAxe, wcagAxe } from './support/axe';
 import { policyRefusals } from './support/csp';
+import { settled } from './support/settled';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { startServer, type RunningServer } from './support/server';
 import { COLLECTOR_PASSWORD, signInStaff, signUpBuyer } from './support/users';
@@ -388,7 +389,7 @@ async function sweep(page: Page, pages: Visit[]) {
         timeout: COLD_PAGE_TIMEOUT_MS,
       });
     }
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     if (axe) {
       // The page loads in the theme the last toggle saved.
       expect(await themeOf(page), template).toBe(theme);
@@ -403,7 +404,7 @@ async function sweep(page: Page, pages: Visit[]) {
     }
     // Sections that load near the screen (the home page's X feed) are there when measured.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));

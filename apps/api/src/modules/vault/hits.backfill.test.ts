@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { AdminBreak, MyBreaksResponse } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, TEST_ADDRESS, type TestUser } from '../../../test/users.js';
 import { BREAKS_ON, buySpots, openBreak, staffCommand } from '../../../test/fixtures/breaks.js';
+import { migrationStatements } from '../../../test/fixtures/migrations.js';
 import { fund } from '../../../test/fixtures/wallet.js';
-import { migrationsFolder } from '../../db/migrate.js';
 import {
   breakClaims,
   breakHits,
@@ -18,10 +16,7 @@ import {
 } from '../../db/schema/index.js';
 
 /** Migration 0024's statement that turns existing break hits into holdings. */
-const backfill = readFileSync(join(migrationsFolder, '0024_break_hits_in_the_vault.sql'), 'utf8')
-  .split('--> statement-breakpoint')
-  .map((s) => s.trim())
-  .filter((s) => s.startsWith('INSERT INTO "holdings"'));
+const backfill = migrationStatements('0024_break_hits_in_the_vault.sql', 'INSERT INTO "holdings"');
 
 // Engine-independent SQL: runs on the PGlite project (the statement is plain PostgreSQL).
 describe.runIf(testEngine === 'pglite')('migration 0024: holdings of existing break hits', () => {

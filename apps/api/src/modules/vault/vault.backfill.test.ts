@@ -1,13 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, postAs, TEST_ADDRESS, type TestUser } from '../../../test/users.js';
 import { createLiveCase } from '../../../test/fixtures/grail.js';
 import { insertCard } from '../../../test/fixtures/catalog.js';
+import { migrationStatements } from '../../../test/fixtures/migrations.js';
 import { fund } from '../../../test/fixtures/wallet.js';
-import { migrationsFolder } from '../../db/migrate.js';
 import {
   holdings,
   orderItems,
@@ -18,10 +16,7 @@ import {
 } from '../../db/schema/index.js';
 
 /** Migration 0021's statements that turn existing pulls and orders into holdings. */
-const backfill = readFileSync(join(migrationsFolder, '0021_vault.sql'), 'utf8')
-  .split('--> statement-breakpoint')
-  .map((s) => s.trim())
-  .filter((s) => s.startsWith('INSERT INTO "holdings"'));
+const backfill = migrationStatements('0021_vault.sql', 'INSERT INTO "holdings"');
 
 // Engine-independent SQL: runs on the PGlite project (the statements are plain PostgreSQL).
 describe.runIf(testEngine === 'pglite')(

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   centsToDollars,
   formatCents,
@@ -85,29 +86,44 @@ export class WalletService {
       .from(wallets)
       .where(eq(wallets.userId, userId))
       .for('update');
-    let payment: { id: number; storeCreditCents: number } | undefined;
-    for (const p of paidBy) {
-      [payment] = await tx
-        .select({ id: walletLedger.id, storeCreditCents: walletLedger.storeCreditCents })
-        .from(walletLedger)
-        .where(
-          and(
-            eq(walletLedger.userId, userId),
-            eq(walletLedger.refType, p.refType),
-            eq(walletLedger.refId, p.refId),
-            lt(walletLedger.amountCents, 0),
-          ),
-        )
-        .orderBy(asc(walletLedger.id))
-        .limit(1);
-      if (payment) break;
-    }
-    if (!payment) return this.add(userId, amountCents, 0, ref, null, tx);
-    const [given] = await tx
-      .select({ cents: sql<string>`coalesce(sum(${walletLedger.storeCreditCents}), 0)` })
+    if (paidBy.length === 0) return this.add(userId, amountCents, 0, ref, null, tx);
+    // One query: the first of `paidBy` that has a debit, with what its refunds gave back as credit.
+    const preference = sql.join(
+      [
+        sql`case`,
+        ...paidBy.map(
+          (p, i) =>
+            sql`when ${walletLedger.refType} = ${p.refType} and ${walletLedger.refId} = ${p.refId} then ${i}`,
+        ),
+        sql`end`,
+      ],
+      sql` `,
+    );
+    const refunds = alias(walletLedger, 'refunds');
+    const [payment] = await tx
+      .select({
+        id: walletLedger.id,
+        storeCreditCents: walletLedger.storeCreditCents,
+        given: sql<string>`coalesce(sum(${refunds.storeCreditCents}), 0)`,
+      })
       .from(walletLedger)
-      .where(eq(walletLedger.refundOf, payment.id));
-    const creditLeft = -payment.storeCreditCents - Number(given?.cents ?? 0);
+      .leftJoin(refunds, eq(refunds.refundOf, walletLedger.id))
+      .where(
+        and(
+          eq(walletLedger.userId, userId),
+          lt(walletLedger.amountCents, 0),
+          or(
+            ...paidBy.map((p) =>
+              and(eq(walletLedger.refType, p.refType), eq(walletLedger.refId, p.refId)),
+            ),
+          ),
+        ),
+      )
+      .groupBy(walletLedger.id)
+      .orderBy(preference, asc(walletLedger.id))
+      .limit(1);
+    if (!payment) return this.add(userId, amountCents, 0, ref, null, tx);
+    const creditLeft = -payment.storeCreditCents - Number(payment.given);
     const creditCents = Math.max(0, Math.min(amountCents, creditLeft));
     return this.add(userId, amountCents, creditCents, ref, payment.id, tx);
   }

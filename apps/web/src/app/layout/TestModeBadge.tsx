@@ -1,5 +1,6 @@
 import { FlaskConical } from 'lucide-react';
 import { usePublicConfig } from '@/lib/config';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './TestModeBadge.module.css';
 
 /** Shown on every page while payments go to the sandbox provider: no real money moves. */
@@ -13,7 +14,8 @@ export function TestModeBadge() {
       className={styles.badge}
     >
       <FlaskConical aria-hidden size={16} />
-      Test mode
+      {/* On a phone the flask stands for it, so the account links keep their room. */}
+      <span className={ui.labelOnWide}>Test mode</span>
     </div>
   );
 }

@@ -64,6 +64,18 @@ const mine = (over: Partial<MyBreak> = {}): MyBreak => ({
   ...over,
 });
 
+/** The break after its hit was claimed, with the claim's shipment in `shipment`'s state. */
+const claimed = (shipment: {
+  status: 'pending' | 'shipped';
+  carrier: string | null;
+  trackingNumber: string | null;
+}) =>
+  mine({
+    canClaim: false,
+    hits: [{ ...mine().hits[0]!, status: 'claimed', buybackPrice: null }],
+    shipment: { _id: 's1', shipBy: '2026-11-22T21:00:00.000Z', ...shipment },
+  });
+
 beforeEach(() => resetRequestLayer());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,19 +89,7 @@ describe('dashboard Breaks tab', () => {
           { body: { breaks: [mine()] } },
           {
             body: {
-              breaks: [
-                mine({
-                  canClaim: false,
-                  hits: [{ ...mine().hits[0]!, status: 'claimed', buybackPrice: null }],
-                  shipment: {
-                    _id: 's1',
-                    status: 'pending',
-                    shipBy: '2026-11-22T21:00:00.000Z',
-                    carrier: null,
-                    trackingNumber: null,
-                  },
-                }),
-              ],
+              breaks: [claimed({ status: 'pending', carrier: null, trackingNumber: null })],
             },
           },
         ],
@@ -113,17 +113,7 @@ describe('dashboard Breaks tab', () => {
         {
           body: {
             breaks: [
-              mine({
-                canClaim: false,
-                hits: [{ ...mine().hits[0]!, status: 'claimed', buybackPrice: null }],
-                shipment: {
-                  _id: 's1',
-                  status: 'shipped',
-                  shipBy: '2026-11-22T21:00:00.000Z',
-                  carrier: 'UPS',
-                  trackingNumber: '1Z999AA10123456784',
-                },
-              }),
+              claimed({ status: 'shipped', carrier: 'UPS', trackingNumber: '1Z999AA10123456784' }),
             ],
           },
         },

@@ -55,25 +55,29 @@ export function VaultChart() {
               { label: 'Cost', values: points.map((p) => p.cost), format: formatUsd },
             ]}
           />
-          <table className={ui.visuallyHidden}>
-            <caption>Vault value and cost at the end of each day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Value</th>
-                <th scope="col">Cost</th>
-              </tr>
-            </thead>
-            <tbody>
-              {points.map((p) => (
-                <tr key={p.day}>
-                  <th scope="row">{day(p.day)}</th>
-                  <td>{formatUsd(p.value)}</td>
-                  <td>{formatUsd(p.cost)}</td>
+          {/* Hidden by a box around it: a table itself is not clipped by overflow, so its cells
+              would widen the page. */}
+          <div className={ui.visuallyHidden}>
+            <table>
+              <caption>Vault value and cost at the end of each day</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Value</th>
+                  <th scope="col">Cost</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.day}>
+                    <th scope="row">{day(p.day)}</th>
+                    <td>{formatUsd(p.value)}</td>
+                    <td>{formatUsd(p.cost)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </Card>
