@@ -130,7 +130,7 @@ async function startApp(out) {
   for (;;) {
     if (child.exitCode !== null) throw new Error('the app exited during start-up');
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/ready`)).ok) break;
     } catch {
       // not listening yet
     }

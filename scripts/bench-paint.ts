@@ -68,7 +68,7 @@ async function start(name: string, root: string): Promise<Running> {
       child.kill();
       throw new Error(`${name}: the server did not answer in 240 s`);
     }
-    const healthy = await fetch(`${baseURL}/api/health`).then(
+    const healthy = await fetch(`${baseURL}/api/ready`).then(
       (r) => r.ok,
       () => false,
     );

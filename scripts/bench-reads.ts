@@ -105,7 +105,7 @@ async function main() {
     });
     children.push(app);
     const appBase = `http://127.0.0.1:${appPort}`;
-    await waitFor(`${appBase}/api/health`, app);
+    await waitFor(`${appBase}/api/ready`, app);
 
     const paths = [
       '/api/grail-cases/active',

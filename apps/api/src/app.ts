@@ -39,6 +39,7 @@ import {
 import { loggerOptions } from './logger.js';
 import { createServices, type Services } from './services.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
+import { Lifecycle } from './http/lifecycle.js';
 import {
   maintenanceRoutes,
   maintenanceWriteGate,
@@ -79,6 +80,11 @@ export interface AppDeps {
   version?: string;
   /** Where the built SPA lives; defaults to apps/web/dist. */
   webDistDir?: string;
+  /**
+   * Listening before the start-up work is done (main.ts): API requests other than health and
+   * readiness get 503 until `app.lifecycle.ready()`. Test apps are ready at once.
+   */
+  starting?: boolean;
 }
 
 export type App = FastifyInstance & { services: Services };
@@ -122,6 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First of the request hooks: it counts what a drain waits for and holds requests while starting.
+  const lifecycle = new Lifecycle(deps.starting ? 'starting' : 'ready');
+  app.decorate('lifecycle', lifecycle);
+  lifecycle.register(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -376,6 +386,7 @@ async function registerSpa(
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    lifecycle: Lifecycle;
   }
   interface FastifyRequest {
     /** This page answer's CSP nonce for style elements ('' on API answers). */

@@ -13,6 +13,8 @@ export const ConfigSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** How long SIGTERM waits for the requests in flight before the connections left are cut. */
+  DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
   APP_ENV: AppEnv.default('production'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),

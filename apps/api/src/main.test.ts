@@ -17,7 +17,7 @@ const freePort = () =>
 
 // Engine-independent: runs once, in the PGlite project.
 describe.runIf(testEngine === 'pglite')('the server process', () => {
-  it('starts on an empty data dir, answers health, and shuts down cleanly on SIGTERM', async () => {
+  it('starts on an empty data dir, turns ready, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'grail-main-'));
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
@@ -48,6 +48,12 @@ describe.runIf(testEngine === 'pglite')('the server process', () => {
         .catch(() => undefined);
     }
     expect(health).toMatchObject({ status: 'ok', db: 'pglite' });
+    let ready = 0;
+    for (let i = 0; i < 240 && ready !== 200; i++) {
+      ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.status);
+      if (ready !== 200) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(ready).toBe(200);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 120_000);

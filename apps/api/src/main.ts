@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { buildApp } from './app.js';
+import { drainAndClose } from './http/lifecycle.js';
 import { resolveAppSecret } from './secret.js';
 import { startup } from './startup.js';
 
@@ -26,16 +27,21 @@ async function main() {
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await migrateDatabase(database);
-  const app = await buildApp({ config, database });
-  await startup(app, config, database);
+  // Listening before the start-up work (the demo catalogue can take a while): the readiness
+  // check says 503 until it is done, and API requests wait for it.
+  const app = await buildApp({ config, database, starting: true });
+  const drainMs = config.DRAIN_SECONDS * 1000;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // Stop accepting, let in-flight requests finish, then close the database.
-    await app.close();
+    app.log.info({ signal, drainSeconds: config.DRAIN_SECONDS }, 'draining');
+    // A close that still hangs after the drain (a worker that never returns) must not keep a
+    // deploy waiting: the instance leaves anyway.
+    setTimeout(() => process.exit(0), drainMs + 5_000).unref();
+    // Not ready at once, requests in flight finish, then the server closes and the database.
+    await drainAndClose(app, drainMs);
     await database.close();
     process.exit(0);
   };
@@ -43,6 +49,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  await startup(app, config, database);
+  app.lifecycle.ready();
 }
 
 main().catch((err) => {

@@ -10,6 +10,10 @@ export const HealthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;
 
+/** GET /api/ready: this instance takes traffic. A 503 error body says why not in `status`. */
+export const ReadinessResponse = z.object({ status: z.literal('ready') });
+export type ReadinessResponse = z.infer<typeof ReadinessResponse>;
+
 export const MaintenanceStatusResponse = z.object({
   data: z.object({
     isEnabled: z.boolean(),
@@ -65,6 +69,17 @@ export const platformEndpoints = {
     tags: platform,
     guard: 'public',
     response: HealthResponse,
+  }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/api/ready',
+    operationId: 'getReadiness',
+    // A 503 answer is an error body that also carries `status`: starting, draining or unavailable.
+    summary:
+      'Whether this instance takes traffic (503 while starting, draining after SIGTERM, or without its database)',
+    tags: platform,
+    guard: 'public',
+    response: ReadinessResponse,
   }),
   config: endpoint({
     method: 'GET',

@@ -4,6 +4,8 @@ import { AppError } from '../errors.js';
 import { assertRateLimited } from '../lib/endpoint-context.js';
 
 const HEARTBEAT_MS = 25_000;
+/** How soon a client whose stream a draining instance ended connects again. */
+const RECONNECT_AFTER_DRAIN_MS = 500;
 /** Open live streams one client address may hold (a few tabs), and one instance in all. */
 export const STREAMS_PER_CLIENT = 6;
 export const STREAMS_PER_INSTANCE = 2_000;
@@ -30,10 +32,16 @@ const budgets = new WeakMap<object, Budget>();
  */
 export function eventStreams(app: FastifyInstance) {
   const streams = new Set<ServerResponse>();
-  app.addHook('preClose', async () => {
-    for (const res of streams) res.end();
+  const endAll = (reconnectMs?: number) => {
+    for (const res of streams) {
+      // A draining instance asks its clients back soon: the load balancer sends them elsewhere.
+      if (reconnectMs !== undefined && !res.writableEnded) res.write(`retry: ${reconnectMs}\n\n`);
+      res.end();
+    }
     streams.clear();
-  });
+  };
+  app.lifecycle.onDrain(() => endAll(RECONNECT_AFTER_DRAIN_MS));
+  app.addHook('preClose', async () => endAll());
 
   return {
     async open(

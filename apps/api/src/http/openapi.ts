@@ -22,7 +22,7 @@ const ERROR_MEANINGS: Record<number, string> = {
   422: 'The Idempotency-Key was already used with a different request',
   429: 'Too many attempts: retry after `Retry-After` seconds',
   502: 'The payment provider did not answer',
-  503: 'Busy or under maintenance (writes pause): retry after `Retry-After` seconds',
+  503: 'Busy, starting, or under maintenance (writes pause): retry after `Retry-After` seconds',
 };
 
 type Operation = {

@@ -34,7 +34,7 @@ export function imagePath(kind: ImageKind): string {
 }
 
 /**
- * Runs the built app (npm start's server) on `port` with `dataDir`, and waits for /api/health.
+ * Runs the built app (npm start's server) on `port` with `dataDir`, and waits until it is ready (/api/ready).
  * `env` is passed through serverEnv, so DEMO_DATA is on unless it says otherwise.
  */
 export async function launchServer(opts: {
@@ -57,7 +57,7 @@ export async function launchServer(opts: {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`test server exited: ${stderr}`);
     try {
-      const res = await fetch(`${baseURL}/api/health`);
+      const res = await fetch(`${baseURL}/api/ready`);
       if (res.ok) break;
     } catch {
       // not listening yet
@@ -92,7 +92,7 @@ export async function launchServer(opts: {
 /**
  * Starts the built app on a free port for tests that need a server of their own (maintenance on,
  * flags on, ...), from a copy of the run's migrated database image: with the demo catalogue when
- * DEMO_DATA is 'true', else without it (the default here). Waits for /api/health.
+ * DEMO_DATA is 'true', else without it (the default here). Waits until it is ready.
  */
 export async function startServer(
   env: Record<string, string> = {},

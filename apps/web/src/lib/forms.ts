@@ -19,13 +19,19 @@ export function applyServerError<T extends FieldValues>(
   return error.message;
 }
 
+/** A resolver whose schema loads on its first check; `preload()` starts the download sooner. */
+export type LazyResolver<T extends FieldValues> = Resolver<T> & {
+  preload(): Promise<Resolver<T>>;
+};
+
 /**
- * A form's resolver whose schema loads on its first check (or `preloadWhenIdle()`, from the
- * page's effect) instead of with the page: a sign-in page paints without zod and its schemas.
+ * A form's resolver whose schema loads on its first check instead of with the page, so a sign-in
+ * page paints without zod and its schemas. `Form` starts the download at the first input in the
+ * form: a visitor who only looks never pays for it, and one who types has it by the first check.
  */
 export function lazyResolver<T extends FieldValues>(
   load: () => Promise<Resolver<T>>,
-): Resolver<T> & { preload(): Promise<Resolver<T>>; preloadWhenIdle(): () => void } {
+): LazyResolver<T> {
   let loading: Promise<Resolver<T>> | undefined;
   const preload = () =>
     (loading ??= load().catch((error: unknown) => {
@@ -35,16 +41,5 @@ export function lazyResolver<T extends FieldValues>(
     }));
   const resolver: Resolver<T> = async (values, context, options) =>
     (await preload())(values, context, options);
-  // Once the browser is idle after the first paint, so the download never competes with it;
-  // the returned function cancels it (an effect's cleanup).
-  const preloadWhenIdle = () => {
-    const start = () => void preload().catch(() => undefined);
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(start, { timeout: 3_000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(start, 200);
-    return () => clearTimeout(id);
-  };
-  return Object.assign(resolver, { preload, preloadWhenIdle });
+  return Object.assign(resolver, { preload });
 }

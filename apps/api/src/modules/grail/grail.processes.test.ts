@@ -15,6 +15,7 @@ import {
 import { createUser, type TestUser } from '../../../test/users.js';
 import { SeedVault } from './fairness.js';
 import {
+  closeOpenCases,
   createLiveCase,
   purchaseInvariants,
   redrawnMismatches,
@@ -59,7 +60,7 @@ async function startServer(databaseUrl: string, port?: number): Promise<Server> 
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${p}`;
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${url}/api/health`)
+    const ok = await fetch(`${url}/api/ready`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return { url, child, exited };
@@ -252,6 +253,51 @@ describe.runIf(testEngine === 'postgres')(
         expect(inv.pulls.n).toBeGreaterThanOrEqual(answered.length + 1);
         again.child.kill('SIGTERM');
         await again.exited;
+      },
+    );
+
+    it(
+      'SIGTERM mid-drop: not ready at once, every purchase in flight is answered, and the process exits 0',
+      { timeout: 180_000 },
+      async () => {
+        const server = await startServer(db.url!);
+        servers.push(server);
+        await closeOpenCases(t.database, t.app.services.grailAdmin);
+        const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, {
+          size: 100,
+          packPrice: 1,
+        });
+        const people = await buyers(20, 100 * 100);
+        // 150 purchases for 100 cards, all sent before the signal; it comes with the first answer.
+        let readyAfterSignal: Promise<number | 'refused'> | undefined;
+        const requests = Array.from({ length: 150 }, (_, i) =>
+          buyOver(server, caseId, people[i % 20]!, `drain-purchase-${i}`).then(
+            async (res) => {
+              if (!readyAfterSignal) {
+                server.child.kill('SIGTERM');
+                readyAfterSignal = fetch(`${server.url}/api/ready`).then(
+                  (r) => r.status,
+                  () => 'refused' as const,
+                );
+              }
+              return { status: res.status, body: (await res.json()) as { pull?: { _id: string } } };
+            },
+            (error: unknown) => ({ status: 0, body: { error: String(error) } }),
+          ),
+        );
+        const answers = await Promise.all(requests);
+        expect(await server.exited).toBe(0);
+
+        const statuses = answers.map((a) => a.status);
+        expect(answers.filter((a) => a.status !== 201 && a.status !== 409)).toEqual([]);
+        expect(statuses.filter((s) => s === 201)).toHaveLength(100);
+        // Asked once the signal is sent: draining (503), or already closed (refused), never ready.
+        expect([503, 'refused']).toContain(await readyAfterSignal);
+        const inv = await purchaseInvariants(t.database, caseId);
+        expect(inv.pulls.n).toBe(100);
+        expect(inv.debitsWithoutPull).toBe(0);
+        expect(inv.pullsWithoutDebit).toBe(0);
+        expect(inv.walletsOff).toBe(0);
       },
     );
   },

@@ -43,7 +43,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`)
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) return { child, exited };

@@ -31,6 +31,28 @@ export async function platformRoutes(
     return { status: 'ok' as const, db: database.engine, version };
   });
 
+  // Readiness, for a load balancer: liveness (above) stays 200 while the instance drains.
+  route(app, api.ready, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    const { phase } = app.lifecycle;
+    if (phase !== 'ready') {
+      throw new AppError(
+        503,
+        phase === 'starting' ? 'This instance is starting.' : 'This instance is shutting down.',
+        'Service Unavailable',
+        { status: phase },
+      );
+    }
+    try {
+      await database.ping();
+    } catch {
+      throw new AppError(503, 'The database does not answer.', 'Service Unavailable', {
+        status: 'unavailable',
+      });
+    }
+    return { status: 'ready' as const };
+  });
+
   route(
     app,
     api.config,

@@ -10,7 +10,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import clsx from 'clsx';
-import { applyServerError } from '@/lib/forms';
+import { applyServerError, type LazyResolver } from '@/lib/forms';
 import { Alert } from './Alert';
 import styles from './Form.module.css';
 
@@ -60,6 +60,11 @@ export function Form<Values extends FieldValues, Output = Values>({
     mode,
   });
   const [serverError, setServerError] = useState<string | null>(null);
+  // A lazily loaded schema starts its download at the first input (lazyResolver says why).
+  const preloadSchema =
+    resolver && 'preload' in resolver
+      ? () => void (resolver as LazyResolver<Values>).preload().catch(() => undefined)
+      : undefined;
   const submit = form.handleSubmit(async (values) => {
     setServerError(null);
     try {
@@ -75,6 +80,7 @@ export function Form<Values extends FieldValues, Output = Values>({
         id={id}
         aria-label={label}
         onSubmit={(event) => void submit(event)}
+        onInput={preloadSchema}
         className={clsx(styles.form, className)}
       >
         {serverError && <Alert severity="error">{serverError}</Alert>}

@@ -57,7 +57,6 @@ function TotpStep({
   // A challenge that ran out: only starting over helps, so its message offers that.
   const [expired, setExpired] = useState<string | null>(null);
   const totp = useLoginTotp();
-  useEffect(() => codeResolvers.totp.preloadWhenIdle(), []);
   return (
     <Form
       key={useRecovery ? 'recovery' : 'totp'}
@@ -135,8 +134,6 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const redirectTo = safeRedirect(searchParams.get('redirectTo'));
   const queryError = LOGIN_ERROR_MESSAGES[searchParams.get('error') ?? ''];
-  // The form's schema downloads once the page is up, before the first check needs it.
-  useEffect(() => loginResolver.preloadWhenIdle(), []);
 
   // Someone already signed in has nothing to do here.
   useEffect(() => {

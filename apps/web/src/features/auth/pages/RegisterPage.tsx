@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnPath } from '@/lib/auth/returnPath';
 import clsx from 'clsx';
@@ -28,8 +27,6 @@ export default function RegisterPage() {
   const returnPath = safeReturnPath(searchParams.get('redirectTo')) ?? undefined;
   const auth = useAuth();
   const register = useRegister();
-  // The form's schema downloads once the page is up, before the first check needs it.
-  useEffect(() => registerResolver.preloadWhenIdle(), []);
 
   const onSubmit = async ({ email, username, password }: RegisterForm) => {
     const result = await register.mutateAsync({

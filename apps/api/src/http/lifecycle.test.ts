@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  testConfig,
+  testEngine,
+  type TestApp,
+} from '../../test/helpers.js';
+import { drainAndClose } from './lifecycle.js';
+
+/** A route that answers only when the test says so: a request held in flight. */
+function heldRoute(app: App) {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  app.get('/test/held', async () => {
+    await released;
+    return { done: true };
+  });
+  return { release };
+}
+
+async function listening(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
+describe(`an instance's readiness and drain (${testEngine})`, () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close().catch(() => undefined);
+    t = undefined;
+  });
+
+  it('is ready after start; while draining it says 503, stays alive, and finishes what is in flight', async () => {
+    let held!: ReturnType<typeof heldRoute>;
+    t = await createTestApp({ beforeReady: (app) => void (held = heldRoute(app)) });
+    const url = await listening(t.app);
+    expect(await (await fetch(`${url}/api/ready`)).json()).toEqual({ status: 'ready' });
+
+    // A live stream is open and says it is connected before the drain.
+    const stream = fetch(`${url}/api/grail-cases/events`);
+    const streamText = (async () => {
+      const res = await stream;
+      const reader = res.body!.getReader();
+      let text = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return text;
+        text += new TextDecoder().decode(value);
+      }
+    })();
+    const inFlight = fetch(`${url}/test/held`);
+    await new Promise((r) => setTimeout(r, 200));
+
+    const drained = drainAndClose(t.app, 10_000);
+    const ready = await fetch(`${url}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({
+      message: 'This instance is shutting down.',
+      status: 'draining',
+    });
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    // The stream was told to come back soon (to another instance) and ended.
+    expect(await streamText).toMatch(/retry: 500\n\n$/);
+
+    held.release();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ done: true });
+    expect(await drained).toBe(true);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  });
+
+  it('cuts a request still open at the deadline, and closes', async () => {
+    t = await createTestApp({ beforeReady: (app) => void heldRoute(app) });
+    const url = await listening(t.app);
+    const inFlight = fetch(`${url}/test/held`).then(
+      (r) => r.status,
+      () => 'cut',
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    expect(await drainAndClose(t.app, 500)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await inFlight).toBe('cut');
+  });
+
+  it('while starting, answers health and readiness (503) and holds every other API request', async () => {
+    const db = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig(),
+      database: db.database,
+      logger: false,
+      starting: true,
+    });
+    t = {
+      app,
+      database: db.database,
+      config: testConfig(),
+      close: async () => {
+        await app.close();
+        await db.drop();
+      },
+    };
+    await app.ready();
+    expect((await app.inject('/api/health')).statusCode).toBe(200);
+    const ready = await app.inject('/api/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({
+      message: 'This instance is starting.',
+      status: 'starting',
+    });
+    const held = await app.inject('/api/config');
+    expect(held.statusCode).toBe(503);
+    expect(held.headers['retry-after']).toBe('5');
+    expect(held.json()).toEqual({
+      message: 'This instance is starting. Try again in a moment.',
+      error: 'Service Unavailable',
+    });
+
+    app.lifecycle.ready();
+    expect((await app.inject('/api/ready')).json()).toEqual({ status: 'ready' });
+    expect((await app.inject('/api/config')).statusCode).toBe(200);
+  });
+});
