@@ -6,6 +6,12 @@ async function dismissSignUpPrompt(page: Page) {
 }
 
 const rootClass = (page: Page) => page.evaluate(() => document.documentElement.className);
+/** The page's background once its colour transitions (if any) have ended. */
+const bodyBackground = (page: Page) =>
+  page.evaluate(async () => {
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    return getComputedStyle(document.body).backgroundColor;
+  });
 
 test.describe('routes', () => {
   test.beforeEach(async ({ page }) => dismissSignUpPrompt(page));
@@ -201,16 +207,12 @@ test.describe('shell', () => {
     expect(await rootClass(page)).toContain('dark');
     expect(await rootClass(page)).not.toContain('light');
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
-    const darkBackground = await page.evaluate(
-      () => getComputedStyle(document.body).backgroundColor,
-    );
+    const darkBackground = await bodyBackground(page);
 
     await page.reload();
     expect(await rootClass(page)).toContain('dark');
     await expect(footer.getByRole('button', { name: 'Light Mode' })).toBeVisible();
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-      darkBackground,
-    );
+    expect(await bodyBackground(page)).toBe(darkBackground);
     await footer.getByRole('button', { name: 'Light Mode' }).click();
     expect(await rootClass(page)).toContain('light');
     // The shell's (in the sidebar) and the footer's, as SPEC lists them, show the same mode.
@@ -224,9 +226,7 @@ test.describe('shell', () => {
     await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
     await page.goto('/privacy-policy');
     expect(await rootClass(page)).toBe('dark');
-    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-      'rgb(10, 18, 38)',
-    );
+    expect(await bodyBackground(page)).toBe('rgb(10, 18, 38)');
   });
 
   test('the system preference decides the first theme', async ({ page }) => {
