@@ -68,11 +68,12 @@ async function start(name: string, root: string): Promise<Running> {
       child.kill();
       throw new Error(`${name}: the server did not answer in 240 s`);
     }
-    const healthy = await fetch(`${baseURL}/api/ready`).then(
-      (r) => r.ok,
+    // Ready when it says so; a build from before the readiness check has only its health check.
+    const ready = await fetch(`${baseURL}/api/ready`).then(
+      async (r) => r.ok || (r.status === 404 && (await fetch(`${baseURL}/api/health`)).ok),
       () => false,
     );
-    if (healthy) break;
+    if (ready) break;
     await new Promise((r) => setTimeout(r, 500));
   }
   return { name, baseURL, child, dataDir };
