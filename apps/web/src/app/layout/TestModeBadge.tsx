@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { FlaskConical } from 'lucide-react';
 import { usePublicConfig } from '@/lib/config';
 import ui from '@/lib/styles/ui.module.css';
@@ -15,7 +16,7 @@ export function TestModeBadge() {
     >
       <FlaskConical aria-hidden size={16} />
       {/* On a phone the flask stands for it, so the account links keep their room. */}
-      <span className={ui.labelOnWide}>Test mode</span>
+      <span className={clsx(ui.labelOnWide, styles.label)}>Test mode</span>
     </div>
   );
 }
