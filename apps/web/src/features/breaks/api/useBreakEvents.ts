@@ -39,6 +39,12 @@ export function useBreakEvents(breakId: string | undefined, handlers: BreakEvent
     if (!breakId || typeof EventSource === 'undefined') return;
     const source = new EventSource(endpointUrl(breakEndpoints.breakEvents, { id: breakId }));
     const refresh = () => void queryClient.invalidateQueries({ queryKey: breakKeys.all });
+    // A stream that came back (its instance drained, the network dropped) may have missed events.
+    let connectedBefore = false;
+    source.addEventListener('open', () => {
+      if (connectedBefore) refresh();
+      connectedBefore = true;
+    });
     source.addEventListener('spots', (m) => {
       if (read(BreakSpotsEvent, (m as MessageEvent<string>).data)) refresh();
     });

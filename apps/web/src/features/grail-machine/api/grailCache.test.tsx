@@ -103,6 +103,22 @@ describe('the live pulls stream', () => {
     unmount();
     expect(source.closed).toBe(true);
   });
+
+  it('refetches the live case and recent pulls when the stream comes back, not when it first opens', () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const { client, wrapper } = setup();
+    client.setQueryData(caseKeys.active(), live);
+    client.setQueryData(recentPullsKeys.list(), [recent('old')]);
+    renderHook(() => useGrailEvents(), { wrapper });
+    const source = FakeEventSource.last!;
+
+    act(() => source.send('open', ''));
+    expect(client.getQueryState(caseKeys.active())?.isInvalidated).toBe(false);
+    // Its instance drained, or the network dropped: pulls sold meanwhile never came.
+    act(() => source.send('open', ''));
+    expect(client.getQueryState(caseKeys.active())?.isInvalidated).toBe(true);
+    expect(client.getQueryState(recentPullsKeys.list())?.isInvalidated).toBe(true);
+  });
 });
 
 describe('buying a pack', () => {

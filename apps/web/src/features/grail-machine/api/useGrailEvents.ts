@@ -26,6 +26,14 @@ export function useGrailEvents() {
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(endpointUrl(grailEndpoints.events));
+    // A stream that came back (its instance drained, the network dropped) may have missed pulls.
+    let connectedBefore = false;
+    source.addEventListener('open', () => {
+      if (connectedBefore) {
+        void queryClient.invalidateQueries({ queryKey: caseKeys.all });
+      }
+      connectedBefore = true;
+    });
     // Events are read in the order they came: each waits on the same import of the schema.
     source.addEventListener('pull', async (message) => {
       const event = await readEvent((message as MessageEvent<string>).data);
