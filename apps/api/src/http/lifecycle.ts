@@ -39,16 +39,15 @@ export class Lifecycle {
   /** Counts every request until its response is sent or its connection closes. */
   register(app: FastifyInstance): void {
     app.addHook('onRequest', async (request, reply) => {
-      if (this.current === 'starting' && !ALWAYS_ANSWERED.has(request.url.split('?')[0]!)) {
-        if (request.url.startsWith('/api/')) {
-          throw new AppError(
-            503,
-            'This instance is starting. Try again in a moment.',
-            'Service Unavailable',
-            {},
-            { 'retry-after': '5' },
-          );
-        }
+      const path = request.url.split('?')[0]!;
+      if (this.current === 'starting' && path.startsWith('/api/') && !ALWAYS_ANSWERED.has(path)) {
+        throw new AppError(
+          503,
+          'This instance is starting. Try again in a moment.',
+          'Service Unavailable',
+          {},
+          { 'retry-after': '5' },
+        );
       }
       this.inFlight++;
       let done = false;
