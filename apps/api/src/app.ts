@@ -40,6 +40,8 @@ import { loggerOptions } from './logger.js';
 import { createServices, type Services } from './services.js';
 import { platformRoutes } from './modules/platform/platform.routes.js';
 import { Lifecycle } from './http/lifecycle.js';
+import { observeInstance, registerHttpMetrics } from './http/metrics.js';
+import { Metrics } from './lib/metrics.js';
 import {
   maintenanceRoutes,
   maintenanceWriteGate,
@@ -197,8 +199,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(swaggerUi, { routePrefix: '/api/docs' });
   }
 
+  // Every answer counted and timed by its route's template (served on METRICS_PORT by main.ts).
+  const metrics = new Metrics();
+  app.decorate('metrics', metrics);
+  registerHttpMetrics(app, metrics);
+
   // Stage 2: application services, shared by the modules.
-  const services = createServices({ config, database, log: app.log });
+  const services = createServices({ config, database, log: app.log, metrics });
+  observeInstance(metrics, {
+    server: app.server,
+    database,
+    outbox: services.outbox,
+    wallet: services.wallet,
+  });
   app.decorate('services', services);
   app.decorate('flagOn', (flag: FeatureFlag) => config.flags[flag]);
   registerAuth(app, services.sessions, https);
@@ -219,6 +232,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   frontDoor.open({
     hot: services.hotReads,
     headers: publicReadHeaders,
+    onAnswered: (route, status) =>
+      metrics.httpRequests.inc({ method: 'GET', route, status_code: String(status) }),
   });
   app.addHook('preClose', async () => frontDoor.close());
   await app.register(platformRoutes, { config, database, version, hot: services.hotReads });
@@ -242,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     grail: services.grail,
     events: services.grailEvents,
     hot: services.hotReads,
+    metrics,
   });
   await app.register(adminRoutes, { admin: services.grailAdmin });
   await app.register(pullsRoutes, { pulls: services.pulls });
@@ -387,6 +403,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     lifecycle: Lifecycle;
+    metrics: Metrics;
   }
   interface FastifyRequest {
     /** This page answer's CSP nonce for style elements ('' on API answers). */

@@ -15,6 +15,10 @@ export const ConfigSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   /** How long SIGTERM waits for the requests in flight before the connections left are cut. */
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
+  /** Prometheus metrics at /metrics on this port (unset: not served); each instance its own. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Where the metrics port listens: loopback unless an operator opens it to a scraper. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   APP_ENV: AppEnv.default('production'),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: z.url().optional(),

@@ -17,8 +17,9 @@ const freePort = () =>
 
 // Engine-independent: runs once, in the PGlite project.
 describe.runIf(testEngine === 'pglite')('the server process', () => {
-  it('starts on an empty data dir, turns ready, and shuts down cleanly on SIGTERM', async () => {
+  it('starts on an empty data dir, turns ready, serves metrics, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const dataDir = mkdtempSync(join(tmpdir(), 'grail-main-'));
     const main = fileURLToPath(new URL('./main.ts', import.meta.url));
     const child = spawn(process.execPath, ['--import', 'tsx', main], {
@@ -33,6 +34,7 @@ describe.runIf(testEngine === 'pglite')('the server process', () => {
         APP_ENV: 'production',
         PAYMENT_PROVIDER: 'sandbox',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        METRICS_PORT: String(metricsPort),
       },
       stdio: 'ignore',
     });
@@ -54,6 +56,12 @@ describe.runIf(testEngine === 'pglite')('the server process', () => {
       if (ready !== 200) await new Promise((r) => setTimeout(r, 250));
     }
     expect(ready).toBe(200);
+    // Metrics on their own loopback port, with the readiness checks just made among them.
+    const scrape = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then((r) => r.text());
+    expect(scrape).toMatch(
+      /^http_requests_total\{method="GET",route="\/api\/ready",status_code="200"\} 1$/m,
+    );
+    expect(scrape).toMatch(/^process_resident_memory_bytes \d+/m);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 120_000);

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { buildApp } from './app.js';
 import { drainAndClose } from './http/lifecycle.js';
+import { serveMetrics, type MetricsServer } from './http/metrics.js';
 import { resolveAppSecret } from './secret.js';
 import { startup } from './startup.js';
 
@@ -32,6 +33,7 @@ async function main() {
   const app = await buildApp({ config, database, starting: true });
   const drainMs = config.DRAIN_SECONDS * 1000;
 
+  let metricsServer: MetricsServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -42,6 +44,7 @@ async function main() {
     setTimeout(() => process.exit(0), drainMs + 5_000).unref();
     // Not ready at once, requests in flight finish, then the server closes and the database.
     await drainAndClose(app, drainMs);
+    await metricsServer?.close();
     await database.close();
     process.exit(0);
   };
@@ -49,6 +52,13 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.METRICS_PORT) {
+    metricsServer = await serveMetrics(app.metrics, {
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+    });
+    app.log.info({ port: metricsServer.port, host: config.METRICS_HOST }, 'metrics served');
+  }
   await startup(app, config, database);
   app.lifecycle.ready();
 }

@@ -25,6 +25,7 @@ import { OrdersService } from './modules/orders/orders.service.js';
 import { GrailService } from './modules/grail/grail.service.js';
 import { GRAIL_EVENTS_CHANNEL, GrailEvents } from './modules/grail/grail.events.js';
 import { HotReads } from './http/hot-reads.js';
+import type { Metrics } from './lib/metrics.js';
 import { SeedVault } from './modules/grail/fairness.js';
 import { GrailAdminService } from './modules/grail/grail-admin.service.js';
 import { PullsService } from './modules/grail/pulls.service.js';
@@ -60,10 +61,13 @@ export function createServices({
   config,
   database,
   log,
+  metrics,
 }: {
   config: Config;
   database: Database;
   log?: FastifyBaseLogger;
+  /** The app's metrics, where the services report what they count. */
+  metrics?: Metrics;
 }) {
   const { db } = database;
   if (!config.APP_SECRET) throw new Error('APP_SECRET must be resolved before building the app');
@@ -128,6 +132,7 @@ export function createServices({
     limits,
     announceAboveCents,
     (onNotice) => database.listen(GRAIL_EVENTS_CHANNEL, onNotice),
+    (size) => metrics?.purchaseGroupSize.observe(size),
   );
   const discord = new DiscordService(
     db,
@@ -193,7 +198,9 @@ export function createServices({
     feed,
     feedPosts: new FeedPostsService(db, { feed, audit }),
     maintenance: new MaintenanceService(db),
-    hotReads: new HotReads(database, config.HOT_READS_TTL_MS),
+    hotReads: new HotReads(database, config.HOT_READS_TTL_MS, (result) =>
+      metrics?.hotReads.inc({ result }),
+    ),
     catalog,
     payments: new PaymentsService(db, wallet, createPaymentProvider(config), {
       publicUrl,

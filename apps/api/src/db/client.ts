@@ -40,6 +40,8 @@ export interface Database {
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
   ping(): Promise<void>;
+  /** The connection pool's state (PostgreSQL; PGlite has one connection and no pool). */
+  poolStats?(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -82,6 +84,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       await listener.close();
       await pool.end();

@@ -23,6 +23,11 @@ interface Budget {
 }
 const budgets = new WeakMap<object, Budget>();
 
+/** Live-event streams open on `server` now, every route's (a metric). */
+export function openEventStreams(server: object): number {
+  return budgets.get(server)?.open ?? 0;
+}
+
 /**
  * Server-sent event streams for one route module. `open` refuses a client over the caps with 429,
  * hijacks the reply, runs `start` (which subscribes and returns its unsubscribe) and, once that

@@ -7,6 +7,8 @@ export interface FrontDoorParts {
   hot: HotReads;
   /** The security headers of a public read (security-headers.ts publicReadSecurityHeaders). */
   headers: Record<string, string>;
+  /** Told of each answer sent from here, with its route's template (metrics). */
+  onAnswered?: (route: string, status: number) => void;
 }
 
 const ENCODINGS: HotEncoding[] = ['br', 'gzip'];
@@ -76,8 +78,10 @@ export class FrontDoor {
     if (!parts || request.method !== 'GET' || !request.url) return false;
     if (request.headers['content-length'] || request.headers['transfer-encoding']) return false;
     // Only a visitor's answer is kept (hot-reads.ts isVisitor), under the URL it was asked by.
-    const answer = parts.hot.visitorAnswer(request.url, request.headers);
-    if (!answer) return false;
+    const found = parts.hot.visitorAnswer(request.url, request.headers);
+    if (!found) return false;
+    const { answer } = found;
+    parts.hot.onRead('hit');
     let prepared = this.prepared.get(answer);
     if (!prepared) {
       prepared = { notModified: this.lines(parts, answer), bodies: new Map() };
@@ -89,6 +93,7 @@ export class FrontDoor {
     if (answer.status === 200 && request.headers['if-none-match'] === answer.etag) {
       response.writeHead(304, withId(prepared.notModified, id));
       response.end();
+      parts.onAnswered?.(found.route, 304);
       return true;
     }
     const encoding = encodingFor(request);
@@ -100,6 +105,7 @@ export class FrontDoor {
     }
     response.writeHead(answer.status, withId(body.lines, id));
     response.end(body.bytes);
+    parts.onAnswered?.(found.route, answer.status);
     return true;
   }
 

@@ -99,7 +99,7 @@ export function isVisitor(headers: IncomingHttpHeaders): boolean {
 export class HotReads {
   private readonly entries = new Map<string, Entry & { topic: HotTopic }>();
   /** Request URLs visitors read, with the key of their answer (the front door's index). */
-  private readonly visitorKeys = new Map<string, string>();
+  private readonly visitorKeys = new Map<string, { key: string; route: string }>();
   private readonly loading = new Map<string, { generation: number; reading: Promise<Entry> }>();
   /** Bumped by every change of a topic: a read that started before it is not kept. */
   private readonly generation: Record<HotTopic, number> = { grail: 0, catalog: 0, settings: 0 };
@@ -109,6 +109,8 @@ export class HotReads {
   constructor(
     private readonly database: Database,
     private readonly ttlMs = HOT_READS_TTL_MS,
+    /** Told of each read: answered from memory, or read from the database (metrics). */
+    readonly onRead: (result: 'hit' | 'miss') => void = () => undefined,
   ) {}
 
   invalidate(topic: HotTopic): void {
@@ -146,7 +148,7 @@ export class HotReads {
     if (request.method === 'GET' && isVisitor(request.headers)) {
       if (this.visitorKeys.size >= MAX_ENTRIES && !this.visitorKeys.has(request.url))
         this.visitorKeys.delete(this.visitorKeys.keys().next().value!);
-      this.visitorKeys.set(request.url, key);
+      this.visitorKeys.set(request.url, { key, route: request.routeOptions.url ?? request.url });
     }
     void reply
       .header('etag', entry.etag)
@@ -160,14 +162,18 @@ export class HotReads {
   /**
    * The answer a visitor's GET of `url` (with these headers) gets, while it is in memory and this instance hears every
    * change: the URL was answered through the app before (routing, validation and the handler
-   * made the answer and its key), and that answer is still current.
+   * made the answer and its key), and that answer is still current. With it, the template of the
+   * route that made it (a metrics label).
    */
-  visitorAnswer(url: string, headers: IncomingHttpHeaders): VisitorAnswer | undefined {
+  visitorAnswer(
+    url: string,
+    headers: IncomingHttpHeaders,
+  ): { answer: VisitorAnswer; route: string } | undefined {
     if (!this.ready || !isVisitor(headers)) return undefined;
-    const key = this.visitorKeys.get(url);
-    const entry = key === undefined ? undefined : this.entries.get(key);
+    const known = this.visitorKeys.get(url);
+    const entry = known === undefined ? undefined : this.entries.get(known.key);
     if (!entry || entry.expiresAt <= Date.now()) return undefined;
-    return entry;
+    return { answer: entry, route: known!.route };
   }
 
   private async entry(
@@ -178,7 +184,11 @@ export class HotReads {
     this.listen();
     const now = Date.now();
     const cached = this.entries.get(key);
-    if (cached && cached.expiresAt > now) return cached;
+    if (cached && cached.expiresAt > now) {
+      this.onRead('hit');
+      return cached;
+    }
+    this.onRead('miss');
     const generation = this.generation[topic];
     // A read already under way is shared unless a change came after it started.
     const pending = this.loading.get(key);

@@ -9,15 +9,21 @@ import {
 } from '../../test/helpers.js';
 import { drainAndClose } from './lifecycle.js';
 
-/** A route that answers only when the test says so: a request held in flight. */
+/**
+ * A route that answers only when the test says so: a request held in flight. `arrived` resolves
+ * once the request is in the handler (a fixed sleep raced a busy machine).
+ */
 function heldRoute(app: App) {
   let release: () => void = () => undefined;
+  let arrive: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
   app.get('/test/held', async () => {
+    arrive();
     await released;
     return { done: true };
   });
-  return { release };
+  return { release, arrived };
 }
 
 async function listening(app: App): Promise<string> {
@@ -40,11 +46,12 @@ describe(`an instance's readiness and drain (${testEngine})`, () => {
     expect(await (await fetch(`${url}/api/ready`)).json()).toEqual({ status: 'ready' });
 
     // A live stream is open and says it is connected before the drain.
-    const stream = fetch(`${url}/api/grail-cases/events`);
+    const res = await fetch(`${url}/api/grail-cases/events`);
+    const reader = res.body!.getReader();
+    let text = '';
+    while (!text.includes(': connected'))
+      text += new TextDecoder().decode((await reader.read()).value);
     const streamText = (async () => {
-      const res = await stream;
-      const reader = res.body!.getReader();
-      let text = '';
       for (;;) {
         const { value, done } = await reader.read();
         if (done) return text;
@@ -52,7 +59,7 @@ describe(`an instance's readiness and drain (${testEngine})`, () => {
       }
     })();
     const inFlight = fetch(`${url}/test/held`);
-    await new Promise((r) => setTimeout(r, 200));
+    await held.arrived;
 
     const drained = drainAndClose(t.app, 10_000);
     const ready = await fetch(`${url}/api/ready`);
@@ -74,13 +81,14 @@ describe(`an instance's readiness and drain (${testEngine})`, () => {
   });
 
   it('cuts a request still open at the deadline, and closes', async () => {
-    t = await createTestApp({ beforeReady: (app) => void heldRoute(app) });
+    let held!: ReturnType<typeof heldRoute>;
+    t = await createTestApp({ beforeReady: (app) => void (held = heldRoute(app)) });
     const url = await listening(t.app);
     const inFlight = fetch(`${url}/test/held`).then(
       (r) => r.status,
       () => 'cut',
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await held.arrived;
     const started = Date.now();
     expect(await drainAndClose(t.app, 500)).toBe(false);
     expect(Date.now() - started).toBeLessThan(5_000);

@@ -3,6 +3,7 @@ import { grailEndpoints as api } from '@grail/contract';
 import { eventStreams } from '../../http/event-stream.js';
 import { HOT_READ_ROUTE, type HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
+import { purchaseResult, type Metrics } from '../../lib/metrics.js';
 import type { GrailEvents } from './grail.events.js';
 import type { GrailService } from './grail.service.js';
 
@@ -11,7 +12,12 @@ export { STREAMS_PER_CLIENT, STREAMS_PER_INSTANCE } from '../../http/event-strea
 
 export async function grailRoutes(
   app: FastifyInstance,
-  { grail, events, hot }: { grail: GrailService; events: GrailEvents; hot: HotReads },
+  {
+    grail,
+    events,
+    hot,
+    metrics,
+  }: { grail: GrailService; events: GrailEvents; hot: HotReads; metrics: Metrics },
 ): Promise<void> {
   route(
     app,
@@ -53,4 +59,11 @@ export async function grailRoutes(
       grail.buyPack(user, params.caseId, body ?? {}, idempotencyKey, request.session!.id),
     { sessionCheckedInTransaction: true },
   );
+  // Every purchase's answer, by what it says, with the time it took (docs/operations.md alerts on p99).
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config.endpoint !== api.buyPack) return;
+    const result = purchaseResult(reply.statusCode);
+    metrics.packPurchases.inc({ result });
+    metrics.packPurchaseDuration.observe({ result }, reply.elapsedTime / 1000);
+  });
 }

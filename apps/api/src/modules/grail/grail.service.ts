@@ -54,6 +54,8 @@ export class GrailService {
     announceAboveCents: () => number | null = () => null,
     /** LISTENs to every instance's pull notices (GRAIL_EVENTS_CHANNEL). */
     listenForPulls?: (onNotice: (payload: string) => void) => Promise<unknown>,
+    /** Told the size of each group of purchases bought together (metrics). */
+    onPurchaseGroup?: (size: number) => void,
   ) {
     this.purchases = new PackPurchases({
       db,
@@ -61,6 +63,7 @@ export class GrailService {
       limits,
       buyback,
       announceAboveCents,
+      onGroup: onPurchaseGroup,
       copies: new CaseCopies(db, vault, listenForPulls),
     });
   }

@@ -208,6 +208,25 @@ export class OutboxService {
     return rows.map(summary);
   }
 
+  /**
+   * What waits, per kind and status (pending, dead): how many, and the oldest one's age in
+   * seconds. Sent messages are not counted. Read by the metrics scrape.
+   */
+  async backlog(): Promise<
+    Array<{ kind: OutboxKind; status: OutboxStatus; messages: number; oldestSeconds: number }>
+  > {
+    return this.db
+      .select({
+        kind: outboxMessages.kind,
+        status: outboxMessages.status,
+        messages: sql<number>`count(*)::int`,
+        oldestSeconds: sql<number>`extract(epoch from now() - min(${outboxMessages.createdAt}))::float8`,
+      })
+      .from(outboxMessages)
+      .where(inArray(outboxMessages.status, ['pending', 'dead']))
+      .groupBy(outboxMessages.kind, outboxMessages.status);
+  }
+
   /** Sends a dead message again: pending, due now, with a fresh count of attempts. Audited. */
   async retry(id: string, actorId: string) {
     return this.db.transaction(async (tx) => {

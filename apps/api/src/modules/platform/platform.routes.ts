@@ -7,6 +7,20 @@ import { HOT_READ_ROUTE, type HotReads } from '../../http/hot-reads.js';
 import { route } from '../../http/route.js';
 import { analyticsMeasurementId } from '../analytics/ga4.rules.js';
 
+/**
+ * How long readiness waits for the database: a server that stopped answering (not one that
+ * refuses) would otherwise hold the check until the balancer's own timeout.
+ */
+const READY_PING_MS = 2_000;
+
+function answersWithin(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 export async function platformRoutes(
   app: FastifyInstance,
   {
@@ -44,7 +58,7 @@ export async function platformRoutes(
       );
     }
     try {
-      await database.ping();
+      await answersWithin(database.ping(), READY_PING_MS);
     } catch {
       throw new AppError(503, 'The database does not answer.', 'Service Unavailable', {
         status: 'unavailable',

@@ -162,6 +162,21 @@ export class WalletService {
     return row!.balance;
   }
 
+  /**
+   * Every movement the ledger holds, per kind: how many, and the cents moved either way (a
+   * purchase's debit counts as much as a top-up). Read by the metrics scrape.
+   */
+  async movementTotals(): Promise<Array<{ kind: LedgerKind; movements: number; cents: number }>> {
+    return this.db
+      .select({
+        kind: walletLedger.kind,
+        movements: sql<number>`count(*)::float8`,
+        cents: sql<number>`coalesce(sum(abs(${walletLedger.amountCents})), 0)::float8`,
+      })
+      .from(walletLedger)
+      .groupBy(walletLedger.kind);
+  }
+
   /** Debits or throws 402 `{ message, shortfall }` (dollars) without writing anything. */
   async debit(userId: string, amountCents: number, ref: LedgerRef, tx: Tx): Promise<number> {
     const result = await tx.execute(debitQuery(userId, amountCents, ref));

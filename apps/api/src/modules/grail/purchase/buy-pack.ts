@@ -56,6 +56,8 @@ export interface PackPurchaseDeps {
   copies: CaseCopies;
   /** Pulls with an FMV above this many cents are announced on Discord; null announces none. */
   announceAboveCents: () => number | null;
+  /** Told the size of each group bought together (metrics). */
+  onGroup?: (size: number) => void;
 }
 
 /**
@@ -72,7 +74,10 @@ export class PackPurchases {
   private readonly groups = new PerCase(
     (caseId) =>
       new PurchaseGroups<PackOrder, Answer>(
-        (orders) => this.buyGroup(caseId, orders),
+        (orders) => {
+          this.deps.onGroup?.(orders.length);
+          return this.buyGroup(caseId, orders);
+        },
         (order) => order.user.id,
         GROUP_SIZE,
       ),
