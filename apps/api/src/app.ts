@@ -232,8 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   frontDoor.open({
     hot: services.hotReads,
     headers: publicReadHeaders,
-    onAnswered: (route, status) =>
-      metrics.httpRequests.inc({ method: 'GET', route, status_code: String(status) }),
+    onAnswered: (route, status) => metrics.countAnswer('GET', route, status),
   });
   app.addHook('preClose', async () => frontDoor.close());
   await app.register(platformRoutes, { config, database, version, hot: services.hotReads });

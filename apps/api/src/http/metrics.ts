@@ -18,7 +18,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const method = request.method;
-    metrics.httpRequests.inc({ method, route, status_code: String(reply.statusCode) });
+    metrics.countAnswer(method, route, reply.statusCode);
     metrics.httpDuration.observe({ method, route }, reply.elapsedTime / 1000);
   });
 }
