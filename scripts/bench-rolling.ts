@@ -13,6 +13,7 @@
  * failed or a purchase was acknowledged but is not in the database (or the reverse).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { REQUEST_TIMEOUT_MS } from '@grail/contract';
 import { freePort, option } from './bench-options.js';
@@ -89,6 +90,7 @@ class Client {
 }
 
 interface Sample {
+  kind: 'read' | 'purchase';
   at: number;
   ms: number;
 }
@@ -121,7 +123,7 @@ async function read(client: Client, path: string) {
     totals.attempts++;
   }
   totals.reads++;
-  totals.samples.push({ at: t0, ms: performance.now() - t0 });
+  totals.samples.push({ kind: 'read', at: t0, ms: performance.now() - t0 });
   if (status === 0 || status >= 500)
     totals.failed.push(`GET ${path}: ${status || 'network error'}`);
 }
@@ -149,7 +151,7 @@ async function purchase(client: Client, caseId: string, headers: Record<string, 
     if (attempt === 0) totals.retriedPurchases++;
   }
   totals.purchases++;
-  totals.samples.push({ at: t0, ms: performance.now() - t0 });
+  totals.samples.push({ kind: 'purchase', at: t0, ms: performance.now() - t0 });
   if (status === 201) totals.acknowledged++;
   else if (status === 409) totals.soldOut++;
   else if (status === 402) totals.noFunds++;
@@ -266,7 +268,11 @@ async function main() {
 
     const inv = await purchaseInvariants(database, caseId);
     await database.close();
-    report({ restartStart, restartEnd, inDatabase: inv.pulls.n });
+    // A request nginx sent to a second instance logs both upstream statuses ("502, 201").
+    const resent = readFileSync(`${cluster.dir}/access.log`, 'utf8')
+      .split('\n')
+      .filter((l) => /"[^"]*, [^"]*"$/.test(l)).length;
+    report({ restartStart, restartEnd, inDatabase: inv.pulls.n, resent });
     const broken =
       inv.debitsWithoutPull + inv.pullsWithoutDebit + inv.walletsOff + inv.cardsNotPulled > 0 ||
       inv.counter.pulls_count !== inv.pulls.n;
@@ -285,33 +291,47 @@ function report({
   restartStart,
   restartEnd,
   inDatabase,
+  resent,
 }: {
   restartStart: number;
   restartEnd: number;
   inDatabase: number;
+  resent: number;
 }) {
   const during = (s: Sample) => s.at >= restartStart && s.at < restartEnd;
   const line = (label: string, samples: Sample[]) => {
     const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
-    return `${label.padEnd(32)} ${String(sorted.length).padStart(7)}   p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`;
+    return `${label.padEnd(38)} ${String(sorted.length).padStart(7)}   p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms`;
   };
+  const window = `${((restartEnd - restartStart) / 1000).toFixed(1)} s`;
+  const latencies = (['read', 'purchase'] as const).flatMap((kind) => {
+    const of = totals.samples.filter((s) => s.kind === kind);
+    return [
+      line(`${kind}s during the restart (${window})`, of.filter(during)),
+      line(
+        `${kind}s outside it`,
+        of.filter((s) => !during(s)),
+      ),
+    ];
+  });
+  const row = (label: string, value: string) => `${label.padEnd(38)} ${value}`;
   const refusals = [...totals.otherRefusals].map(([s, n]) => `${n} × ${s}`).join(', ') || 'none';
   const rows = [
     '',
-    `requests sent                    ${totals.reads + totals.purchases} (${totals.reads} reads, ${totals.purchases} purchases; ${totals.attempts} with the retries)`,
-    `failed requests                  ${totals.failed.length}`,
-    `purchases acknowledged (201)     ${totals.acknowledged}`,
-    `purchases in the database        ${inDatabase}`,
-    `purchases sent again             ${totals.retriedPurchases}`,
-    `sold out (409) / no funds (402)  ${totals.soldOut} / ${totals.noFunds}; other refusals: ${refusals}`,
-    line(
-      `during the restart (${((restartEnd - restartStart) / 1000).toFixed(1)} s)`,
-      totals.samples.filter(during),
+    row(
+      'requests sent',
+      `${totals.reads + totals.purchases} (${totals.reads} reads, ${totals.purchases} purchases; ${totals.attempts} with the retries)`,
     ),
-    line(
-      'outside it',
-      totals.samples.filter((s) => !during(s)),
+    row('failed requests', `${totals.failed.length}`),
+    row('purchases acknowledged (201)', `${totals.acknowledged}`),
+    row('purchases in the database', `${inDatabase}`),
+    row('purchases sent again by buyers', `${totals.retriedPurchases}`),
+    row('requests nginx resent', `${resent}`),
+    row(
+      'sold out (409) / no funds (402)',
+      `${totals.soldOut} / ${totals.noFunds}; other refusals: ${refusals}`,
     ),
+    ...latencies,
   ];
   const failures = [...new Set(totals.failed)].slice(0, 10);
   if (failures.length) rows.push(`failures (first kinds): ${failures.join('; ')}`);

@@ -110,7 +110,7 @@ export function nginxConfig(template, { dir, listenPort, upstreamPorts }) {
   text = replace(
     text,
     /^( *)access_log .*;$/m,
-    (_, indent) => `${indent}access_log ${dir}/access.log;\n${temp}`,
+    (_, indent) => `${indent}access_log ${dir}/access.log upstreams;\n${temp}`,
   );
   text = replace(text, /listen 80;/, `listen 127.0.0.1:${listenPort};`);
   const servers = [...text.matchAll(/server 127\.0\.0\.1:\d+ /g)];
