@@ -234,6 +234,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     headers: publicReadHeaders,
     onAnswered: (route, status) => metrics.countAnswer('GET', route, status),
   });
+  // Draining, every answer goes through the app, which closes its connection (lifecycle.ts).
+  lifecycle.onDrain(() => frontDoor.close());
   app.addHook('preClose', async () => frontDoor.close());
   await app.register(platformRoutes, { config, database, version, hot: services.hotReads });
   await app.register(authRoutes, {

@@ -12,9 +12,12 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  // Two at least: the migration's advisory lock holds one connection while the migration uses another.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   /** How long SIGTERM waits for the requests in flight before the connections left are cut. */
   DRAIN_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
+  /** How long a draining instance still accepts connections (readiness says 503) before it stops listening. */
+  DRAIN_ACCEPT_SECONDS: z.coerce.number().min(0).max(600).default(1),
   /** Prometheus metrics at /metrics on this port (unset: not served); each instance its own. */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Where the metrics port listens: loopback unless an operator opens it to a scraper. */

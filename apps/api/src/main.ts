@@ -43,7 +43,7 @@ async function main() {
     // deploy waiting: the instance leaves anyway.
     setTimeout(() => process.exit(0), drainMs + 5_000).unref();
     // Not ready at once, requests in flight finish, then the server closes and the database.
-    await drainAndClose(app, drainMs);
+    await drainAndClose(app, { withinMs: drainMs, acceptMs: config.DRAIN_ACCEPT_SECONDS * 1000 });
     await metricsServer?.close();
     await database.close();
     process.exit(0);

@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.js';
 import {
@@ -61,23 +62,83 @@ describe(`an instance's readiness and drain (${testEngine})`, () => {
     const inFlight = fetch(`${url}/test/held`);
     await held.arrived;
 
-    const drained = drainAndClose(t.app, 10_000);
+    const drained = drainAndClose(t.app, { withinMs: 10_000, acceptMs: 1_000 });
     const ready = await fetch(`${url}/api/ready`);
     expect(ready.status).toBe(503);
+    // Each answer while draining closes its connection, so a balancer cannot keep reusing it.
+    expect(ready.headers.get('connection')).toBe('close');
     expect(await ready.json()).toMatchObject({
       message: 'This instance is shutting down.',
       status: 'draining',
     });
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    // A read is refused, for a balancer to send it to another instance and stop sending here.
+    const read = await fetch(`${url}/api/grail-cases/active`);
+    expect(read.status).toBe(503);
+    expect(read.headers.get('retry-after')).toBe('1');
+    expect(await read.json()).toMatchObject({
+      message: 'This instance is shutting down. Try again in a moment.',
+    });
     // The stream was told to come back soon (to another instance) and ended.
     expect(await streamText).toMatch(/retry: 500\n\n$/);
+    // After the accepting window new connections are refused (a balancer sends them elsewhere),
+    // while the held request is still served.
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/api/health`).then(
+            () => 'answered',
+            () => 'refused',
+          ),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toBe('refused');
 
     held.release();
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ done: true });
     expect(await drained).toBe(true);
-    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  });
+
+  it('ends under steady writes on kept-alive connections, serving each', async () => {
+    t = await createTestApp({
+      beforeReady: (app) =>
+        void app.post('/test/slow', async () => {
+          await setTimeout(30);
+          return { done: true };
+        }),
+    });
+    const url = await listening(t.app);
+    let stop = false;
+    const answered = { ok: 0, refused: 0, other: 0 };
+    // Four callers, each sending its next request as soon as the last is answered: there is
+    // always one in flight, as on a busy instance behind a balancer.
+    const callers = Array.from({ length: 4 }, async () => {
+      while (!stop) {
+        await fetch(`${url}/test/slow`, { method: 'POST' }).then(
+          (r) => void (r.status === 200 ? answered.ok++ : answered.other++),
+          () => {
+            answered.refused++;
+            return setTimeout(10);
+          },
+        );
+      }
+    });
+    await setTimeout(200);
+    const started = Date.now();
+    const drained = await drainAndClose(t.app, { withinMs: 10_000, acceptMs: 300 });
+    const took = Date.now() - started;
+    stop = true;
+    await Promise.all(callers);
+    expect(drained).toBe(true);
+    expect(took).toBeLessThan(5_000);
+    expect(answered.ok).toBeGreaterThan(10);
+    expect(answered.refused).toBeGreaterThan(0);
+    // Nothing was answered with an error: each request was served or never reached the instance.
+    expect(answered.other).toBe(0);
   });
 
   it('cuts a request still open at the deadline, and closes', async () => {
@@ -90,7 +151,7 @@ describe(`an instance's readiness and drain (${testEngine})`, () => {
     );
     await held.arrived;
     const started = Date.now();
-    expect(await drainAndClose(t.app, 500)).toBe(false);
+    expect(await drainAndClose(t.app, { withinMs: 500, acceptMs: 100 })).toBe(false);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await inFlight).toBe('cut');
   });

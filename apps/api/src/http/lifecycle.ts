@@ -1,3 +1,5 @@
+import { Server as NetServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -15,6 +17,8 @@ const ALWAYS_ANSWERED = new Set(['/api/health', '/api/ready']);
 export class Lifecycle {
   private current: Phase;
   private inFlight = 0;
+  /** When the last request arrived (ms since the epoch). */
+  lastArrival = 0;
   private readonly idleWaiters = new Set<() => void>();
   private readonly drainHandlers = new Set<() => void>();
 
@@ -49,6 +53,23 @@ export class Lifecycle {
           { 'retry-after': '5' },
         );
       }
+      this.lastArrival = Date.now();
+      // A read sent to a draining instance is refused with 503, which a balancer resends to
+      // another instance (nginx does so for idempotent requests) and takes as a sign to stop
+      // sending here; a write in hand is served, as a balancer must not resend it.
+      if (
+        this.current === 'draining' &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !ALWAYS_ANSWERED.has(path)
+      ) {
+        throw new AppError(
+          503,
+          'This instance is shutting down. Try again in a moment.',
+          'Service Unavailable',
+          {},
+          { 'retry-after': '1' },
+        );
+      }
       this.inFlight++;
       let done = false;
       const finished = () => {
@@ -60,16 +81,21 @@ export class Lifecycle {
       reply.raw.once('finish', finished);
       reply.raw.once('close', finished);
     });
+    // A draining instance closes each connection after its answer: a balancer keeping connections
+    // open would otherwise go on sending new requests on them, and the drain would never end.
+    app.addHook('onSend', async (_request, reply) => {
+      if (this.current === 'draining') void reply.header('connection', 'close');
+    });
   }
-
-  /**
-   * Turns not-ready at once, ends what would hold the instance open (live-event streams), and
-   * resolves when no request is in flight or `withinMs` has passed, whichever comes first: true
-   * when every request finished.
-   */
-  async drain(withinMs: number): Promise<boolean> {
+  /** Turns not-ready at once and ends what would hold the instance open (live-event streams). */
+  beginDrain(): void {
+    if (this.current === 'draining') return;
     this.current = 'draining';
     for (const handler of this.drainHandlers) handler();
+  }
+
+  /** Resolves true when no request is in flight, or false once `withinMs` has passed. */
+  async whenIdle(withinMs: number): Promise<boolean> {
     if (this.inFlight === 0) return true;
     let wake: () => void = () => undefined;
     const idle = new Promise<true>((resolve) => {
@@ -89,31 +115,55 @@ export class Lifecycle {
   }
 }
 
+/** How long no request must arrive before a draining instance closes its idle connections. */
+const QUIET_BEFORE_CLOSING_MS = 500;
+
 /**
- * Drains `app` and closes it within `withinMs`: in-flight requests finish (new ones are still
- * served until then, as a load balancer may send some before it sees the readiness change), the
- * server stops listening, and connections still open at the deadline are cut. True when nothing
- * had to be cut.
+ * Drains `app` and closes it within `withinMs`. For the first `acceptMs` it still accepts
+ * connections (a balancer that checks readiness sees 503 and stops sending); then it stops
+ * listening, so new connections are refused and a balancer sends them to another instance (nginx
+ * does so for any method, as nothing was sent). Every answer now closes its connection, and the
+ * kept-alive connections left idle are closed once no request is in flight and none has come for
+ * a moment, until none is left: the app closes only then, as a request arriving on one after the close would get 503 or a
+ * reset, and nginx resends neither for a purchase. What is still open at the deadline is cut.
+ * True when nothing had to be cut.
  */
 export async function drainAndClose(
   app: FastifyInstance & { lifecycle: Lifecycle },
-  withinMs: number,
+  { withinMs, acceptMs }: { withinMs: number; acceptMs: number },
 ): Promise<boolean> {
   const deadline = Date.now() + withinMs;
-  const drained = await app.lifecycle.drain(withinMs);
-  const closing = app.close();
-  let timer: NodeJS.Timeout | undefined;
-  const cut = await Promise.race([
-    closing.then(() => false),
-    new Promise<true>((resolve) => {
-      timer = setTimeout(() => resolve(true), Math.max(0, deadline - Date.now()));
-    }),
-  ]);
-  clearTimeout(timer);
-  if (cut) {
+  const left = () => Math.max(0, deadline - Date.now());
+  app.lifecycle.beginDrain();
+  await sleep(Math.min(acceptMs, withinMs));
+  // Stops listening, and only that (http.Server#close would also close the idle connections, which
+  // the loop below does once they are quiet).
+  if (app.server.listening) NetServer.prototype.close.call(app.server);
+  let drained = false;
+  while (left() > 0) {
+    if (!(await app.lifecycle.whenIdle(left()))) break;
+    // Idle connections are closed only once no request has come for a while: a balancer still
+    // sending on one may have a request on its way that the close would reset (and nginx does
+    // not resend a purchase). nginx stops sending once a connection was refused, and closes its
+    // own idle connections after its keepalive_timeout.
+    const quietFor = Date.now() - app.lifecycle.lastArrival;
+    if (quietFor >= QUIET_BEFORE_CLOSING_MS) {
+      app.server.closeIdleConnections();
+      if ((await connectionsOf(app.server)) === 0) {
+        drained = true;
+        break;
+      }
+    }
+    await sleep(Math.min(Math.max(20, QUIET_BEFORE_CLOSING_MS - quietFor), left()));
+  }
+  if (!drained) {
     app.log.warn({ withinMs }, 'drain deadline reached: closing the connections still open');
     app.server.closeAllConnections();
-    await closing;
   }
-  return drained && !cut;
+  await app.close();
+  return drained;
+}
+
+function connectionsOf(server: NetServer): Promise<number> {
+  return new Promise((resolve) => server.getConnections((err, count) => resolve(err ? 0 : count)));
 }
