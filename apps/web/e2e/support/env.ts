@@ -25,6 +25,8 @@ export function serverEnv(overrides: Record<string, string | undefined>): Record
     LOG_LEVEL: overrides.LOG_LEVEL ?? 'warn',
     RATE_LIMIT_SCALE: overrides.RATE_LIMIT_SCALE ?? '100',
     DEMO_DATA: overrides.DEMO_DATA ?? 'true',
+    // No balancer in front of a test server: it stops listening at once when a spec ends.
+    DRAIN_ACCEPT_SECONDS: overrides.DRAIN_ACCEPT_SECONDS ?? '0',
     HOST: '127.0.0.1',
   };
 }
