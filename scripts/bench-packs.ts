@@ -16,7 +16,7 @@
  * cannot go below). The ratio purchases/s ÷ floor/s is printed last. The scratch database is dropped.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { cpus } from 'node:os';
@@ -28,9 +28,8 @@ import { loadConfig } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
 import { createServices } from '../apps/api/src/services.js';
-import { users } from '../apps/api/src/db/schema/index.js';
 import { createLiveCase } from '../apps/api/test/fixtures/grail.js';
-import { fund } from '../apps/api/test/fixtures/wallet.js';
+import { fundedBuyer } from './bench-buyers.js';
 
 const BUYERS = option('--buyers', 200);
 const CARDS = option('--cards', 4000);
@@ -86,29 +85,10 @@ async function main() {
         : undefined;
     const perBuyer = Math.ceil((CARDS + WARM_UP_CARDS) / BUYERS) * 4;
     for (let i = 0; i < BUYERS; i++) {
-      const [u] = await database.db
-        .insert(users)
-        .values({
-          email: `bench-${i}-${randomUUID()}@example.com`,
-          username: `bench_${i}_${randomBytes(3).toString('hex')}`,
-          passwordHash: 'x',
-          emailVerifiedAt: new Date(),
-          displayName: 'Bench Buyer',
-          dateOfBirth: '1990-01-01',
-          shippingAddress: {
-            name: 'B',
-            line1: '1 St',
-            city: 'C',
-            state: 'S',
-            postalCode: '12345',
-            country: 'US',
-          },
-          termsAcceptedAt: new Date(),
-          termsVersion: 'bench',
-        })
-        .returning({ id: users.id });
-      await fund(database, u!.id, perBuyer * 100);
-      const s = await services.sessions.create(u!.id);
+      const s = await fundedBuyer(database, services, {
+        label: `bench_${i}`,
+        cents: perBuyer * 100,
+      });
       buyers.push(Buyer.signedIn(s.token, s.csrfToken));
     }
 

@@ -21,10 +21,9 @@ import { createScratchDatabase, missingPrerequisite, startCluster } from './clus
 import { loadConfig } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
-import { users } from '../apps/api/src/db/schema/index.js';
 import { createServices } from '../apps/api/src/services.js';
 import { createLiveCase, purchaseInvariants } from '../apps/api/test/fixtures/grail.js';
-import { fund } from '../apps/api/test/fixtures/wallet.js';
+import { fundedBuyer } from './bench-buyers.js';
 
 const SECONDS = option('--seconds', 10);
 const BUYERS = option('--buyers', 20);
@@ -184,30 +183,11 @@ async function main() {
     });
     const buyerHeaders: Record<string, string>[] = [];
     for (let i = 0; i < BUYERS; i++) {
-      const [u] = await database.db
-        .insert(users)
-        .values({
-          email: `rolling-${i}-${randomUUID()}@example.com`,
-          username: `rolling_${i}_${randomBytes(3).toString('hex')}`,
-          passwordHash: 'x',
-          emailVerifiedAt: new Date(),
-          displayName: 'Rolling Buyer',
-          dateOfBirth: '1990-01-01',
-          shippingAddress: {
-            name: 'B',
-            line1: '1 St',
-            city: 'C',
-            state: 'S',
-            postalCode: '12345',
-            country: 'US',
-          },
-          termsAcceptedAt: new Date(),
-          termsVersion: 'bench',
-        })
-        .returning({ id: users.id });
       // Enough for every card of the case: a buyer never runs short.
-      await fund(database, u!.id, CARDS * 100);
-      const s = await services.sessions.create(u!.id);
+      const s = await fundedBuyer(database, services, {
+        label: `rolling_${i}`,
+        cents: CARDS * 100,
+      });
       buyerHeaders.push({
         authorization: `Bearer ${s.token}`,
         'x-csrf-token': s.csrfToken,
