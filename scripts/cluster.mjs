@@ -152,10 +152,17 @@ async function startNginx(dir, listenPort, upstreamPorts) {
 
 /**
  * Starts the instances on `ports`, all with the same database and APP_SECRET, then nginx on
- * `listenPort` in front of them. `env` adds to (or overrides) the instances' environment.
+ * `listenPort` in front of them. `env` adds to (or overrides) the instances' environment;
+ * `metricsPorts`, one per instance, serves each one's Prometheus metrics (METRICS_PORT).
  * Everything nginx and the instances write goes to a new temporary directory.
  */
-export async function startCluster({ databaseUrl, ports, listenPort, env = {} }) {
+export async function startCluster({
+  databaseUrl,
+  ports,
+  listenPort,
+  env = {},
+  metricsPorts = [],
+}) {
   const dir = mkdtempSync(join(tmpdir(), 'grail-cluster-'));
   mkdirSync(join(dir, 'logs'));
   const url = `http://127.0.0.1:${listenPort}`;
@@ -170,7 +177,12 @@ export async function startCluster({ databaseUrl, ports, listenPort, env = {} })
     ...env,
   };
   const instances = ports.map(
-    (port) => new Instance(port, shared, join(dir, 'logs', `api-${port}.log`)),
+    (port, i) =>
+      new Instance(
+        port,
+        metricsPorts[i] ? { ...shared, METRICS_PORT: String(metricsPorts[i]) } : shared,
+        join(dir, 'logs', `api-${port}.log`),
+      ),
   );
   const stopInstances = () => Promise.all(instances.map((i) => i.stop()));
   try {
