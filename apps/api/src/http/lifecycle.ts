@@ -117,16 +117,24 @@ export class Lifecycle {
 
 /** How long no request must arrive before a draining instance closes its idle connections. */
 const QUIET_BEFORE_CLOSING_MS = 500;
+/** How long no connection must arrive before a draining instance stops listening. */
+const NO_NEW_CONNECTION_MS = 250;
 
 /**
- * Drains `app` and closes it within `withinMs`. For the first `acceptMs` it still accepts
- * connections (a balancer that checks readiness sees 503 and stops sending); then it stops
- * listening, so new connections are refused and a balancer sends them to another instance (nginx
- * does so for any method, as nothing was sent). Every answer now closes its connection, and the
- * kept-alive connections left idle are closed once no request is in flight and none has come for
- * a moment, until none is left: the app closes only then, as a request arriving on one after the close would get 503 or a
- * reset, and nginx resends neither for a purchase. What is still open at the deadline is cut.
- * True when nothing had to be cut.
+ * Drains `app` and closes it within `withinMs`.
+ *
+ * For at least `acceptMs` it still accepts connections (a balancer that checks readiness sees 503
+ * and stops sending; reads get 503, which nginx resends elsewhere), and after that until no new
+ * connection has come for a moment (at most half the time left): closing the listening socket
+ * resets the connections still waiting in its queue, whose requests were sent. Then new
+ * connections are refused, and a balancer sends them to another instance (nginx does so for any
+ * method, as nothing was sent).
+ *
+ * Every answer now closes its connection, and the kept-alive connections left idle are closed
+ * once no request is in flight and none has come for a moment, until none is left. The app closes
+ * only then, as a request arriving on one after the close would get 503 or a reset, and nginx
+ * resends neither for a purchase. What is still open at the deadline is cut. True when nothing
+ * had to be cut.
  */
 export async function drainAndClose(
   app: FastifyInstance & { lifecycle: Lifecycle },
@@ -134,8 +142,15 @@ export async function drainAndClose(
 ): Promise<boolean> {
   const deadline = Date.now() + withinMs;
   const left = () => Math.max(0, deadline - Date.now());
+  let lastConnection = Date.now();
+  const connected = () => (lastConnection = Date.now());
+  app.server.on('connection', connected);
   app.lifecycle.beginDrain();
   await sleep(Math.min(acceptMs, withinMs));
+  const listenUntil = Date.now() + left() / 2;
+  while (Date.now() < listenUntil && Date.now() - lastConnection < NO_NEW_CONNECTION_MS)
+    await sleep(Math.min(50, Math.max(0, listenUntil - Date.now())));
+  app.server.off('connection', connected);
   // Stops listening, and only that (http.Server#close would also close the idle connections, which
   // the loop below does once they are quiet).
   if (app.server.listening) NetServer.prototype.close.call(app.server);
