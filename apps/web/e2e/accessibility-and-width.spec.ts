@@ -320,18 +320,27 @@ async function toggleTheme(page: Page, to: Theme) {
   await expect(page.locator('html'), `${to} theme on ${page.url()}`).toHaveClass(
     new RegExp(`\\b${to}\\b`),
   );
-  await page.evaluate(() =>
+  await movedIntoPlace(page);
+}
+
+/**
+ * Resolves when what is still moving has ended (a colour changing with the theme, a card fading
+ * in): axe reads colours as they are at that instant, and half-way they fail contrast. Endless
+ * animations (a spinner) are left alone.
+ */
+const movedIntoPlace = (page: Page) =>
+  page.evaluate(() =>
     Promise.all(
       document
         .getAnimations()
-        .filter((a) => a instanceof CSSTransition)
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-}
 
 /** Before axe: what loads later or moves on these pages is brought in, or caught moving. */
 async function settle(page: Page, path: string) {
+  await movedIntoPlace(page);
   if (path === '/') {
     // The X feed loads as it nears the screen: bring it in so its posts are checked too.
     await page.getByRole('heading', { name: 'Latest from X' }).scrollIntoViewIfNeeded();

@@ -93,7 +93,11 @@ export default function StorePage() {
           </p>
         </div>
       ) : (
-        <div className={clsx(styles.grid, styles.cards, isPlaceholderData && styles.stale)}>
+        <div
+          className={clsx(styles.grid, styles.cards, isPlaceholderData && styles.stale)}
+          // The previous answer's cards, dimmed until the next arrive: an update in progress.
+          aria-busy={isPlaceholderData || undefined}
+        >
           {data.products.map((item, i) => (
             <StoreItemCard
               key={item._id}
