@@ -147,6 +147,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The real app on `database` (not yet ready): test configuration, no log, no built web. */
+export function buildTestApp(
+  database: Database,
+  opts: Partial<Pick<Parameters<typeof buildApp>[0], 'config' | 'logger' | 'webDistDir'>> = {},
+): Promise<App> {
+  return buildApp({
+    config: opts.config ?? testConfig(),
+    database,
+    logger: opts.logger ?? false,
+    webDistDir: opts.webDistDir ?? '/nonexistent-web-dist',
+  });
+}
+
 /** Builds the real app (every plugin and module) on a fresh database, ready for app.inject. */
 export async function createTestApp(
   opts: {
@@ -159,11 +172,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const config = testConfig(opts.env);
-  const app = await buildApp({
+  const app = await buildTestApp(testDb.database, {
     config,
-    database: testDb.database,
-    logger: opts.logger ?? false,
-    webDistDir: opts.webDistDir ?? '/nonexistent-web-dist',
+    logger: opts.logger,
+    webDistDir: opts.webDistDir,
   });
   await opts.beforeReady?.(app);
   await app.ready();

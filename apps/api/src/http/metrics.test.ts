@@ -97,25 +97,18 @@ describe(`metrics (${testEngine})`, () => {
     const buyer = await createUser(t);
     await fund(t.database, buyer.id, 2_500);
     const before = await scrape();
-    const purchase = await fetch(`${siteUrl}/api/grail-cases/${caseId}/packs`, {
-      method: 'POST',
-      headers: {
-        ...buyer.headers,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: '{}',
-    });
-    expect(purchase.status).toBe(201);
-    const broke = await fetch(`${siteUrl}/api/grail-cases/${caseId}/packs`, {
-      method: 'POST',
-      headers: {
-        ...buyer.headers,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: '{}',
-    });
+    const buy = () =>
+      fetch(`${siteUrl}/api/grail-cases/${caseId}/packs`, {
+        method: 'POST',
+        headers: {
+          ...buyer.headers,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: '{}',
+      });
+    expect((await buy()).status).toBe(201);
+    const broke = await buy();
     expect(broke.status).toBe(402);
     const after = await scrape();
     const moved = (name: string, labels: Record<string, string> = {}) =>

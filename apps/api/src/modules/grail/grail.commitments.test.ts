@@ -4,11 +4,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { COMMITTED_CARD_MESSAGE } from '@grail/contract';
-import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { migrateDatabase, migrationsFolder } from '../../db/migrate.js';
 import { cards, grailCases } from '../../db/schema/index.js';
-import { createTestApp, testConfig, testEngine, type TestApp } from '../../../test/helpers.js';
+import {
+  buildTestApp,
+  createTestApp,
+  testConfig,
+  testEngine,
+  type TestApp,
+} from '../../../test/helpers.js';
 import { createUser } from '../../../test/users.js';
 import { createLiveCase, insertCards } from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
@@ -197,12 +202,7 @@ describe(`migration 0007 on an existing database (${testEngine === 'pglite' ? 'p
               values ('Year 20', 1000, '[]'::jsonb, '0020-01-01T00:00:00Z')`,
         );
         await migrateDatabase(database);
-        const app = await buildApp({
-          config: testConfig(),
-          database,
-          logger: false,
-          webDistDir: '/nonexistent-web-dist',
-        });
+        const app = await buildTestApp(database);
         await app.ready();
         try {
           const admin = await createUser(

@@ -1,8 +1,7 @@
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
-import { createTestDatabase, testConfig, testEngine } from '../../../test/helpers.js';
+import { buildTestApp, createTestDatabase, testEngine } from '../../../test/helpers.js';
 
 // A database outage needs a database over a network: PostgreSQL only.
 describe.skipIf(testEngine !== 'postgres')('readiness through a database outage', () => {
@@ -39,12 +38,7 @@ describe.skipIf(testEngine !== 'postgres')('readiness through a database outage'
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(port);
     const database = await openDatabase({ databaseUrl: viaProxy.toString(), poolSize: 4 });
-    const app = await buildApp({
-      config: testConfig(),
-      database,
-      logger: false,
-      webDistDir: '/nonexistent-web-dist',
-    });
+    const app = await buildTestApp(database);
     await app.ready();
     try {
       const ready = async () => {
