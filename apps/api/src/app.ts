@@ -67,6 +67,7 @@ import { breaksRoutes } from './modules/breaks/breaks.routes.js';
 import { limitsRoutes } from './modules/limits/limits.routes.js';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { vaultRoutes } from './modules/vault/vault.routes.js';
+import { marketRoutes } from './modules/market/market.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { outboxRoutes } from './modules/outbox/outbox.routes.js';
 import { discordRoutes } from './modules/discord/discord.routes.js';
@@ -225,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Each instance refreshes today's vault value snapshots (an upsert per collector and day).
   app.addHook('onReady', async () => services.vaultSnapshotWorker.start());
   app.addHook('onClose', async () => services.vaultSnapshotWorker.stop());
+  app.addHook('onReady', async () => services.offerExpiryWorker.start());
+  app.addHook('onClose', async () => services.offerExpiryWorker.stop());
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());
@@ -276,6 +279,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(ordersRoutes, { orders: services.orders });
   await app.register(limitsRoutes, { limits: services.limits });
   await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
+  await app.register(marketRoutes, {
+    listings: services.listings,
+    offers: services.offers,
+    marketStaff: services.marketStaff,
+  });
   await app.register(vaultRoutes, {
     vault: services.vault,
     vaultStaff: services.vaultStaff,

@@ -53,6 +53,7 @@ export const ConfigSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   BUYBACK_PERCENT: z.coerce.number().int().min(0).max(100).default(85),
+  MARKETPLACE_FEE_PERCENT: z.coerce.number().int().min(0).max(50).default(5),
   PSA_API_TOKEN: z.string().min(1).optional(),
   PSA_API_BASE_URL: z.url().default('https://api.psacard.com/publicapi'),
   SELL_CREDIT_BONUS_PERCENT: z.coerce.number().int().min(0).max(100).default(10),

@@ -47,11 +47,17 @@ import {
   withdrawalPayoutBox,
 } from './modules/withdrawals/withdrawals.service.js';
 import { VaultService } from './modules/vault/vault.service.js';
+import { WalletHolds } from './modules/wallet/holds.service.js';
+import { ListingsService } from './modules/market/listings.service.js';
+import { OffersService } from './modules/market/offers.service.js';
+import { MarketStaffService } from './modules/market/market-staff.service.js';
 import { VaultStaffService } from './modules/vault/vault-staff.service.js';
 import { SNAPSHOT_EVERY_MS, snapshotVaults } from './modules/vault/vault-snapshots.service.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
+/** Offers one expiry turn ends. */
+const OFFER_EXPIRY_BATCH = 50;
 
 /**
  * One instance of each service per app, each built once from an options object naming what it
@@ -167,6 +173,16 @@ export function createServices({
   });
   const catalog = new CatalogService(db);
   const inventory = new InventoryService(db, audit, images);
+  const holds = new WalletHolds(wallet);
+  const market = {
+    wallet,
+    holds,
+    limits,
+    audit,
+    feePercent: config.MARKETPLACE_FEE_PERCENT,
+  };
+  const listings = new ListingsService(db, market);
+  const offers = new OffersService(db, { ...market, listings });
 
   return {
     audit,
@@ -222,6 +238,7 @@ export function createServices({
       audit,
       secondFactor: twoFactor,
       payoutBox: withdrawalPayoutBox(appSecret),
+      appSecret,
     }),
     vault,
     vaultStaff: new VaultStaffService(db, { vault, audit }),
@@ -233,6 +250,16 @@ export function createServices({
       },
       { log, pollMs: SNAPSHOT_EVERY_MS },
     ),
+    holds,
+    listings,
+    offers,
+    // Expires offers past their time and gives the held amounts back, fifty at a time.
+    offerExpiryWorker: new PollingWorker(
+      'offer expiry',
+      async () => (await offers.expireDue(OFFER_EXPIRY_BATCH)) === OFFER_EXPIRY_BATCH,
+      { log },
+    ),
+    marketStaff: new MarketStaffService(db, { holds, audit }),
     inventory,
     inventoryImportWorker: new PollingWorker(
       'inventory import',

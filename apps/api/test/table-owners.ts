@@ -7,9 +7,9 @@
 /** Owner module (apps/api/src/modules/<owner>) → its tables. */
 export const TABLE_OWNERS: Record<string, string[]> = {
   users: ['users'],
-  auth: ['sessions', 'auth_tokens', 'recovery_codes', 'rate_limit_events'],
+  auth: ['sessions', 'sign_ins', 'auth_tokens', 'recovery_codes', 'rate_limit_events'],
   limits: ['play_limits', 'play_controls'],
-  wallet: ['wallets', 'wallet_ledger'],
+  wallet: ['wallets', 'wallet_ledger', 'wallet_holds', 'house_ledger'],
   inventory: ['cards', 'inventory_imports', 'inventory_import_rows'],
   grail: ['grail_cases', 'case_cards', 'pulls'],
   breaks: ['breaks', 'break_spots', 'break_spot_sales', 'break_claims', 'break_hits'],
@@ -35,4 +35,13 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   site: ['settings'],
   withdrawals: ['withdrawals', 'payout_methods'],
   vault: ['holdings', 'vault_value_snapshots'],
+  market: [
+    'market_listings',
+    'market_offers',
+    'market_offer_events',
+    'market_sales',
+    'market_access_freezes',
+    'market_trades',
+    'market_trade_items',
+  ],
 };

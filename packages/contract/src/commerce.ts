@@ -25,6 +25,11 @@ export const LEDGER_KINDS = [
   'break',
   'withdrawal',
   'shipping',
+  'hold',
+  'hold_release',
+  'market',
+  'market_sale',
+  'trade',
 ] as const;
 export const LedgerKind = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKind>;

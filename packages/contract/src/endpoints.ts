@@ -17,6 +17,7 @@ import { auditEndpoints } from './audit.js';
 import { limitEndpoints } from './limits.js';
 import { withdrawalEndpoints } from './withdrawals.js';
 import { vaultEndpoints } from './vault.js';
+import { marketEndpoints } from './market/endpoints.js';
 
 /**
  * Every endpoint of the API, by name. The server registers each from its declaration and a test
@@ -42,4 +43,5 @@ export const endpoints = {
   ...auditEndpoints,
   ...withdrawalEndpoints,
   ...vaultEndpoints,
+  ...marketEndpoints,
 } as const;

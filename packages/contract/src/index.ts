@@ -28,4 +28,5 @@ export * from './outbox.js';
 export * from './discord.js';
 export * from './withdrawals.js';
 export * from './vault.js';
+export * from './market/index.js';
 export * from './endpoints.js';

@@ -69,7 +69,7 @@ export const CUSTODY_STATES = [
   'in_trade',
 ] as const satisfies readonly HoldingState[];
 
-export const HOLDING_SOURCES = ['pull', 'order', 'break'] as const;
+export const HOLDING_SOURCES = ['pull', 'order', 'break', 'market', 'trade'] as const;
 export const HoldingSource = z.enum(HOLDING_SOURCES);
 export type HoldingSource = z.infer<typeof HoldingSource>;
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { SealedBox } from './sealed-box.js';
 
 /**
@@ -47,4 +48,16 @@ export function revealPayoutDetails(details: PayoutDetails | null) {
     accountNumber: details?.method === 'bank' ? details.accountNumber : null,
     email: details?.method === 'paypal' ? details.email : null,
   };
+}
+
+/**
+ * A keyed hash of the account paid to (routing and account number, or the PayPal address in
+ * lower case), so two collectors paid to one account can be found without opening either.
+ */
+export function payoutFingerprint(appSecret: string, details: PayoutDetails): string {
+  const account =
+    details.method === 'bank'
+      ? `bank:${details.routingNumber.replace(/\D/g, '')}:${details.accountNumber.replace(/\D/g, '')}`
+      : `paypal:${details.email.trim().toLowerCase()}`;
+  return createHmac('sha256', `${appSecret}:payout-fingerprint-v1`).update(account).digest('hex');
 }

@@ -82,6 +82,13 @@ export const walletLedger = pgTable(
     uniqueIndex('ledger_break_refund_uq')
       .on(t.refType, t.refId)
       .where(sql`${t.kind} = 'refund' and ${t.refType} = 'break_spot'`),
+    // A hold is taken once and ended once: a second release is refused by the database.
+    uniqueIndex('ledger_hold_once_uq')
+      .on(t.refId)
+      .where(sql`${t.kind} = 'hold'`),
+    uniqueIndex('ledger_hold_release_once_uq')
+      .on(t.refId)
+      .where(sql`${t.kind} = 'hold_release'`),
   ],
 );
 

@@ -15,3 +15,5 @@ export * from './limits.js';
 export * from './inventory.js';
 export * from './withdrawals.js';
 export * from './vault.js';
+export * from './wallet-holds.js';
+export * from './market.js';

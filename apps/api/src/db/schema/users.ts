@@ -75,3 +75,18 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * The address each sign-in came from, kept 30 days after a session ends: the marketplace reads
+ * it to keep sales between related accounts out of the comps.
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: uuidKey(),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    at: createdAt(),
+  },
+  (t) => [index('sign_ins_ip_idx').on(t.ip, t.at), index('sign_ins_user_idx').on(t.userId, t.at)],
+);

@@ -20,9 +20,12 @@ export const payoutMethods = pgTable(
     method: text('method', { enum: WITHDRAWAL_METHOD_VALUES }).notNull(),
     detailsEnc: text('details_enc').notNull(),
     mask: text('mask').notNull(),
+    /** A keyed hash of the details (lib/payout-details.ts): the same account, the same print. */
+    fingerprint: text('fingerprint'),
     createdAt: createdAt(),
   },
   (t) => [
+    index('payout_methods_fingerprint_idx').on(t.fingerprint),
     check('payout_methods_method_known', sql`${t.method} in ('bank', 'paypal')`),
     index('payout_methods_user_idx').on(t.userId, t.createdAt),
   ],

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { sessions } from '../../db/schema/index.js';
+import { sessions, signIns } from '../../db/schema/index.js';
 
 /** What other modules read of sign-in state (the auth module alone writes it). */
 
@@ -24,3 +24,32 @@ export async function activeSessionsOf(db: Db | Tx, userId: string) {
  */
 export const liveSession = (session: string, user: string) =>
   `exists (select 1 from sessions where id = ${session} and user_id = ${user} and expires_at > now())`;
+
+/** Addresses that say nothing about who signed in: this machine itself. */
+const ANONYMOUS_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
+
+/**
+ * True when the two accounts signed in from one address since `since` (the marketplace's test of
+ * related accounts). Loopback addresses are not compared: they are the server's own machine.
+ */
+export async function sharedSignInAddress(
+  db: Db | Tx,
+  a: string,
+  b: string,
+  since: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ shared: sql<number>`count(distinct ${signIns.userId})::int` })
+    .from(signIns)
+    .where(
+      and(
+        inArray(signIns.userId, [a, b]),
+        gt(signIns.at, since),
+        notInArray(signIns.ip, ANONYMOUS_ADDRESSES),
+      ),
+    )
+    .groupBy(signIns.ip)
+    .orderBy(desc(sql`count(distinct ${signIns.userId})`))
+    .limit(1);
+  return (row?.shared ?? 0) > 1;
+}

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.js';
-import { authTokens, sessions } from '../../db/schema/index.js';
+import { authTokens, sessions, signIns } from '../../db/schema/index.js';
 import { activeAccounts, type UserRow } from '../users/users.reads.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
@@ -90,6 +90,7 @@ export class SessionsService {
         userAgent: meta.userAgent?.slice(0, 400) ?? null,
       })
       .returning({ id: sessions.id });
+    if (meta.ip) await tx.insert(signIns).values({ userId, ip: meta.ip });
     return { id: row!.id, token, csrfToken };
   }
 

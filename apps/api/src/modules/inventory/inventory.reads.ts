@@ -20,6 +20,7 @@ import {
 import type { z } from 'zod';
 import { dollarsToCents, type StoreItemsQuery, type StoreSort } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { alias } from 'drizzle-orm/pg-core';
 import { cards } from '../../db/schema/index.js';
 
 /** What other modules read of the cards (inventory alone writes them). */
@@ -200,3 +201,49 @@ export const heldCardColumns = (db: Db | Tx) =>
       fmvUpdatedAt: cards.fmvUpdatedAt,
     })
     .from(cards);
+
+/** The card facts a marketplace listing shows, filters and sorts by (a select it joins to). */
+export const marketCardColumns = (db: Db | Tx) =>
+  db
+    .select({
+      cardId: cards.id,
+      name: cards.name,
+      player: cards.player,
+      year: cards.year,
+      setName: cards.setName,
+      cardNumber: cards.cardNumber,
+      sport: cards.sport,
+      grader: cards.grader,
+      grade: cards.grade,
+      gradeValue: cards.gradeValue,
+      certNumber: cards.certNumber,
+      imageIds: cards.imageIds,
+      fmvCents: cards.fmvCents,
+      fmvSource: cards.fmvSource,
+      fmvUpdatedAt: cards.fmvUpdatedAt,
+    })
+    .from(cards);
+
+/**
+ * The ids of every card with the identity of `cardId` (sport, player, year, set, number, grader
+ * and grade): one subquery the comps select sales by.
+ */
+export const sameIdentityCardIds = (db: Db | Tx, cardId: string) => {
+  const of = alias(cards, 'of_card');
+  return db
+    .select({ id: cards.id })
+    .from(cards)
+    .innerJoin(
+      of,
+      and(
+        eq(of.id, cardId),
+        eq(cards.sport, of.sport),
+        eq(cards.player, of.player),
+        eq(cards.year, of.year),
+        eq(cards.setName, of.setName),
+        eq(cards.cardNumber, of.cardNumber),
+        sql`${cards.grader} is not distinct from ${of.grader}`,
+        sql`${cards.grade} is not distinct from ${of.grade}`,
+      ),
+    );
+};

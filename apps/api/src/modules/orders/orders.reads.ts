@@ -49,3 +49,18 @@ export function latestSales(db: Db | Tx, cardIds: string[] | SQLWrapper, limit: 
     .orderBy(desc(orders.paidAt))
     .limit(limit);
 }
+
+/**
+ * Store sales of the cards `cardIds` selects since `since`, newest first: the comps count them
+ * beside marketplace sales. A cancelled order is no sale.
+ */
+export function storeSalesOf(db: Db | Tx, cardIds: SQLWrapper, since: Date) {
+  return db
+    .select({ priceCents: orderItems.priceCents, soldAt: orders.createdAt })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      sql`${orderItems.cardId} in ${cardIds} and ${orders.status} <> 'cancelled' and ${orders.createdAt} > ${since}`,
+    )
+    .orderBy(desc(orders.createdAt));
+}

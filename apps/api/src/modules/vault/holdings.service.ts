@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { holdings } from '../../db/schema/index.js';
 
@@ -105,4 +105,97 @@ export async function holdOrderedCards(
       stateChangedAt: order.at,
     })),
   );
+}
+
+/** What a market move found: the holding moved, or the state it was in (null: none of theirs). */
+export type MarketMove =
+  | { moved: true; cardId: string }
+  | { moved: false; state: HoldingState | null; breakHit: boolean };
+
+/**
+ * A card of the collector's vault put up for sale: in_vault → listed (or in_trade for a trade
+ * proposal). Nothing is written when it is not theirs, not in the vault, or a break hit (break
+ * hits have no card identity to price them by, so they stay off the marketplace).
+ */
+export async function reserveForMarket(
+  tx: Tx,
+  userId: string,
+  holdingId: string,
+  to: 'listed' | 'in_trade',
+): Promise<MarketMove> {
+  const [moved] = await tx
+    .update(holdings)
+    .set({ state: to, stateChangedAt: sql`now()` })
+    .where(
+      and(
+        eq(holdings.id, holdingId),
+        eq(holdings.userId, userId),
+        eq(holdings.state, 'in_vault'),
+        isNotNull(holdings.cardId),
+      ),
+    )
+    .returning({ cardId: holdings.cardId });
+  if (moved) return { moved: true, cardId: moved.cardId! };
+  const [found] = await tx
+    .select({ state: holdings.state, breakHitId: holdings.breakHitId })
+    .from(holdings)
+    .where(and(eq(holdings.id, holdingId), eq(holdings.userId, userId)));
+  return { moved: false, state: found?.state ?? null, breakHit: Boolean(found?.breakHitId) };
+}
+
+/** A listing ended or a trade released: listed or in_trade → in_vault. */
+export async function returnToVault(
+  tx: Tx,
+  holdingIds: string[],
+  from: 'listed' | 'in_trade',
+): Promise<number> {
+  if (holdingIds.length === 0) return 0;
+  const moved = await tx
+    .update(holdings)
+    .set({ state: 'in_vault', stateChangedAt: sql`now()` })
+    .where(and(inArray(holdings.id, holdingIds), eq(holdings.state, from)))
+    .returning({ id: holdings.id });
+  return moved.length;
+}
+
+/**
+ * A card changes hands on the marketplace: the seller's holding leaves custody (`from` → sold)
+ * and the buyer gets a new one in their vault, costing what they paid. Null (nothing written)
+ * when the seller's holding was no longer in `from`.
+ */
+export async function passToBuyer(
+  tx: Tx,
+  move: {
+    holdingId: string;
+    sellerId: string;
+    from: 'listed' | 'in_trade' | 'in_vault';
+    buyerId: string;
+    source: 'market' | 'trade';
+    sourceId: string;
+    costCents: number;
+  },
+): Promise<string | null> {
+  const [sold] = await tx
+    .update(holdings)
+    .set({ state: 'sold', stateChangedAt: sql`now()` })
+    .where(
+      and(
+        eq(holdings.id, move.holdingId),
+        eq(holdings.userId, move.sellerId),
+        eq(holdings.state, move.from),
+      ),
+    )
+    .returning({ cardId: holdings.cardId });
+  if (!sold?.cardId) return null;
+  const [bought] = await tx
+    .insert(holdings)
+    .values({
+      userId: move.buyerId,
+      cardId: sold.cardId,
+      source: move.source,
+      sourceId: move.sourceId,
+      costCents: move.costCents,
+    })
+    .returning({ id: holdings.id });
+  return bought!.id;
 }

@@ -87,6 +87,8 @@ function sourceLabel(
   if (holding.source === 'pull') return pull ? `Pull #${pull.k} of ${pull.caseName}` : 'Pull';
   if (holding.source === 'break')
     return hit ? `Hit #${hit.hitNumber} of ${hit.breakTitle}` : 'Break hit';
+  if (holding.source === 'market') return 'Marketplace purchase';
+  if (holding.source === 'trade') return 'Trade';
   return 'Store order';
 }
 

@@ -19,6 +19,7 @@ import { payoutMethods, withdrawals } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../errors.js';
 import {
   openPayoutDetails,
+  payoutFingerprint,
   revealPayoutDetails,
   sealPayoutDetails,
 } from '../../lib/payout-details.js';
@@ -43,6 +44,8 @@ export interface WithdrawalsDeps {
   secondFactor: Pick<TwoFactorService, 'requireSecondFactor'>;
   /** Seals bank and PayPal details (its own purpose of APP_SECRET). */
   payoutBox: SealedBox;
+  /** Keys the payout fingerprint (lib/payout-details.ts). */
+  appSecret: string;
 }
 
 /** The box withdrawals' payout details are sealed in. */
@@ -96,9 +99,10 @@ export class WithdrawalsService {
       if ((saved?.n ?? 0) >= MAX_PAYOUT_METHODS)
         throw conflict(`You can save at most ${MAX_PAYOUT_METHODS} payout methods.`);
       const { sealed, mask } = sealPayoutDetails(this.deps.payoutBox, body);
+      const fingerprint = payoutFingerprint(this.deps.appSecret, body);
       const [row] = await tx
         .insert(payoutMethods)
-        .values({ userId, method: body.method, detailsEnc: sealed, mask })
+        .values({ userId, method: body.method, detailsEnc: sealed, mask, fingerprint })
         .returning();
       return toSavedMethod(row!);
     });

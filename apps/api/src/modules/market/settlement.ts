@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { formatCents, percentOfCents } from '@grail/contract';
+import type { Tx } from '../../db/client.js';
+import {
+  marketListings,
+  marketOfferEvents,
+  marketOffers,
+  marketSales,
+} from '../../db/schema/index.js';
+import { conflict } from '../../errors.js';
+import type { AuditService } from '../audit/audit.service.js';
+import type { LimitsService } from '../limits/limits.service.js';
+import { passToBuyer } from '../vault/holdings.service.js';
+import type { WalletHolds } from '../wallet/holds.service.js';
+import type { WalletService } from '../wallet/wallet.service.js';
+import { relatedAccounts } from './related.js';
+import type { ListingRecord } from './market.view.js';
+
+export interface MarketDeps {
+  wallet: WalletService;
+  holds: WalletHolds;
+  limits: LimitsService;
+  audit: AuditService;
+  /** MARKETPLACE_FEE_PERCENT: the one fee, taken from the seller's price. */
+  feePercent: number;
+}
+
+/** The seller's fee on a price, in cents (rounded down, in the seller's favour). */
+export const feeOn = (priceCents: number, feePercent: number) =>
+  percentOfCents(priceCents, feePercent);
+
+export interface Sale {
+  listing: ListingRecord;
+  buyerId: string;
+  priceCents: number;
+  kind: 'market' | 'offer';
+  /** The accepted offer, which is not released with the others. */
+  offerId?: string;
+  /** Takes the price from the buyer in `tx` (a debit, or the offer's hold captured). */
+  pay: (saleId: string) => Promise<void>;
+  /** Who settled it, for the audit log. */
+  actorId: string;
+  cardName: string;
+}
+
+/**
+ * Settles a sale in the caller's transaction, all or nothing: the listing closes (once: a second
+ * buyer finds it sold and gets 409), the buyer pays, the seller is credited the price less the fee
+ * as cash, the fee goes to the house, the card moves to the buyer's vault, every other open offer
+ * on it is released, and the sale is recorded for the comps (flagged when the accounts are related).
+ */
+export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
+  const { listing } = sale;
+  const [closed] = await tx
+    .update(marketListings)
+    .set({ status: 'sold', buyerId: sale.buyerId, closedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(marketListings.id, listing.id),
+        eq(marketListings.status, 'open'),
+        isNull(marketListings.frozenAt),
+      ),
+    )
+    .returning({ id: marketListings.id });
+  if (!closed) throw conflict('This card has just been sold or taken off the market.');
+  await deps.limits.checkPurchase(sale.buyerId, sale.priceCents, tx);
+  const saleId = randomUUID();
+  await sale.pay(saleId);
+  const feeCents = feeOn(sale.priceCents, deps.feePercent);
+  const ref = { refType: 'market_sale', refId: saleId };
+  await deps.wallet.credit(
+    listing.sellerId,
+    sale.priceCents - feeCents,
+    {
+      kind: 'market_sale',
+      ...ref,
+      description: `Sold "${sale.cardName}" for ${formatCents(sale.priceCents)} (fee ${formatCents(feeCents)})`,
+    },
+    tx,
+  );
+  await deps.holds.takeFee(tx, feeCents, {
+    ...ref,
+    description: `Fee on "${sale.cardName}" sold for ${formatCents(sale.priceCents)}`,
+  });
+  const holdingId = await passToBuyer(tx, {
+    holdingId: listing.holdingId,
+    sellerId: listing.sellerId,
+    from: 'listed',
+    buyerId: sale.buyerId,
+    source: 'market',
+    sourceId: saleId,
+    costCents: sale.priceCents,
+  });
+  if (!holdingId) throw conflict('This card is no longer listed.');
+  const flagReason = await relatedAccounts(tx, listing.sellerId, sale.buyerId);
+  await tx.insert(marketSales).values({
+    id: saleId,
+    kind: sale.kind,
+    listingId: listing.id,
+    offerId: sale.offerId ?? null,
+    cardId: listing.cardId,
+    sellerId: listing.sellerId,
+    buyerId: sale.buyerId,
+    priceCents: sale.priceCents,
+    feeCents,
+    flagReason,
+  });
+  await closeOpenOffers(tx, deps.holds, listing.id, 'close', sale.offerId);
+  await deps.audit.record(
+    {
+      actorId: sale.actorId,
+      action: 'market.sale',
+      subjectType: 'market_listing',
+      subjectId: listing.id,
+      after: {
+        saleId,
+        kind: sale.kind,
+        sellerId: listing.sellerId,
+        buyerId: sale.buyerId,
+        priceCents: sale.priceCents,
+        feeCents,
+        flagReason,
+      },
+    },
+    tx,
+  );
+  return { saleId, holdingId, feeCents };
+}
+
+/**
+ * Ends every open offer on a listing (but `except`) and gives each buyer's hold back: the card
+ * sold, or the listing ended. `action` is what their history says happened.
+ */
+export async function closeOpenOffers(
+  tx: Tx,
+  holds: WalletHolds,
+  listingId: string,
+  action: 'close',
+  except?: string,
+): Promise<number> {
+  const ended = await tx
+    .update(marketOffers)
+    .set({ status: 'closed', decidedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(marketOffers.listingId, listingId),
+        eq(marketOffers.status, 'open'),
+        except ? ne(marketOffers.id, except) : undefined,
+      ),
+    )
+    .returning({ id: marketOffers.id, holdId: marketOffers.holdId, by: marketOffers.by });
+  for (const offer of ended) {
+    await holds.release(tx, offer.holdId, 'Offer closed: the listing ended');
+    await tx
+      .insert(marketOfferEvents)
+      .values({ offerId: offer.id, by: 'seller', action, amountCents: null });
+  }
+  return ended.length;
+}
