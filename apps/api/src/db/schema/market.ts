@@ -33,7 +33,7 @@ import {
 } from './columns.js';
 
 /*
- * The marketplace between collectors (decision 028, docs/marketplace.md). The market module alone
+ * The marketplace between collectors (decision 029, docs/marketplace.md). The market module alone
  * reads and writes these; the cards move in the vault's holdings and the money in the wallet.
  */
 

@@ -4,7 +4,7 @@ import { users } from './users.js';
 import { createdAt, requiredRef, serialKey, timestamptz, uuidKey } from './columns.js';
 
 /*
- * Money set aside and the house's own account (decision 028): the wallet module alone reads and
+ * Money set aside and the house's own account (decision 029): the wallet module alone reads and
  * writes these. Wallets + open holds + the house's fees change only by top-ups and withdrawals.
  */
 

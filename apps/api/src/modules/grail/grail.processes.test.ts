@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { PullEvent } from '@grail/contract';
@@ -21,55 +18,7 @@ import {
   redrawnMismatches,
 } from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
-
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
-const APP_SECRET = 'test-secret-test-secret-test-secret-0123';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-/** A real API process (`node --import tsx src/main.ts`) on the shared test database. */
-async function startServer(databaseUrl: string, port?: number): Promise<Server> {
-  const p = port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(p),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '8',
-      APP_SECRET,
-      APP_ENV: 'test',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_SCALE: '1000',
-    },
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${p}`;
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`${url}/api/ready`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { url, child, exited };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('API process did not start');
-}
+import { APP_SECRET, startServer, type Server } from '../../../test/processes.js';
 
 const buyOver = (server: Server, caseId: string, buyer: TestUser, key: string) =>
   fetch(`${server.url}/api/grail-cases/${caseId}/packs`, {

@@ -46,8 +46,11 @@ export interface RawState {
 export const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
 export const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
-/** Ledger kinds a spending limit counts: packs, break spots and store orders (their debits). */
-const SPENDING_KINDS = `('pack', 'break', 'order')`;
+/**
+ * Ledger kinds a spending limit counts: packs, break spots, store orders, marketplace purchases
+ * (Buy now and accepted offers) and the cash a collector pays in a trade (their debits).
+ */
+const SPENDING_KINDS = `('pack', 'break', 'order', 'market', 'trade')`;
 
 /** The collector's lock: held until the transaction ends. */
 export const lockText = rawStatement(

@@ -14,7 +14,7 @@ export interface HoldPurpose {
 const HOLD_REF = 'wallet_hold';
 
 /**
- * Money set aside for an open offer or trade, and the house's fee account (decision 028). A hold
+ * Money set aside for an open offer or trade, and the house's fee account (decision 029). A hold
  * is a debit of kind 'hold' and ends once: released back ('hold_release', giving store credit
  * back as store credit) or captured by the purchase it was for. The ledger's unique indexes
  * refuse a second release even if a caller tried one.
