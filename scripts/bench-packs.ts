@@ -15,15 +15,21 @@
  * one hot row (every purchase must serialise on its case row, so this is the cost a purchase
  * cannot go below). The ratio purchases/s ÷ floor/s is printed last. The scratch database is dropped.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
 import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { flag, freePort, option, textOption } from './bench-options.js';
+import { flag, option, textOption } from './bench-options.js';
+import {
+  buildApi,
+  measureFloor,
+  RawClient,
+  rateLine,
+  scratchDatabase,
+  startApi,
+} from './bench-http.js';
 import { loadConfig } from '../apps/api/src/config.js';
 import { openDatabase } from '../apps/api/src/db/client.js';
 import { migrateDatabase } from '../apps/api/src/db/migrate.js';
@@ -38,33 +44,18 @@ const POOL = option('--pool', 20);
 const FLOOR_SECONDS = option('--floor-seconds', 5);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_SECRET = randomBytes(32).toString('base64url');
-const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
 // The API runs as production does, built by esbuild (its build.mjs); `--sources` runs it through tsx.
 const SOURCES = flag('--sources');
 const BUILD_DIR = fileURLToPath(new URL('../apps/api/.e2e-builds/packs/api', import.meta.url));
 const API_BUNDLE = SOURCES ? undefined : (textOption('--api') ?? resolve(BUILD_DIR, 'main.js'));
 const CPU_PROF_DIR = textOption('--cpu-prof');
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 async function main() {
-  if (!SOURCES && !textOption('--api')) {
-    process.stdout.write(`building the API into ${BUILD_DIR}…\n`);
-    execFileSync(process.execPath, ['build.mjs'], {
-      cwd: fileURLToPath(new URL('../apps/api', import.meta.url)),
-      env: { ...process.env, API_OUT_DIR: BUILD_DIR },
-      stdio: 'inherit',
-    });
-  }
-  const name = `grail_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
-  let child: ReturnType<typeof spawn> | undefined;
-  const buyers: Buyer[] = [];
+  if (!SOURCES && !textOption('--api')) buildApi(BUILD_DIR);
+  const scratch = await scratchDatabase(serverUrl);
+  const { databaseUrl } = scratch;
+  let api: Awaited<ReturnType<typeof startApi>> | undefined;
+  const buyers: RawClient[] = [];
   try {
     const database = await openDatabase({ databaseUrl, poolSize: 10 });
     await migrateDatabase(database);
@@ -89,43 +80,17 @@ async function main() {
         label: `bench_${i}`,
         cents: perBuyer * 100,
       });
-      buyers.push(Buyer.signedIn(s.token, s.csrfToken));
+      buyers.push(RawClient.signedIn(s.token, s.csrfToken));
     }
 
-    const port = await freePort();
-    const nodeArgs = [
-      ...(CPU_PROF_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : []),
-      ...(API_BUNDLE ? [resolve(API_BUNDLE)] : ['--import', 'tsx', MAIN]),
-    ];
-    child = spawn(process.execPath, nodeArgs, {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: String(POOL),
-        APP_SECRET,
-        APP_ENV: 'production',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        PAYMENT_PROVIDER: 'sandbox',
-        DEMO_DATA: 'false',
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_SCALE: '100000',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    api = await startApi({
+      databaseUrl,
+      appSecret: APP_SECRET,
+      pool: POOL,
+      bundle: API_BUNDLE,
+      cpuProfDir: CPU_PROF_DIR,
     });
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(`${base}/api/ready`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 240) throw new Error('the API did not start');
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    const { base } = api;
 
     // Warm-up: the same load on a case of its own until it sells out, so that every pooled
     // connection has prepared and planned its statements and the JIT has compiled the hot path
@@ -146,20 +111,24 @@ async function main() {
     await database.close();
 
     process.stdout.write(`buying with ${BUYERS} concurrent buyers until sold out…\n`);
-    const cpu = await cpuMeter(databaseUrl, child.pid!);
+    const cpu = await cpuMeter(databaseUrl, api.child.pid!);
     const started = performance.now();
     const { latencies, soldOut, other } = await buyUntilSoldOut(base, caseId, buyers);
     const seconds = (performance.now() - started) / 1000;
     const used = await cpu.read();
     const rate = latencies.length / seconds;
 
-    const floor = await measureFloor(databaseUrl);
-    const line = (label: string, perSecond: number, sorted: number[]) =>
-      `${label.padEnd(34)} ${perSecond.toFixed(0).padStart(7)}/s   p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms`;
+    const floor = await measureFloor(databaseUrl, {
+      callers: BUYERS,
+      pool: POOL,
+      seconds: FLOOR_SECONDS,
+    });
     process.stdout.write('\n');
-    process.stdout.write(`${line(`pack purchases (${latencies.length} ok)`, rate, latencies)}\n`);
     process.stdout.write(
-      `${line('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
+      `${rateLine(`pack purchases (${latencies.length} ok)`, rate, latencies)}\n`,
+    );
+    process.stdout.write(
+      `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
     );
     process.stdout.write(`ratio purchases/floor: ${(rate / floor.rate).toFixed(2)}\n`);
     process.stdout.write(
@@ -175,13 +144,8 @@ async function main() {
     if (other + warmUp.other > 0) process.exitCode = 1;
   } finally {
     for (const b of buyers) b.close();
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+    await api?.stop();
+    await scratch.drop();
   }
 }
 
@@ -248,7 +212,7 @@ async function cpuMeter(databaseUrl: string, apiPid: number) {
  * Every buyer buys packs of the case, one after another on its own kept-alive connection, until
  * it answers sold out.
  */
-async function buyUntilSoldOut(base: string, caseId: string, buyers: Buyer[]) {
+async function buyUntilSoldOut(base: string, caseId: string, buyers: RawClient[]) {
   const latencies: number[] = [];
   let soldOut = 0;
   let other = 0;
@@ -256,7 +220,7 @@ async function buyUntilSoldOut(base: string, caseId: string, buyers: Buyer[]) {
     buyers.map(async (b) => {
       for (;;) {
         const t0 = performance.now();
-        const status = await b.buy(base, caseId);
+        const status = await b.post(base, `/api/grail-cases/${caseId}/packs`, '{}');
         if (status === 201) latencies.push(performance.now() - t0);
         else if (status === 409) {
           soldOut++;
@@ -267,106 +231,6 @@ async function buyUntilSoldOut(base: string, caseId: string, buyers: Buyer[]) {
   );
   latencies.sort((a, b) => a - b);
   return { latencies, soldOut, other };
-}
-
-let keys = 0;
-/**
- * One buyer's HTTP client: a kept-alive HTTP/1.1 connection that writes the purchase request as
- * bytes and reads only the status line and Content-Length of each answer, as load generators such
- * as autocannon do. It shares the two cores with the API and PostgreSQL, so it must cost as little
- * as it can: node:http took 0.2 ms of CPU per purchase, about a tenth of the whole.
- */
-class Buyer {
-  private socket: Socket | undefined;
-  private pending: { resolve: (status: number) => void; reject: (err: Error) => void } | undefined;
-  private received = Buffer.alloc(0);
-
-  constructor(private readonly headers: string) {}
-
-  static signedIn(token: string, csrfToken: string) {
-    return new Buyer(
-      `authorization: Bearer ${token}\r\nx-csrf-token: ${csrfToken}\r\n` +
-        'content-type: application/json\r\ncontent-length: 2\r\n',
-    );
-  }
-
-  buy(base: string, caseId: string): Promise<number> {
-    const { hostname, port } = new URL(base);
-    if (!this.socket) {
-      this.socket = connect(Number(port), hostname);
-      this.socket.setNoDelay(true);
-      this.socket.on('data', (chunk) => this.read(chunk));
-      this.socket.on('error', (err) => this.fail(err));
-      this.socket.on('close', () => this.fail(new Error('the API closed the connection')));
-    }
-    return new Promise((resolve, reject) => {
-      this.pending = { resolve, reject };
-      this.socket!.write(
-        `POST /api/grail-cases/${caseId}/packs HTTP/1.1\r\nhost: ${hostname}:${port}\r\n` +
-          `${this.headers}idempotency-key: bench-${++keys}-${process.pid}\r\n\r\n{}`,
-      );
-    });
-  }
-
-  /** Answers once the whole of one response (head and Content-Length bytes of body) is in. */
-  private read(chunk: Buffer) {
-    this.received = this.received.length ? Buffer.concat([this.received, chunk]) : chunk;
-    const headEnd = this.received.indexOf('\r\n\r\n');
-    if (headEnd < 0) return;
-    const head = this.received.subarray(0, headEnd).toString('latin1');
-    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
-    if (!length) return this.fail(new Error(`an answer without Content-Length: ${head}`));
-    const end = headEnd + 4 + Number(length[1]);
-    if (this.received.length < end) return;
-    this.received = this.received.subarray(end);
-    const pending = this.pending;
-    this.pending = undefined;
-    pending?.resolve(Number(head.slice(9, 12)));
-  }
-
-  private fail(err: Error) {
-    const pending = this.pending;
-    this.pending = undefined;
-    this.socket?.destroy();
-    this.socket = undefined;
-    this.received = Buffer.alloc(0);
-    pending?.reject(err);
-  }
-
-  close() {
-    this.socket?.removeAllListeners('close');
-    this.socket?.destroy();
-  }
-}
-
-/** The same callers over a pool of the API's size, each transaction updating one hot row. */
-async function measureFloor(databaseUrl: string) {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL });
-  await pool.query('create table bench_floor (id int primary key, n bigint not null)');
-  await pool.query('insert into bench_floor values (1, 0)');
-  const latencies: number[] = [];
-  const deadline = performance.now() + FLOOR_SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: BUYERS }, async () => {
-      while (performance.now() < deadline) {
-        const t0 = performance.now();
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          await client.query('update bench_floor set n = n + 1 where id = 1');
-          await client.query('commit');
-        } finally {
-          client.release();
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  await pool.end();
-  latencies.sort((a, b) => a - b);
-  return { rate: latencies.length / seconds, latencies };
 }
 
 main().catch((err) => {

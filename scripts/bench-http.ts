@@ -1,0 +1,209 @@
+/**
+ * What the HTTP benchmarks share: a scratch database, the API built and started as production
+ * runs it, a lean signed-in HTTP client, the floor of the database, and how results are printed.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from './bench-options.js';
+
+const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** One result line: rate, p50 and p99 of sorted latencies. */
+export const rateLine = (label: string, perSecond: number, sorted: number[]) =>
+  `${label.padEnd(34)} ${perSecond.toFixed(0).padStart(7)}/s   p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms`;
+
+/** Builds the API with its build.mjs into `dir` (the shared dist is left alone). */
+export function buildApi(dir: string) {
+  process.stdout.write(`building the API into ${dir}…\n`);
+  execFileSync(process.execPath, ['build.mjs'], {
+    cwd: fileURLToPath(new URL('../apps/api', import.meta.url)),
+    env: { ...process.env, API_OUT_DIR: dir },
+    stdio: 'inherit',
+  });
+}
+
+/** A database of its own on the server at `serverUrl`, dropped by `drop()`. */
+export async function scratchDatabase(serverUrl: string) {
+  const name = `grail_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * The API on `databaseUrl` as production runs it (the bundle, or the sources through tsx when
+ * `bundle` is undefined), answering once ready.
+ */
+export async function startApi(opts: {
+  databaseUrl: string;
+  appSecret: string;
+  pool: number;
+  bundle: string | undefined;
+  cpuProfDir?: string | undefined;
+}): Promise<{ child: ChildProcess; base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const nodeArgs = [
+    ...(opts.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir] : []),
+    ...(opts.bundle ? [resolve(opts.bundle)] : ['--import', 'tsx', MAIN]),
+  ];
+  const child = spawn(process.execPath, nodeArgs, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: opts.databaseUrl,
+      DATABASE_POOL_SIZE: String(opts.pool),
+      APP_SECRET: opts.appSecret,
+      APP_ENV: 'production',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PAYMENT_PROVIDER: 'sandbox',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  for (let i = 0; ; i++) {
+    if (
+      await fetch(`${base}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base, stop };
+    if (i > 240) {
+      await stop();
+      throw new Error('the API did not start');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+let keys = 0;
+/**
+ * One signed-in collector's HTTP client: a kept-alive HTTP/1.1 connection that writes each POST
+ * as bytes and reads only the status line and Content-Length of each answer, as load generators
+ * such as autocannon do. It shares the two cores with the API and PostgreSQL, so it must cost as
+ * little as it can: node:http took 0.2 ms of CPU per purchase, about a tenth of the whole.
+ */
+export class RawClient {
+  private socket: Socket | undefined;
+  private pending: { resolve: (status: number) => void; reject: (err: Error) => void } | undefined;
+  private received = Buffer.alloc(0);
+
+  constructor(private readonly headers: string) {}
+
+  static signedIn(token: string, csrfToken: string) {
+    return new RawClient(
+      `authorization: Bearer ${token}\r\nx-csrf-token: ${csrfToken}\r\ncontent-type: application/json\r\n`,
+    );
+  }
+
+  /** POSTs `body` (JSON text) to `path` with a fresh Idempotency-Key; answers the status. */
+  post(base: string, path: string, body: string): Promise<number> {
+    const { hostname, port } = new URL(base);
+    if (!this.socket) {
+      this.socket = connect(Number(port), hostname);
+      this.socket.setNoDelay(true);
+      this.socket.on('data', (chunk) => this.read(chunk));
+      this.socket.on('error', (err) => this.fail(err));
+      this.socket.on('close', () => this.fail(new Error('the API closed the connection')));
+    }
+    return new Promise((resolve, reject) => {
+      this.pending = { resolve, reject };
+      this.socket!.write(
+        `POST ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\n${this.headers}` +
+          `content-length: ${Buffer.byteLength(body)}\r\n` +
+          `idempotency-key: bench-${++keys}-${process.pid}\r\n\r\n${body}`,
+      );
+    });
+  }
+
+  /** Answers once the whole of one response (head and Content-Length bytes of body) is in. */
+  private read(chunk: Buffer) {
+    this.received = this.received.length ? Buffer.concat([this.received, chunk]) : chunk;
+    const headEnd = this.received.indexOf('\r\n\r\n');
+    if (headEnd < 0) return;
+    const head = this.received.subarray(0, headEnd).toString('latin1');
+    const length = /\r\ncontent-length: *(\d+)/i.exec(head);
+    if (!length) return this.fail(new Error(`an answer without Content-Length: ${head}`));
+    const end = headEnd + 4 + Number(length[1]);
+    if (this.received.length < end) return;
+    this.received = this.received.subarray(end);
+    const pending = this.pending;
+    this.pending = undefined;
+    pending?.resolve(Number(head.slice(9, 12)));
+  }
+
+  private fail(err: Error) {
+    const pending = this.pending;
+    this.pending = undefined;
+    this.socket?.destroy();
+    this.socket = undefined;
+    this.received = Buffer.alloc(0);
+    pending?.reject(err);
+  }
+
+  close() {
+    this.socket?.removeAllListeners('close');
+    this.socket?.destroy();
+  }
+}
+
+/**
+ * The floor of the database: `callers` over a pool of `pool` for `seconds`, each transaction an
+ * UPDATE of one hot row (what any purchase serialised on one row cannot beat).
+ */
+export async function measureFloor(
+  databaseUrl: string,
+  { callers, pool: size, seconds }: { callers: number; pool: number; seconds: number },
+) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: size });
+  await pool.query('create table bench_floor (id int primary key, n bigint not null)');
+  await pool.query('insert into bench_floor values (1, 0)');
+  const latencies: number[] = [];
+  const deadline = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: callers }, async () => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await client.query('update bench_floor set n = n + 1 where id = 1');
+          await client.query('commit');
+        } finally {
+          client.release();
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  latencies.sort((a, b) => a - b);
+  return { rate: latencies.length / elapsed, latencies };
+}

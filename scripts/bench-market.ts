@@ -1,0 +1,140 @@
+/**
+ * Marketplace benchmark on PostgreSQL (issue 34):
+ *   npm run bench:market                                uses BENCH_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres
+ *   npm run bench:market -- --buyers 200 --listings 1000 --sellers 100
+ *   npm run bench:market -- --api apps/api/dist/main.js   runs that bundle instead of building one
+ *   npm run bench:market -- --sources                     runs the API's sources through tsx
+ *
+ * Builds the API into apps/api/.e2e-builds/market, creates a scratch database with 1,000 open
+ * listings from 100 sellers and 200 funded buyers, starts the API as production runs it, and lets
+ * the buyers (each signed in, on its own kept-alive connection) Buy now random listings over HTTP
+ * until every listing is sold. Every purchase settles in one transaction (decision 029), and two
+ * buyers may race for one listing (the loser gets 409 and picks another). It reports purchases
+ * per second with p50 and p99, then the same floor bench:packs measures (one hot-row UPDATE per
+ * transaction over a pool of the API's size) and the ratio. The scratch database is dropped.
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { flag, option, textOption } from './bench-options.js';
+import {
+  buildApi,
+  measureFloor,
+  RawClient,
+  rateLine,
+  scratchDatabase,
+  startApi,
+} from './bench-http.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { migrateDatabase } from '../apps/api/src/db/migrate.js';
+import { createServices } from '../apps/api/src/services.js';
+import { userById } from '../apps/api/src/modules/users/users.reads.js';
+import { vaultCard } from '../apps/api/test/fixtures/market.js';
+import { fundedBuyer } from './bench-buyers.js';
+
+const BUYERS = option('--buyers', 200);
+const LISTINGS = option('--listings', 1000);
+const SELLERS = option('--sellers', 100);
+const POOL = option('--pool', 20);
+const FLOOR_SECONDS = option('--floor-seconds', 5);
+const PRICE = 1;
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const APP_SECRET = randomBytes(32).toString('base64url');
+const SOURCES = flag('--sources');
+const BUILD_DIR = fileURLToPath(new URL('../apps/api/.e2e-builds/market/api', import.meta.url));
+const API_BUNDLE = SOURCES ? undefined : (textOption('--api') ?? resolve(BUILD_DIR, 'main.js'));
+
+async function main() {
+  if (!SOURCES && !textOption('--api')) buildApi(BUILD_DIR);
+  const scratch = await scratchDatabase(serverUrl);
+  const { databaseUrl } = scratch;
+  let api: Awaited<ReturnType<typeof startApi>> | undefined;
+  const buyers: RawClient[] = [];
+  try {
+    const database = await openDatabase({ databaseUrl, poolSize: 10 });
+    await migrateDatabase(database);
+    const config = loadConfig({
+      APP_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      APP_SECRET,
+      LOG_LEVEL: 'silent',
+    });
+    const services = createServices({ config, database });
+
+    process.stdout.write(
+      `listing ${LISTINGS} cards from ${SELLERS} sellers, funding ${BUYERS} buyers…\n`,
+    );
+    const open: string[] = [];
+    for (let s = 0; s < SELLERS; s++) {
+      const seller = await fundedBuyer(database, services, { label: `seller_${s}`, cents: 100 });
+      const user = (await userById(database.db, seller.id))!;
+      for (let i = s; i < LISTINGS; i += SELLERS) {
+        const { holding } = await vaultCard(database.db, seller.id, { fmvCents: 100 });
+        const listing = await services.listings.create(user, {
+          holdingId: holding.id,
+          price: PRICE,
+          acceptsOffers: false,
+        });
+        open.push(listing._id);
+      }
+    }
+    const perBuyer = Math.ceil(LISTINGS / BUYERS) * 4 * PRICE * 100;
+    for (let i = 0; i < BUYERS; i++) {
+      const b = await fundedBuyer(database, services, { label: `buyer_${i}`, cents: perBuyer });
+      buyers.push(RawClient.signedIn(b.token, b.csrfToken));
+    }
+    await database.close();
+
+    api = await startApi({ databaseUrl, appSecret: APP_SECRET, pool: POOL, bundle: API_BUNDLE });
+    process.stdout.write(`buying with ${BUYERS} concurrent buyers until every listing is sold…\n`);
+    const latencies: number[] = [];
+    let lost = 0;
+    let other = 0;
+    const body = JSON.stringify({ price: PRICE });
+    const started = performance.now();
+    await Promise.all(
+      buyers.map(async (b) => {
+        while (open.length) {
+          const listingId = open[Math.floor(Math.random() * open.length)]!;
+          const t0 = performance.now();
+          const status = await b.post(api!.base, `/api/market/listings/${listingId}/buy`, body);
+          const at = open.indexOf(listingId);
+          if (at >= 0) open.splice(at, 1);
+          if (status === 200) latencies.push(performance.now() - t0);
+          else if (status === 409) lost++;
+          else other++;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const rate = latencies.length / seconds;
+    const floor = await measureFloor(databaseUrl, {
+      callers: BUYERS,
+      pool: POOL,
+      seconds: FLOOR_SECONDS,
+    });
+    process.stdout.write('\n');
+    process.stdout.write(
+      `${rateLine(`market purchases (${latencies.length} ok)`, rate, latencies)}\n`,
+    );
+    process.stdout.write(
+      `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
+    );
+    process.stdout.write(`ratio purchases/floor: ${(rate / floor.rate).toFixed(2)}\n`);
+    process.stdout.write(
+      `(${BUYERS} concurrent buyers, pool ${POOL}; ${lost} lost races (409), ${other} other)\n`,
+    );
+    if (other > 0 || latencies.length !== LISTINGS) process.exitCode = 1;
+  } finally {
+    for (const b of buyers) b.close();
+    await api?.stop();
+    await scratch.drop();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
