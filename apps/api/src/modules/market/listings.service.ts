@@ -21,8 +21,14 @@ import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency
 import { reserveForMarket, returnToVault } from '../vault/holdings.service.js';
 import { assertMarketAccess } from './access.js';
 import { compsOf } from './comps.js';
-import { listingById, listingsOfSeller, searchListings } from './market.reads.js';
-import { toListing, type ListingRow } from './market.view.js';
+import {
+  listingById,
+  listingsOfSeller,
+  listingsWithCards,
+  searchListings,
+  withSellers,
+} from './market.reads.js';
+import { toListing, type LockedListing } from './market.view.js';
 import { closeOpenOffers, feeOn, settleSale, type MarketDeps } from './settlement.js';
 
 const noListing = () => notFound('No listing with this id.');
@@ -165,6 +171,7 @@ export class ListingsService {
           throw conflict(`The price changed to ${formatCents(listing.priceCents)}.`, {
             price: centsToDollars(listing.priceCents),
           });
+        let balanceCents = 0;
         const { holdingId } = await settleSale(tx, this.deps, {
           listing,
           buyerId: user.id,
@@ -173,7 +180,7 @@ export class ListingsService {
           actorId: user.id,
           cardName: row.card.name,
           pay: async (saleId) => {
-            await this.deps.wallet.debit(
+            balanceCents = await this.deps.wallet.debit(
               user.id,
               listing.priceCents,
               {
@@ -186,24 +193,33 @@ export class ListingsService {
             );
           },
         });
-        const sold = await listingById(tx, listingId);
-        return {
-          listing: toListing(sold!),
-          holdingId,
-          balance: centsToDollars(await this.deps.wallet.balance(user.id, tx)),
-        };
+        const now = new Date();
+        const [sold] = await withSellers(tx, [
+          {
+            listing: {
+              ...listing,
+              status: 'sold',
+              buyerId: user.id,
+              closedAt: now,
+              updatedAt: now,
+            },
+            card: row.card,
+          },
+        ]);
+        return { listing: toListing(sold!), holdingId, balance: centsToDollars(balanceCents) };
       },
     );
   }
 
-  /** The listing locked for a sale: 404 unknown, 409 sold, cancelled or frozen. */
-  async openListing(tx: Tx, listingId: string): Promise<ListingRow> {
-    await tx
-      .select({ id: marketListings.id })
-      .from(marketListings)
+  /**
+   * The listing with its card, locked for a sale in one statement: 404 unknown, 409 sold,
+   * cancelled or frozen.
+   */
+  async openListing(tx: Tx, listingId: string): Promise<LockedListing> {
+    const { query } = listingsWithCards(tx);
+    const [row] = await query
       .where(eq(marketListings.id, listingId))
-      .for('update');
-    const row = await listingById(tx, listingId);
+      .for('update', { of: marketListings });
     if (!row) throw noListing();
     if (row.listing.status === 'sold') throw conflict('This card has already been sold.');
     if (row.listing.status === 'cancelled') throw conflict('This listing has ended.');

@@ -63,7 +63,9 @@ describe(`the marketplace at once (${testEngine})`, () => {
       const { seller, listing } = await listed(40, true);
       const offerer = await collector(5_000);
       const buyer = await collector(5_000);
-      const made = await post(offerer, `/api/market/listings/${listing._id}/offers`, { amount: 30 });
+      const made = await post(offerer, `/api/market/listings/${listing._id}/offers`, {
+        amount: 30,
+      });
       const offer = made.json() as Offer;
       const [accepted, bought] = await Promise.all([
         post(seller, `/api/market/offers/${offer._id}/accept`, { amount: 30 }),

@@ -16,10 +16,14 @@ export type OfferRecord = typeof marketOffers.$inferSelect;
 export type OfferEventRecord = typeof marketOfferEvents.$inferSelect;
 export type ListedCard = Awaited<ReturnType<typeof marketCardColumns>>[number];
 
-/** A listing row with its card and its seller's handle, as the reads join them. */
-export interface ListingRow {
+/** A listing row with its card, as the reads join them. */
+export interface LockedListing {
   listing: ListingRecord;
   card: ListedCard;
+}
+
+/** A listing row with its card and its seller's handle. */
+export interface ListingRow extends LockedListing {
   seller: string;
 }
 
