@@ -218,6 +218,31 @@ describe(`the marketplace: listings and Buy now (${testEngine})`, () => {
     expect(await balance(frozen.id)).toBe(20_000);
   });
 
+  it('counts Buy now and offers against the spending limit like any purchase', async () => {
+    const buyer = await collector(50_000);
+    const set = await call(buyer, 'PUT', '/api/limits/spending', { '24h': 60 });
+    expect(set.statusCode).toBe(200);
+    const first = await listed(50);
+    const bought = await call(buyer, 'POST', `/api/market/listings/${first.listing._id}/buy`, {
+      price: 50,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const second = await listed(20);
+    const refused = await call(buyer, 'POST', `/api/market/listings/${second.listing._id}/buy`, {
+      price: 20,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ limit: 'spending', window: '24h', remaining: 10 });
+    const offers = await listed(40, { acceptsOffers: true });
+    const offer = await call(buyer, 'POST', `/api/market/listings/${offers.listing._id}/offers`, {
+      amount: 15,
+    });
+    expect(offer.statusCode).toBe(403);
+    expect(await balance(buyer.id)).toBe(45_000);
+    const state = await call(buyer, 'GET', '/api/limits');
+    expect(state.json().spending[0]).toMatchObject({ used: 50, remaining: 10 });
+  });
+
   it('lets the seller reprice and cancel: the card returns to the vault', async () => {
     const { seller, holding, listing } = await listed(100);
     const other = await collector();
