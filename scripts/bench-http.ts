@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from './bench-options.js';
+import { flag, freePort, textOption } from './bench-options.js';
 
 const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
 
@@ -206,4 +206,25 @@ export async function measureFloor(
   await pool.end();
   latencies.sort((a, b) => a - b);
   return { rate: latencies.length / elapsed, latencies };
+}
+
+/** The PostgreSQL server the benchmarks make their scratch databases on. */
+export const benchServerUrl =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * The API a benchmark runs, as production runs it: built by esbuild into
+ * apps/api/.e2e-builds/<name> (the shared dist is left alone), the bundle given with `--api`, or
+ * the sources through tsx with `--sources`. `prepare()` builds it when needed.
+ */
+export function apiUnderTest(name: string) {
+  const sources = flag('--sources');
+  const given = textOption('--api');
+  const dir = fileURLToPath(new URL(`../apps/api/.e2e-builds/${name}/api`, import.meta.url));
+  return {
+    bundle: sources ? undefined : (given ?? resolve(dir, 'main.js')),
+    prepare: () => {
+      if (!sources && !given) buildApi(dir);
+    },
+  };
 }

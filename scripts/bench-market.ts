@@ -15,11 +15,10 @@
  * transaction over a pool of the API's size) and the ratio. The scratch database is dropped.
  */
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { flag, option, textOption } from './bench-options.js';
+import { option } from './bench-options.js';
 import {
-  buildApi,
+  apiUnderTest,
+  benchServerUrl,
   measureFloor,
   RawClient,
   rateLine,
@@ -40,15 +39,12 @@ const SELLERS = option('--sellers', 100);
 const POOL = option('--pool', 20);
 const FLOOR_SECONDS = option('--floor-seconds', 5);
 const PRICE = 1;
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_SECRET = randomBytes(32).toString('base64url');
-const SOURCES = flag('--sources');
-const BUILD_DIR = fileURLToPath(new URL('../apps/api/.e2e-builds/market/api', import.meta.url));
-const API_BUNDLE = SOURCES ? undefined : (textOption('--api') ?? resolve(BUILD_DIR, 'main.js'));
+const underTest = apiUnderTest('market');
 
 async function main() {
-  if (!SOURCES && !textOption('--api')) buildApi(BUILD_DIR);
-  const scratch = await scratchDatabase(serverUrl);
+  underTest.prepare();
+  const scratch = await scratchDatabase(benchServerUrl);
   const { databaseUrl } = scratch;
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   const buyers: RawClient[] = [];
@@ -91,7 +87,12 @@ async function main() {
       .sort((a, b) => a.order - b.order)
       .map((x) => x.id);
 
-    api = await startApi({ databaseUrl, appSecret: APP_SECRET, pool: POOL, bundle: API_BUNDLE });
+    api = await startApi({
+      databaseUrl,
+      appSecret: APP_SECRET,
+      pool: POOL,
+      bundle: underTest.bundle,
+    });
     process.stdout.write(`buying with ${BUYERS} concurrent buyers until every listing is sold…\n`);
     const latencies: number[] = [];
     let lost = 0;

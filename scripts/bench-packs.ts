@@ -18,12 +18,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { flag, option, textOption } from './bench-options.js';
+import { option, textOption } from './bench-options.js';
 import {
-  buildApi,
+  apiUnderTest,
+  benchServerUrl,
   measureFloor,
   RawClient,
   rateLine,
@@ -42,17 +41,13 @@ const CARDS = option('--cards', 4000);
 const WARM_UP_CARDS = option('--warm-up-cards', 2000);
 const POOL = option('--pool', 20);
 const FLOOR_SECONDS = option('--floor-seconds', 5);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const APP_SECRET = randomBytes(32).toString('base64url');
-// The API runs as production does, built by esbuild (its build.mjs); `--sources` runs it through tsx.
-const SOURCES = flag('--sources');
-const BUILD_DIR = fileURLToPath(new URL('../apps/api/.e2e-builds/packs/api', import.meta.url));
-const API_BUNDLE = SOURCES ? undefined : (textOption('--api') ?? resolve(BUILD_DIR, 'main.js'));
+const underTest = apiUnderTest('packs');
 const CPU_PROF_DIR = textOption('--cpu-prof');
 
 async function main() {
-  if (!SOURCES && !textOption('--api')) buildApi(BUILD_DIR);
-  const scratch = await scratchDatabase(serverUrl);
+  underTest.prepare();
+  const scratch = await scratchDatabase(benchServerUrl);
   const { databaseUrl } = scratch;
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   const buyers: RawClient[] = [];
@@ -87,7 +82,7 @@ async function main() {
       databaseUrl,
       appSecret: APP_SECRET,
       pool: POOL,
-      bundle: API_BUNDLE,
+      bundle: underTest.bundle,
       cpuProfDir: CPU_PROF_DIR,
     });
     const { base } = api;

@@ -3,7 +3,7 @@ import { CARD_GRADERS, CAROUSEL_CARDS_LIMIT, STORE_PAGE_SIZE } from './constants
 import { endpoint } from './endpoint.js';
 import { Dollars, MAX_DOLLARS, PositiveDollars } from './money.js';
 import { ImageId } from './platform.js';
-import { queryDecimal, queryDollars, queryInteger } from './query.js';
+import { PageFields, queryDecimal, queryDollars, queryInteger } from './query.js';
 
 export const Grader = z.enum(CARD_GRADERS);
 export type Grader = z.infer<typeof Grader>;
@@ -103,9 +103,7 @@ export type StoreItem = z.infer<typeof StoreItem>;
 
 export const StoreItemsResponse = z.object({
   products: z.array(StoreItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
 });
 export type StoreItemsResponse = z.infer<typeof StoreItemsResponse>;
 

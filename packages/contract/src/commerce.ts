@@ -3,7 +3,7 @@ import { SafeReturnPath, SavedShippingAddress, ShippingAddress } from './auth.js
 import { Product } from './catalog.js';
 import { endpoint } from './endpoint.js';
 import { typedDollars } from './money.js';
-import { queryInteger } from './query.js';
+import { PageFields, queryInteger } from './query.js';
 
 /** Top-up bounds in dollars. */
 export const TOP_UP_MIN = 5;
@@ -73,9 +73,7 @@ export const WalletResponse = z.object({
   /** When more cash becomes withdrawable (a held top-up's window ends); null when none is held. */
   moreWithdrawableAt: z.iso.datetime().nullable(),
   entries: z.array(LedgerEntry),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
 });
 export type WalletResponse = z.infer<typeof WalletResponse>;
 
@@ -154,9 +152,7 @@ export type OrderResponse = z.infer<typeof OrderResponse>;
 export const OrdersQuery = PageQuery;
 export const OrdersResponse = z.object({
   orders: z.array(Order),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
 });
 export type OrdersResponse = z.infer<typeof OrdersResponse>;
 export const OrderParams = z.object({ id });

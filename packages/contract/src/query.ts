@@ -30,3 +30,10 @@ export const queryDecimal = (min: number, max: number) =>
   queryText(/^\d+(\.\d{1,2})?$/, 'must be a number such as 9 or 9.5').pipe(
     z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`),
   );
+
+/** What every paged answer carries beside its items: how many match, and which page this is. */
+export const PageFields = {
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+};

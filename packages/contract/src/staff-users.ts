@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LedgerEntry } from './commerce.js';
 import { endpoint } from './endpoint.js';
 import { MAX_DOLLARS, isWholeCents } from './money.js';
-import { queryInteger } from './query.js';
+import { PageFields, queryInteger } from './query.js';
 
 export const StaffUserRole = z.enum(['user', 'admin']);
 export type StaffUserRole = z.infer<typeof StaffUserRole>;
@@ -25,9 +25,7 @@ export const StaffUserSearchQuery = z.object({
 });
 export const StaffUserSearchResponse = z.object({
   users: z.array(StaffUserSummary),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
 });
 export type StaffUserSearchResponse = z.infer<typeof StaffUserSearchResponse>;
 

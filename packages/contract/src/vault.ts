@@ -3,7 +3,7 @@ import { ShippingAddress, SavedShippingAddress } from './address.js';
 import { CARD_GRADERS, SHIPPING_PROMISE_HOURS } from './constants.js';
 import { endpoint } from './endpoint.js';
 import { centsToDollars, dollarsToCents } from './money.js';
-import { queryDecimal, queryInteger } from './query.js';
+import { PageFields, queryDecimal, queryInteger } from './query.js';
 
 /*
  * The vault (docs/vault.md, decision 024): every card a collector wins or buys is held for them,
@@ -158,10 +158,7 @@ export type VaultTotals = z.infer<typeof VaultTotals>;
 
 export const VaultResponse = z.object({
   holdings: z.array(Holding),
-  /** How many holdings match the filters. */
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
   totals: VaultTotals,
   /** The sports and graders among the collector's holdings, for the filters. */
   sports: z.array(z.string()),

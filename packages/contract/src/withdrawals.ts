@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SecondFactorCode } from './auth.js';
 import { endpoint } from './endpoint.js';
 import { MAX_DOLLARS, typedDollars } from './money.js';
-import { queryInteger } from './query.js';
+import { PageFields, queryInteger } from './query.js';
 import { PayoutDetailsResponse } from './submissions/answers.js';
 import { BankPayoutInput, PaypalPayoutInput } from './submissions/collector-inputs.js';
 
@@ -91,9 +91,7 @@ export const AdminWithdrawalsQuery = z.object({
 });
 export const AdminWithdrawalsResponse = z.object({
   withdrawals: z.array(AdminWithdrawal),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
 });
 export type AdminWithdrawalsResponse = z.infer<typeof AdminWithdrawalsResponse>;
 

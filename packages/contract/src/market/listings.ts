@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_GRADERS } from '../constants.js';
 import { MAX_DOLLARS, typedDollars } from '../money.js';
-import { queryDecimal, queryDollars, queryInteger } from '../query.js';
+import { PageFields, queryDecimal, queryDollars, queryInteger } from '../query.js';
 
 /*
  * The marketplace between collectors (docs/marketplace.md): a collector lists a card from their
@@ -105,9 +105,7 @@ export type MarketQuery = z.infer<typeof MarketQuery>;
 
 export const MarketResponse = z.object({
   listings: z.array(Listing),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
 });
 export type MarketResponse = z.infer<typeof MarketResponse>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageFields } from '../query.js';
 import { ShippingAddress } from '../auth.js';
 import { PayoutMethod } from './collector-inputs.js';
 import { SubmissionGrader } from './graders.js';
@@ -172,9 +173,7 @@ export const AdminSubmissionSummary = SubmissionSummary.extend({
 export type AdminSubmissionSummary = z.infer<typeof AdminSubmissionSummary>;
 export const AdminSubmissionListResponse = z.object({
   submissions: z.array(AdminSubmissionSummary),
-  total: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  ...PageFields,
   /** How many submissions are in each status (the filter's counts). */
   counts: z.record(z.string(), z.number().int()),
 });
