@@ -68,21 +68,6 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
   const saleId = randomUUID();
   await sale.pay(saleId);
   const feeCents = feeOn(sale.priceCents, deps.feePercent);
-  const ref = { refType: 'market_sale', refId: saleId };
-  await deps.wallet.credit(
-    listing.sellerId,
-    sale.priceCents - feeCents,
-    {
-      kind: 'market_sale',
-      ...ref,
-      description: `Sold "${sale.cardName}" for ${formatCents(sale.priceCents)} (fee ${formatCents(feeCents)})`,
-    },
-    tx,
-  );
-  await deps.holds.takeFee(tx, feeCents, {
-    ...ref,
-    description: `Fee on "${sale.cardName}" sold for ${formatCents(sale.priceCents)}`,
-  });
   const holdingId = await passToBuyer(tx, {
     holdingId: listing.holdingId,
     sellerId: listing.sellerId,
@@ -107,6 +92,22 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
     flagReason,
   });
   await closeOpenOffers(tx, deps.holds, listing.id, 'close', sale.offerId);
+  // The seller's wallet last: a seller with many sales at once waits for it only this long.
+  const ref = { refType: 'market_sale', refId: saleId };
+  await deps.wallet.credit(
+    listing.sellerId,
+    sale.priceCents - feeCents,
+    {
+      kind: 'market_sale',
+      ...ref,
+      description: `Sold "${sale.cardName}" for ${formatCents(sale.priceCents)} (fee ${formatCents(feeCents)})`,
+    },
+    tx,
+  );
+  await deps.holds.takeFee(tx, feeCents, {
+    ...ref,
+    description: `Fee on "${sale.cardName}" sold for ${formatCents(sale.priceCents)}`,
+  });
   await deps.audit.record(
     {
       actorId: sale.actorId,
