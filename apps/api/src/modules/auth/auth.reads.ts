@@ -25,19 +25,19 @@ export async function activeSessionsOf(db: Db | Tx, userId: string) {
 export const liveSession = (session: string, user: string) =>
   `exists (select 1 from sessions where id = ${session} and user_id = ${user} and expires_at > now())`;
 
+/** How long a sign-in's address is kept: the marketplace's related-account rule looks this far back. */
+export const SIGN_IN_MEMORY_DAYS = 30;
+
 /** Addresses that say nothing about who signed in: this machine itself. */
 const ANONYMOUS_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 
 /**
- * True when the two accounts signed in from one address since `since` (the marketplace's test of
- * related accounts). Loopback addresses are not compared: they are the server's own machine.
+ * True when the two accounts signed in from one address in the last SIGN_IN_MEMORY_DAYS (the
+ * marketplace's test of related accounts). Loopback addresses are not compared: they are the
+ * server's own machine.
  */
-export async function sharedSignInAddress(
-  db: Db | Tx,
-  a: string,
-  b: string,
-  since: Date,
-): Promise<boolean> {
+export async function sharedSignInAddress(db: Db | Tx, a: string, b: string): Promise<boolean> {
+  const since = new Date(Date.now() - SIGN_IN_MEMORY_DAYS * 86_400_000);
   const [row] = await db
     .select({ shared: sql<number>`count(distinct ${signIns.userId})::int` })
     .from(signIns)

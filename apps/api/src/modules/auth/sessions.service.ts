@@ -1,8 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.js';
 import { authTokens, sessions, signIns } from '../../db/schema/index.js';
 import { activeAccounts, type UserRow } from '../users/users.reads.js';
+import { SIGN_IN_MEMORY_DAYS } from './auth.reads.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -90,7 +91,18 @@ export class SessionsService {
         userAgent: meta.userAgent?.slice(0, 400) ?? null,
       })
       .returning({ id: sessions.id });
-    if (meta.ip) await tx.insert(signIns).values({ userId, ip: meta.ip });
+    if (meta.ip) {
+      await tx.insert(signIns).values({ userId, ip: meta.ip });
+      // An address is kept only as long as the related-account rule looks back.
+      await tx
+        .delete(signIns)
+        .where(
+          and(
+            eq(signIns.userId, userId),
+            lt(signIns.at, new Date(now - SIGN_IN_MEMORY_DAYS * 86_400_000)),
+          ),
+        );
+    }
     return { id: row!.id, token, csrfToken };
   }
 
