@@ -16,6 +16,16 @@ export const ClientSeed = z
 export const BuyPackBody = z.object({ clientSeed: ClientSeed.optional() }).strict();
 export type BuyPackBody = z.infer<typeof BuyPackBody>;
 
+/** How many packs of a case one purchase may buy (decision 028). */
+export const PACK_COUNTS = [1, 3, 5, 10] as const;
+export type PackCount = (typeof PACK_COUNTS)[number];
+
+/** Several packs in one purchase: `packs` (default 1) and, as for one pack, a client seed. */
+export const BuyPacksBody = BuyPackBody.extend({
+  packs: z.literal(PACK_COUNTS, { message: 'must be 1, 3, 5 or 10' }).default(1),
+}).strict();
+export type BuyPacksBody = z.infer<typeof BuyPacksBody>;
+
 export const PullProof = z.object({
   clientSeed: z.string(),
   k: z.number().int(),
@@ -56,6 +66,16 @@ export const Pull = PulledCard.extend({
 export type Pull = z.infer<typeof Pull>;
 export const PullResponse = z.object({ pull: Pull });
 export type PullResponse = z.infer<typeof PullResponse>;
+/**
+ * A purchase of several packs: its pulls in pull order (consecutive pull numbers), what it cost in
+ * all, and the sum of the pulls' FMVs.
+ */
+export const PackPurchaseResponse = z.object({
+  pulls: z.array(Pull),
+  paid: z.number(),
+  totalFmv: z.number(),
+});
+export type PackPurchaseResponse = z.infer<typeof PackPurchaseResponse>;
 export const PullListResponse = z.object({ pulls: z.array(Pull) });
 export type PullListResponse = z.infer<typeof PullListResponse>;
 
