@@ -122,7 +122,7 @@ describe(`several packs in one purchase (${testEngine})`, () => {
     const active = (await t.app.inject({ url: '/api/grail-cases/active' })).json();
     expect(active.remaining).toBe(15);
     // Each pull is drawn by the rule, in order, wherever it sits among the others.
-    const vault = new SeedVault(t.config.APP_SECRET);
+    const vault = new SeedVault(t.config.APP_SECRET!);
     expect(await redrawnMismatches(t.database, vault, caseId)).toEqual([]);
   });
 
