@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../../db/client.js';
 import { literal, sqlText } from '../../../db/batch.js';
 import { rawStatement, SAMPLE_UUID } from '../../../db/statements.js';
 import { caseCards, grailCases, pulls, type cards } from '../../../db/schema/index.js';
-import { conflict } from '../../../errors.js';
+import { conflict, unauthorized } from '../../../errors.js';
 import { runIdempotent, type IdempotentResult } from '../../idempotency/idempotency.service.js';
 import { markPulled } from '../../inventory/inventory.reads.js';
 import type { LimitsService } from '../../limits/limits.service.js';
@@ -14,24 +14,25 @@ import { userById } from '../../users/users.reads.js';
 import type { WalletService } from '../../wallet/wallet.service.js';
 import { drawIndex, type SeedVault } from '../fairness.js';
 import { GRAIL_EVENTS_CHANNEL, type PullNotice } from '../grail.events.js';
-import { assertOpen, caseNotFound, caseOpenness, type OpennessRead } from '../grail.rules.js';
+import { assertOpen, caseOpenness, type OpennessRead } from '../grail.rules.js';
 import { toPull, type BuybackTerms } from '../pull.view.js';
 import type { PackOrder } from './receipt.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
 
-/** The case row, locked for the purchase, with whether it sells packs now. */
-const lockCaseStatement = rawStatement(
-  'grail.lock_case_for_packs',
-  (caseId: string) =>
+/** The case with whether it sells packs now; with `lock`, its row locked for the purchase. */
+const caseStatement = rawStatement(
+  'grail.case_for_packs',
+  (caseId: string, lock: boolean) =>
     sql`select ${sql.raw(caseOpenness('c'))} as openness, c.activation_time, c.name,
       c.pack_price_cents, c.total_items, c.pulls_count, c.tiers, c.server_seed_enc
-      from grail_cases c where c.id = ${caseId} for no key update`,
+      from grail_cases c where c.id = ${caseId} ${sql.raw(lock ? 'for no key update' : '')}`,
   SAMPLE_UUID,
+  true,
 );
 
-interface LockedCase extends OpennessRead {
+interface CaseRead extends OpennessRead {
   name: string;
   pack_price_cents: number;
   total_items: number;
@@ -106,8 +107,8 @@ export const tooFewLeft = (left: number) =>
 
 /**
  * Several packs of a case in one purchase (decision 028): one transaction, all or nothing, under
- * the Idempotency-Key's lock and then the collector's (the order of a single pack's purchase).
- * It holds the case row from its read to the COMMIT: simpler than a single pack's path, which
+ * the Idempotency-Key's lock, then the collector's, the wallet's and the case row's (the order
+ * of a single pack's purchase). It holds the case row until the COMMIT: simpler than a single pack's path, which
  * keeps its groups and its speed (decision 018). The pulls are drawn one after another by the
  * published rule, with the buyer's client seed and consecutive pull numbers, so each is checked
  * on its own like any other pull.
@@ -124,39 +125,30 @@ export class SeveralPacks {
     );
   }
 
+  /** The case, open with at least `packs` cards left (else its 404 or 409). */
+  private async openCase(tx: Tx, caseId: string, packs: number, lock: boolean) {
+    const read = (await tx.execute(caseStatement(caseId, lock))) as unknown as {
+      rows: CaseRead[];
+    };
+    const c = read.rows[0];
+    assertOpen(c);
+    const left = c!.total_items - c!.pulls_count;
+    if (left < packs) throw tooFewLeft(left);
+    return c!;
+  }
+
   private async buyIn(tx: Tx, order: PackOrder, packs: PackCount): Promise<PackPurchaseResponse> {
     const { user, caseId, chosenSeed } = order;
     const { wallet, limits, buyback, vault } = this.deps;
-    const read = (await tx.execute(lockCaseStatement(caseId))) as unknown as { rows: LockedCase[] };
-    const c = read.rows[0];
-    if (!c) throw caseNotFound();
-    assertOpen(c);
-    const left = c.total_items - c.pulls_count;
-    if (left < packs) throw tooFewLeft(left);
-    const priceCents = c.pack_price_cents;
+    // Refused at once when the case cannot sell these packs. Then the locks in a single pack's
+    // order (so the two never wait on each other): the collector's, with the limits judged on the
+    // whole amount; the wallet's, with the one debit (a committed case's price never changes);
+    // the case row's, read again under it.
+    const seen = await this.openCase(tx, caseId, packs, false);
+    const priceCents = seen.pack_price_cents;
     const totalCents = priceCents * packs;
-    // The collector's lock, then the limits judged on the whole amount.
     await limits.checkPurchase(user.id, totalCents, tx);
-    // The buyer's seed as it is now, not as the session in memory last saw it.
-    const clientSeed = chosenSeed ?? (await userById(tx, user.id))?.clientSeed;
-    if (!clientSeed) throw caseNotFound();
-
-    const remaining = await tx
-      .select({ position: caseCards.position, cardId: caseCards.cardId })
-      .from(caseCards)
-      .where(and(eq(caseCards.caseId, caseId), eq(caseCards.pulled, false)))
-      .orderBy(asc(caseCards.position));
-    const seed = vault.open(c.server_seed_enc!);
-    const draws = [];
-    for (let j = 1; j <= packs; j++) {
-      const k = c.pulls_count + j;
-      const remainingBefore = c.total_items - k + 1;
-      const index = drawIndex(seed, clientSeed, k, remainingBefore);
-      const [card] = remaining.splice(index, 1);
-      draws.push({ id: randomUUID(), k, remainingBefore, index, card: card! });
-    }
-
-    const pullIds = draws.map((d) => d.id);
+    const pullIds = Array.from({ length: packs }, () => randomUUID());
     await wallet.debit(
       user.id,
       totalCents,
@@ -164,10 +156,29 @@ export class SeveralPacks {
         kind: 'pack',
         refType: 'pack_purchase',
         refId: pullIds.join(','),
-        description: `Grail packs: ${packs} × ${c.name}`,
+        description: `Grail packs: ${packs} × ${seen.name}`,
       },
       tx,
     );
+    const c = await this.openCase(tx, caseId, packs, true);
+    // The buyer's seed as it is now, not as the session in memory last saw it.
+    const clientSeed = chosenSeed ?? (await userById(tx, user.id))?.clientSeed;
+    if (!clientSeed) throw unauthorized();
+
+    const remaining = await tx
+      .select({ position: caseCards.position, cardId: caseCards.cardId })
+      .from(caseCards)
+      .where(and(eq(caseCards.caseId, caseId), eq(caseCards.pulled, false)))
+      .orderBy(asc(caseCards.position));
+    const seed = vault.open(c.server_seed_enc!);
+    const draws = pullIds.map((id, i) => {
+      const k = c.pulls_count + i + 1;
+      const remainingBefore = c.total_items - k + 1;
+      const index = drawIndex(seed, clientSeed, k, remainingBefore);
+      const [card] = remaining.splice(index, 1);
+      return { id, k, remainingBefore, index, card: card! };
+    });
+
     const positions = draws.map((d) => d.card.position!);
     const taken = await tx
       .update(caseCards)
