@@ -9,7 +9,12 @@ import type {
 } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
-import { closeOpenCases, createLiveCase, redrawnMismatches } from '../../../test/fixtures/grail.js';
+import {
+  closeOpenCases,
+  createLiveCase,
+  purchaseInvariants,
+  redrawnMismatches,
+} from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
 import {
   caseCards,
@@ -148,6 +153,31 @@ describe(`several packs in one purchase (${testEngine})`, () => {
     });
     // The same key for another number of packs is another request.
     expect((await buyPacks(user, caseId, 5, k)).statusCode).toBe(422);
+  });
+
+  it('sells several packs and single packs of one case at once, to the same and other buyers, by the rule', async () => {
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 40 });
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => funded()));
+    const answers = await Promise.all(
+      buyers.flatMap((buyer) => [
+        buyPacks(buyer, caseId, 3),
+        buyPacks(buyer, caseId, 1),
+        buyPacks(buyer, caseId, 1),
+      ]),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    const ks = answers.flatMap((a) => a.json<PackPurchaseResponse>().pulls.map((p) => p.k));
+    expect(ks.sort((x, y) => x - y)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    for (const buyer of buyers) expect(await balanceOf(buyer.id)).toBe(100_000 - 5 * 2500);
+    const invariants = await purchaseInvariants(t.database, caseId);
+    expect(invariants).toMatchObject({
+      pulls: { n: 30, cards: 30, ks: 30, maxk: 30 },
+      walletsOff: 0,
+      cardsNotPulled: 0,
+      counter: { pulls_count: 30, status: 'active' },
+    });
+    const vault = new SeedVault(t.config.APP_SECRET!);
+    expect(await redrawnMismatches(t.database, vault, caseId)).toEqual([]);
   });
 
   it('refuses more packs than cards left with 409 saying how many remain, writing nothing', async () => {
