@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../auth.js';
+import { PACK_COUNTS } from '../constants.js';
 import { GrailCard, PullStatus } from './cases.js';
 
 /*
@@ -15,10 +16,6 @@ export const ClientSeed = z
 
 export const BuyPackBody = z.object({ clientSeed: ClientSeed.optional() }).strict();
 export type BuyPackBody = z.infer<typeof BuyPackBody>;
-
-/** How many packs of a case one purchase may buy (decision 028). */
-export const PACK_COUNTS = [1, 3, 5, 10] as const;
-export type PackCount = (typeof PACK_COUNTS)[number];
 
 /** Several packs in one purchase: `packs` (default 1) and, as for one pack, a client seed. */
 export const BuyPacksBody = BuyPackBody.extend({
