@@ -17,6 +17,9 @@ export const SIGNED_IN_COOKIE_NAME = 'signed-in';
 export const STAFF_TWO_FACTOR_REQUIRED =
   'Set up two-factor authentication to use the staff console.';
 export const RECENT_PULLS_LIMIT = 10;
+/** How many packs of a case one purchase may buy (decision 028). */
+export const PACK_COUNTS = [1, 3, 5, 10] as const;
+export type PackCount = (typeof PACK_COUNTS)[number];
 export const RECENT_PULLS_CAROUSEL_MIN = 5;
 export const CAROUSEL_CARDS_LIMIT = 12;
 export const SHOWCASE_SIZE = 3;

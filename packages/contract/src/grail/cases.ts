@@ -55,8 +55,20 @@ export const ActiveCaseResponse = z.object({
   status: GrailCaseStatus,
   totalItems: z.number().int(),
   remaining: z.number().int(),
+  /**
+   * The value figures, over the remaining cards (the next pull is any of them, equally likely), so
+   * anyone can recompute them from the checklist: the lowest FMV; the mean FMV; the mean sell-back
+   * credit (each card's FMV × buybackPercent, rounded down to the cent, as a sell-back pays); the
+   * median FMV (the mean of the middle two, rounded to the cent, for an even count); how many
+   * cards have an FMV above the pack price, and that share of the remaining as a percent to one
+   * decimal. All 0 when no card remains.
+   */
   floorValue: z.number(),
   expectedValue: z.number(),
+  expectedSellBackValue: z.number(),
+  medianValue: z.number(),
+  cardsAbovePrice: z.number().int(),
+  chanceAbovePrice: z.number(),
   tiers: z.array(TierOdds),
   serverSeedHash: z.string().nullable(),
   contentsHash: z.string().nullable(),

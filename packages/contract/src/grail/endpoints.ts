@@ -12,6 +12,8 @@ import {
 } from './cases.js';
 import {
   BuyPackBody,
+  BuyPacksBody,
+  PackPurchaseResponse,
   ClaimBody,
   PublicPullResponse,
   PullListResponse,
@@ -119,6 +121,20 @@ export const grailEndpoints = {
     body: BuyPackBody.nullish(),
     status: 201,
     response: PullResponse,
+    errors: [402, 409],
+  }),
+  buyPacks: endpoint({
+    method: 'POST',
+    path: '/api/grail-cases/:caseId/pack-purchases',
+    operationId: 'buyPacks',
+    summary: 'Buy 1, 3, 5 or 10 packs at once: one debit, one pull per pack, all or nothing',
+    tags: grail,
+    guard: 'purchase',
+    idempotent: true,
+    params: CaseIdParams,
+    body: BuyPacksBody,
+    status: 201,
+    response: PackPurchaseResponse,
     errors: [402, 409],
   }),
   pulls: endpoint({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../auth.js';
+import { PACK_COUNTS } from '../constants.js';
 import { GrailCard, PullStatus } from './cases.js';
 
 /*
@@ -15,6 +16,12 @@ export const ClientSeed = z
 
 export const BuyPackBody = z.object({ clientSeed: ClientSeed.optional() }).strict();
 export type BuyPackBody = z.infer<typeof BuyPackBody>;
+
+/** Several packs in one purchase: `packs` (default 1) and, as for one pack, a client seed. */
+export const BuyPacksBody = BuyPackBody.extend({
+  packs: z.literal(PACK_COUNTS, { message: 'must be 1, 3, 5 or 10' }).default(1),
+}).strict();
+export type BuyPacksBody = z.infer<typeof BuyPacksBody>;
 
 export const PullProof = z.object({
   clientSeed: z.string(),
@@ -56,6 +63,16 @@ export const Pull = PulledCard.extend({
 export type Pull = z.infer<typeof Pull>;
 export const PullResponse = z.object({ pull: Pull });
 export type PullResponse = z.infer<typeof PullResponse>;
+/**
+ * A purchase of several packs: its pulls in pull order (consecutive pull numbers), what it cost in
+ * all, and the sum of the pulls' FMVs.
+ */
+export const PackPurchaseResponse = z.object({
+  pulls: z.array(Pull),
+  paid: z.number(),
+  totalFmv: z.number(),
+});
+export type PackPurchaseResponse = z.infer<typeof PackPurchaseResponse>;
 export const PullListResponse = z.object({ pulls: z.array(Pull) });
 export type PullListResponse = z.infer<typeof PullListResponse>;
 

@@ -59,6 +59,10 @@ export async function grailRoutes(
       grail.buyPack(user, params.caseId, body ?? {}, idempotencyKey, request.session!.id),
     { sessionCheckedInTransaction: true },
   );
+  // The session is checked as for any route: several packs take a transaction of their own.
+  route(app, api.buyPacks, async ({ user, params, body, idempotencyKey, request }) =>
+    grail.buyPacks(user, params.caseId, body, idempotencyKey, request.session!.id),
+  );
   // Every purchase's answer, by what it says, with the time it took (docs/operations.md alerts on p99).
   app.addHook('onResponse', async (request, reply) => {
     if (request.routeOptions.config.endpoint !== api.buyPack) return;

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   type ActiveCaseResponse,
   type BuyPackBody,
+  type BuyPacksBody,
+  type PackPurchaseResponse,
   type CaseChecklistResponse,
   type CaseDetailResponse,
   type CaseSummary,
@@ -24,8 +26,10 @@ import type { LimitsService } from '../limits/limits.service.js';
 import type { ContentsEntry, SeedVault } from './fairness.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
 import { caseNotFound, effectiveStatus } from './grail.rules.js';
+import { valueFigures } from './value-figures.js';
 import { CaseCopies } from './purchase/case-copies.js';
 import { PackPurchases } from './purchase/buy-pack.js';
+import { SeveralPacks } from './purchase/buy-several.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
@@ -43,6 +47,8 @@ const readableIso = (d: Date | null) => (d && !Number.isNaN(d.getTime()) ? d.toI
 export class GrailService {
   /** Buying a pack (purchase/buy-pack.ts). */
   readonly purchases: PackPurchases;
+  /** Buying several packs at once (purchase/buy-several.ts). */
+  private readonly severalPacks: SeveralPacks;
 
   constructor(
     private readonly db: Db,
@@ -66,6 +72,14 @@ export class GrailService {
       onGroup: onPurchaseGroup,
       copies: new CaseCopies(db, vault, listenForPulls),
     });
+    this.severalPacks = new SeveralPacks({
+      db,
+      wallet,
+      limits,
+      buyback,
+      vault,
+      announceAboveCents,
+    });
   }
 
   // ---- Reading ----
@@ -76,8 +90,6 @@ export class GrailService {
   }
 
   private summarize(c: CaseRow, remaining: CardRow[]): ActiveCaseResponse {
-    const fmvs = remaining.map((card) => card.fmvCents);
-    const total = fmvs.reduce((a, b) => a + b, 0);
     return {
       caseId: c.id,
       packPrice: centsToDollars(c.packPriceCents),
@@ -87,8 +99,11 @@ export class GrailService {
       status: effectiveStatus(c),
       totalItems: c.status === 'draft' ? remaining.length : c.totalItems,
       remaining: remaining.length,
-      floorValue: fmvs.length ? centsToDollars(Math.min(...fmvs)) : 0,
-      expectedValue: fmvs.length ? centsToDollars(Math.round(total / fmvs.length)) : 0,
+      ...valueFigures(
+        remaining.map((card) => card.fmvCents),
+        c.packPriceCents,
+        this.buyback.percent,
+      ),
       tiers: c.tiers.map((tier) => {
         const inTier = remaining.filter((card) => tierOf(c.tiers, card.fmvCents) === tier).length;
         return {
@@ -253,6 +268,41 @@ export class GrailService {
       chosenSeed: body.clientSeed,
       key: { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey },
     });
+  }
+
+  /**
+   * 1, 3, 5 or 10 packs in one purchase (decision 028). One pack takes the single pack's path
+   * (its key is a single pack's, and its answer the same pull); more take one transaction of
+   * their own (purchase/buy-several.ts).
+   */
+  async buyPacks(
+    user: SessionUser,
+    caseId: string,
+    body: BuyPacksBody,
+    idempotencyKey: string,
+    sessionId: string,
+  ): Promise<IdempotentResult<PackPurchaseResponse>> {
+    if (body.packs === 1) {
+      const { body: answer, replayed } = await this.buyPack(
+        user,
+        caseId,
+        body,
+        idempotencyKey,
+        sessionId,
+      );
+      const { pull } = answer;
+      return { body: { pulls: [pull], paid: pull.price, totalFmv: pull.card.fmv }, replayed };
+    }
+    return this.severalPacks.buy(
+      {
+        user,
+        sessionId,
+        caseId,
+        chosenSeed: body.clientSeed,
+        key: { userId: user.id, scope: `grail-packs:${caseId}`, key: idempotencyKey },
+      },
+      body.packs,
+    );
   }
 }
 

@@ -1,13 +1,24 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ActiveCaseResponse } from '@grail/contract';
+import type { ActiveCaseResponse, PackCount } from '@grail/contract';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { PurchaseDialog } from '@/components/purchase/PurchaseDialog';
 import { SummaryRow } from '@/components/SummaryRow';
 import { useBuyPack } from '../api/useBuyPack';
+import { useBuyPacks } from '../api/useBuyPacks';
 import { markPackOpened } from '../lib/pendingReveals';
+import { PackCountChoice } from './PackCountChoice';
+import { ValueFigures } from './ValueFigures';
 
-/** The confirmation before a purchase: price, balance, buyback terms, and a top-up when short. */
+const packsText = (packs: number) => (packs === 1 ? '1 pack' : `${packs} packs`);
+
+/**
+ * The confirmation before a purchase: how many packs (1, 3, 5 or 10) and their total, what a pull
+ * is worth beside the price, the balance, the buyback terms, and a top-up when short. One pack
+ * takes the single pack's purchase and reveal; more take one purchase of several and their reveal
+ * one by one.
+ */
 export function BuyPackDialog({
   live,
   open,
@@ -18,35 +29,73 @@ export function BuyPackDialog({
   onClose: () => void;
 }) {
   const navigate = useNavigate();
-  const buy = useBuyPack();
+  const one = useBuyPack();
+  const several = useBuyPacks();
+  const [packs, setPacks] = useState<PackCount>(1);
+  const total = Math.round(packs * live.packPrice * 100) / 100;
+  const purchase = packs === 1 ? one : several;
+  const choose = (count: PackCount) => {
+    one.reset();
+    several.reset();
+    setPacks(count);
+  };
+  const confirm = (idempotencyKey: string) => {
+    if (packs === 1) {
+      one.mutate(
+        { caseId: live.caseId, idempotencyKey },
+        {
+          onSuccess: ({ pull }) => {
+            markPackOpened(pull._id);
+            navigate(paths.grailReveal.getHref({ pull: pull._id }));
+          },
+        },
+      );
+      return;
+    }
+    // The confirmation's key stands for this count: another count is another purchase.
+    several.mutate(
+      { caseId: live.caseId, packs, idempotencyKey: `${idempotencyKey}-x${packs}` },
+      {
+        onSuccess: ({ pulls }) => {
+          for (const pull of pulls) markPackOpened(pull._id);
+          navigate(paths.grailReveal.getHref({ pulls: pulls.map((p) => p._id).join(',') }));
+        },
+      },
+    );
+  };
   return (
     <PurchaseDialog
       open={open}
       onClose={onClose}
       title="Buy a Pack"
-      amount={live.packPrice}
-      purchase={buy}
-      onConfirm={(idempotencyKey) =>
-        buy.mutate(
-          { caseId: live.caseId, idempotencyKey },
-          {
-            onSuccess: ({ pull }) => {
-              markPackOpened(pull._id);
-              navigate(paths.grailReveal.getHref({ pull: pull._id }));
-            },
-          },
-        )
+      amount={total}
+      purchase={purchase}
+      onConfirm={confirm}
+      payLabel={`Pay ${formatUsd(total)} and open`}
+      summary={
+        <>
+          <PackCountChoice
+            value={packs}
+            packPrice={live.packPrice}
+            remaining={live.remaining}
+            onChange={choose}
+          />
+          <ValueFigures live={live} compact />
+          <SummaryRow label="Pack price" value={formatUsd(live.packPrice)} />
+          <SummaryRow label={`Total for ${packsText(packs)}`} value={formatUsd(total)} strong />
+        </>
       }
-      payLabel={`Pay ${formatUsd(live.packPrice)} and open`}
-      summary={<SummaryRow label="Pack price" value={formatUsd(live.packPrice)} strong />}
       terms={
         <>
-          Every pack is worth at least {formatUsd(live.floorValue)} FMV. Keep your card and we ship
-          it within 48 hours, or sell it back instantly for {live.buybackPercent}% of its FMV within{' '}
+          Each pack is one random card from the cards left, worth at least{' '}
+          {formatUsd(live.floorValue)} FMV. Keep your cards and we ship them within 48 hours, or
+          sell any back instantly for {live.buybackPercent}% of its FMV within{' '}
           {live.buybackWindowHours} hours.
         </>
       }
-      shortfall={(short) => `You need ${short} more for this pack.`}
+      shortfall={(short) =>
+        `You need ${short} more for ${packs === 1 ? 'this pack' : `these ${packs} packs`}.`
+      }
       signedOut={`Sign in to buy a pack. You get one random card from the ${live.remaining} left in ${live.name}.`}
       returnPath={paths.grailMachine.getHref()}
     />

@@ -5,18 +5,21 @@ import ui from '@/lib/styles/ui.module.css';
 import grail from './grail.module.css';
 import styles from './CaseStats.module.css';
 import { ProgressBar } from '@/components/ProgressBar';
+import { ValueFigures } from './ValueFigures';
 
-function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Stat({ label, value }: { label: string; value: string }) {
   return (
     <div className={styles.stat}>
       <span className={clsx(ui.secondaryText, styles.label)}>{label}</span>
       <p className={styles.value}>{value}</p>
-      {hint && <span className={clsx(grail.caption, ui.secondaryText)}>{hint}</span>}
     </div>
   );
 }
 
-/** Pack price, remaining of total, guaranteed floor and expected value of the case. */
+/**
+ * The pack price, and beside it what a pull is worth (ValueFigures: the chance it beats the price
+ * first, the floor last), then how much of the case is left.
+ */
 export function CaseStats({ live }: { live: ActiveCaseResponse }) {
   const pulled = live.totalItems - live.remaining;
   const left = live.totalItems ? (live.remaining / live.totalItems) * 100 : 0;
@@ -24,16 +27,9 @@ export function CaseStats({ live }: { live: ActiveCaseResponse }) {
     <div className={clsx(ui.paper, grail.panel)}>
       <div className={styles.stats}>
         <Stat label="Pack price" value={formatUsd(live.packPrice)} />
-        <Stat
-          label="Guaranteed floor"
-          value={formatUsd(live.floorValue)}
-          hint={`Every pack is worth at least ${formatUsd(live.floorValue)} FMV`}
-        />
-        <Stat
-          label="Expected value"
-          value={formatUsd(live.expectedValue)}
-          hint="Mean FMV of what remains"
-        />
+        <div className={styles.figures}>
+          <ValueFigures live={live} />
+        </div>
       </div>
       <div className={styles.count}>
         <p className={clsx(ui.body2, styles.remaining)}>

@@ -95,4 +95,21 @@ describe('the fairness page of a large case', () => {
     expect(within(rows()[0]!).getAllByRole('cell')[0]!.textContent).toContain('101');
     expect(within(table).getAllByText('Verified')).toHaveLength(20);
   });
+
+  it('opens with the rule in plain words, then the exact rule', async () => {
+    fakeFetch({ '/api/grail-cases': [{ body: { cases: [] } }] });
+    renderWithProviders(<FairnessPage />);
+    expect(await screen.findByText('No case has gone live yet.')).toBeTruthy();
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings.slice(0, 2)).toEqual(['The rule in plain words', 'The rule, exactly']);
+    const plain = screen.getByRole('region', { name: 'The rule in plain words' });
+    const steps = within(plain)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(steps.map((step) => step!.split('.')[0])).toEqual([
+      'What we commit to, and when',
+      'How your pull is drawn',
+      'How to check a pull',
+    ]);
+  });
 });

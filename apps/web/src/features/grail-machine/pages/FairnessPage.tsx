@@ -78,8 +78,33 @@ export default function FairnessPage() {
     : 0;
   return (
     <GrailPageFrame title="Provably Fair">
+      <section aria-labelledby="plain-rule" className={clsx(ui.paper, grail.panel, styles.rule)}>
+        <h2 id="plain-rule" className={clsx(ui.h6, grail.gutter)}>
+          The rule in plain words
+        </h2>
+        <ol className={clsx(ui.body1, styles.plain)}>
+          <li>
+            <strong>What we commit to, and when.</strong> Before the first pack of a case is sold,
+            its cards are put in a fixed order and we publish two fingerprints: one of the list of
+            cards and one of a secret number, the server seed. Neither can change afterwards without
+            its fingerprint giving it away.
+          </li>
+          <li>
+            <strong>How your pull is drawn.</strong> The server seed, your own client seed and the
+            pull&apos;s number in the case decide which of the cards still in the case is yours.
+            Several packs bought at once are the next pull numbers, one after another, each drawn
+            the same way on its own.
+          </li>
+          <li>
+            <strong>How to check a pull.</strong> When the case sells out or closes we reveal the
+            server seed. Choose the case below and press Verify in my browser: this page checks the
+            seed and the card list against their fingerprints and replays every pull, marking each
+            Verified or Mismatch. Your pull&apos;s number and client seed are on its page.
+          </li>
+        </ol>
+      </section>
       <div className={clsx(ui.paper, grail.panel, styles.rule)}>
-        <h2 className={clsx(ui.h6, grail.gutter)}>The rule</h2>
+        <h2 className={clsx(ui.h6, grail.gutter)}>The rule, exactly</h2>
         <p className={clsx(ui.body2, styles.paragraph)}>
           When a case goes live its cards get fixed positions 1…N and we publish SHA-256 of the
           contents list and SHA-256 of a secret 32-byte server seed. Pull number k with your client

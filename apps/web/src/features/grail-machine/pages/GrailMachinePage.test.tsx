@@ -18,6 +18,10 @@ const live: ActiveCaseResponse = {
   remaining: 60,
   floorValue: 5,
   expectedValue: 551.48,
+  expectedSellBackValue: 468.75,
+  medianValue: 120,
+  cardsAbovePrice: 16,
+  chanceAbovePrice: 26.7,
   tiers: [{ name: 'Grail', minFmv: 500, maxFmv: null, remaining: 17, probability: 17 / 60 }],
   serverSeedHash: 'a'.repeat(64),
   contentsHash: 'b'.repeat(64),
@@ -65,7 +69,7 @@ describe('GrailMachinePage states', () => {
     expect(screen.getByRole('link', { name: 'Verify its pulls' })).toBeTruthy();
   });
 
-  it('live: price, remaining of total, floor, EV and the Buy a Pack button', async () => {
+  it('live: the price with the value figures beside it, the floor last, remaining of total and the Buy a Pack button', async () => {
     renderPage({
       '/api/grail-cases/active': [{ body: live }],
       [`/api/grail-cases/${live.caseId}`]: [
@@ -73,8 +77,20 @@ describe('GrailMachinePage states', () => {
       ],
     });
     expect(await screen.findByText('60 of 64 remaining')).toBeTruthy();
-    expect(screen.getByText('$5.00')).toBeTruthy();
+    expect(screen.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Chance a pull beats the price',
+      'Expected value',
+      'Expected sell-back value',
+      'Median pull',
+      'Floor',
+    ]);
+    expect(screen.getByText('26.7%')).toBeTruthy();
+    expect(screen.getByText('16 of the 60 cards left have an FMV above $499.99')).toBeTruthy();
     expect(screen.getByText('$551.48')).toBeTruthy();
+    expect(screen.getByText('$468.75')).toBeTruthy();
+    expect(screen.getByText('$120.00')).toBeTruthy();
+    expect(screen.getByText('$5.00')).toBeTruthy();
+    expect(screen.queryByText(/Guaranteed floor/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Buy a Pack · $499.99' })).toBeTruthy();
   });
 

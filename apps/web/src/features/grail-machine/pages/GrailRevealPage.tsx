@@ -7,6 +7,7 @@ import { PullDecisionButtons, usePullDecision } from '@/components/PullDecisionD
 import { useMyPull, usePullActions } from '@/lib/api/pulls';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { PackReveal } from '../components/PackReveal';
+import { SeveralPullsReveal } from '../components/SeveralPullsReveal';
 import { revealPending } from '../lib/pendingReveals';
 import { paths } from '@/lib/paths';
 import { TrackingLink } from '@/components/TrackingLink';
@@ -72,7 +73,13 @@ function PullActions({ pull }: { pull: Pull }) {
 
 export default function GrailRevealPage() {
   const [params] = useSearchParams();
-  const pullId = params.get('pull');
+  const several = params.get('pulls');
+  if (several) return <SeveralPullsReveal ids={several.split(',').filter(Boolean)} />;
+  return <OnePullReveal pullId={params.get('pull')} />;
+}
+
+/** The reveal of one pack's pull, or of the pulls of a purchase of several (`?pulls=a,b,c`). */
+function OnePullReveal({ pullId }: { pullId: string | null }) {
   const query = useMyPull(pullId);
   // The reveal plays only for a pack just opened here; any other visit shows the card at once.
   const [play] = useState(() => pullId !== null && revealPending(pullId));
