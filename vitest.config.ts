@@ -42,6 +42,8 @@ const BOTH_ENGINES = [
   'src/modules/grail/grail.purchase-groups.test.ts',
   'src/modules/grail/grail.quick-purchase.test.ts',
   'src/modules/limits/limits.test.ts',
+  'src/modules/market/trades.concurrency.test.ts',
+  'src/modules/market/trades.test.ts',
   'src/modules/orders/orders.concurrency.test.ts',
   'src/modules/outbox/outbox.test.ts',
   'src/modules/vault/vault.concurrency.test.ts',
