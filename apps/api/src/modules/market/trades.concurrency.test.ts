@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CUSTODY_STATES } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { createUser, postAs, type TestUser } from '../../../test/users.js';
-import { insertCard } from '../../../test/fixtures/catalog.js';
-import { fund } from '../../../test/fixtures/wallet.js';
+import { postAs, type TestUser } from '../../../test/users.js';
+import { marketKit } from '../../../test/fixtures/market.js';
 import { holdings, marketTrades, walletLedger, wallets } from '../../db/schema/index.js';
 
 const ROUNDS = 5;
@@ -15,22 +13,13 @@ const ROUNDS = 5;
 // correctness run of the same code.
 describe(`trades at once (${testEngine})`, () => {
   let t: TestApp;
-  const cards: string[] = [];
+  const k = marketKit(() => t);
+  const { allCards: cards, db, collector } = k;
   const post = (who: TestUser, url: string, payload: object = {}) => postAs(t, who, url, payload);
-  const db = () => t.database.db;
-  const total = async () => {
-    const { wallets: w, holds, fees } = await t.app.services.holds.totals(db());
-    return w + holds + fees;
-  };
+  const total = async () => (await k.money()).total;
   /** Every card in exactly one custody place, and every wallet equal to its ledger. */
   const expectWhole = async () => {
-    const rows = await db()
-      .select({ cardId: holdings.cardId, n: sql<number>`count(*)::int` })
-      .from(holdings)
-      .where(and(inArray(holdings.cardId, cards), inArray(holdings.state, [...CUSTODY_STATES])))
-      .groupBy(holdings.cardId);
-    expect(rows.length).toBe(cards.length);
-    expect(rows.every((r) => r.n === 1)).toBe(true);
+    await k.expectCardsWhole();
     const drift = await db()
       .select({ userId: wallets.userId })
       .from(wallets)
@@ -38,27 +27,6 @@ describe(`trades at once (${testEngine})`, () => {
         sql`${wallets.balanceCents} <> (select coalesce(sum(${walletLedger.amountCents}), 0) from ${walletLedger} where ${walletLedger.userId} = ${wallets.userId})`,
       );
     expect(drift).toEqual([]);
-  };
-  const collector = async (n: number) => {
-    const user = await createUser(t);
-    await fund(t.database, user.id, 100_000);
-    const held: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const card = await insertCard(db(), { fmvCents: 5_000 });
-      cards.push(card.id);
-      const [h] = await db()
-        .insert(holdings)
-        .values({
-          userId: user.id,
-          cardId: card.id,
-          source: 'order',
-          sourceId: randomUUID(),
-          costCents: 4_000,
-        })
-        .returning({ id: holdings.id });
-      held.push(h!.id);
-    }
-    return { user, held };
   };
 
   beforeAll(async () => {

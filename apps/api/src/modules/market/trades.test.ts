@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CUSTODY_STATES, type Trade } from '@grail/contract';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Trade } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { createUser, type TestUser } from '../../../test/users.js';
-import { insertCard } from '../../../test/fixtures/catalog.js';
-import { fund } from '../../../test/fixtures/wallet.js';
+import { marketKit } from '../../../test/fixtures/market.js';
 import {
   auditLog,
   holdings,
   houseLedger,
   marketListings,
   marketOffers,
-  marketTradeItems,
   marketTrades,
-  walletHolds,
-  walletLedger,
   wallets,
 } from '../../db/schema/index.js';
 
@@ -25,113 +19,9 @@ const FEE = 5;
 
 describe(`trades (${testEngine})`, () => {
   let t: TestApp;
-  let keys = 0;
-  /** Every card any test put in a vault: each must stay in exactly one custody place. */
-  const allCards: string[] = [];
-
-  const call = (who: TestUser, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...who.headers, 'idempotency-key': `trade-key-${++keys}` },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-  const db = () => t.database.db;
-  const balanceOf = async (userId: string) => {
-    const [w] = await db()
-      .select({ b: wallets.balanceCents })
-      .from(wallets)
-      .where(eq(wallets.userId, userId));
-    return w?.b ?? 0;
-  };
-  /** Wallets + open holds + the house's fees: what no market action may change. */
-  const money = async () => {
-    const { wallets: w, holds, fees } = await t.app.services.holds.totals(db());
-    return { sum: w + holds, fees, total: w + holds + fees };
-  };
-  const stateOf = async (holdingId: string) => {
-    const [h] = await db()
-      .select({ state: holdings.state, userId: holdings.userId })
-      .from(holdings)
-      .where(eq(holdings.id, holdingId));
-    return h!;
-  };
-  /** Who holds each card now (in custody), by card id. */
-  const custody = async (cardIds: string[]) => {
-    const rows = await db()
-      .select({ cardId: holdings.cardId, userId: holdings.userId, state: holdings.state })
-      .from(holdings)
-      .where(and(inArray(holdings.cardId, cardIds), inArray(holdings.state, [...CUSTODY_STATES])));
-    return rows;
-  };
-  const expectCardsWhole = async () => {
-    const rows = await custody(allCards);
-    const counts = new Map<string, number>();
-    for (const r of rows) counts.set(r.cardId!, (counts.get(r.cardId!) ?? 0) + 1);
-    expect(allCards.filter((c) => counts.get(c) !== 1)).toEqual([]);
-  };
-  /** Everything a trade command could write, to check that a refused one wrote nothing. */
-  const snapshot = async () => {
-    const count = async (table: PgTable) =>
-      (
-        await db()
-          .select({ n: sql<number>`count(*)::int` })
-          .from(table)
-      )[0]!.n;
-    return {
-      ledger: await count(walletLedger),
-      holds: await db()
-        .select({ id: walletHolds.id, status: walletHolds.status })
-        .from(walletHolds)
-        .orderBy(walletHolds.id),
-      house: await count(houseLedger),
-      trades: await db()
-        .select({ id: marketTrades.id, status: marketTrades.status })
-        .from(marketTrades)
-        .orderBy(marketTrades.id),
-      items: await count(marketTradeItems),
-      holdings: await db()
-        .select({ id: holdings.id, state: holdings.state })
-        .from(holdings)
-        .orderBy(holdings.id),
-      listings: await db()
-        .select({ id: marketListings.id, status: marketListings.status })
-        .from(marketListings)
-        .orderBy(marketListings.id),
-      audit: await count(auditLog),
-      money: await money(),
-    };
-  };
-
-  /** A funded collector with `n` cards in their vault ($100 FMV each unless told). */
-  const collector = async (n: number, cents = 100_000, fmvCents = 10_000) => {
-    const cards: string[] = [];
-    const user = await createUser(t);
-    if (cents > 0) await fund(t.database, user.id, cents);
-    const held: string[] = [];
-    for (let i = 0; i < n; i++) {
-      const card = await insertCard(db(), { fmvCents });
-      allCards.push(card.id);
-      cards.push(card.id);
-      const [h] = await db()
-        .insert(holdings)
-        .values({
-          userId: user.id,
-          cardId: card.id,
-          source: 'order',
-          sourceId: randomUUID(),
-          costCents: 9_000,
-        })
-        .returning({ id: holdings.id });
-      held.push(h!.id);
-    }
-    return { user, held, cards };
-  };
-  const propose = (from: TestUser, body: object) => call(from, 'POST', '/api/market/trades', body);
-  const step = (who: TestUser, tradeId: string, action: string, body: object = {}) =>
-    call(who, 'POST', `/api/market/trades/${tradeId}/${action}`, body);
-  const list = (who: TestUser, holdingId: string, price = 150) =>
-    call(who, 'POST', '/api/market/listings', { holdingId, price, acceptsOffers: true });
+  const k = marketKit(() => t);
+  const { allCards, call, db, balanceOf, money, stateOf, expectCardsWhole, snapshot } = k;
+  const { collector, propose, step, list } = k;
 
   beforeAll(async () => {
     t = await createTestApp();
