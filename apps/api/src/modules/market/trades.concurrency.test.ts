@@ -6,7 +6,8 @@ import { postAs, type TestUser } from '../../../test/users.js';
 import { marketKit } from '../../../test/fixtures/market.js';
 import { holdings, marketTrades, walletLedger, wallets } from '../../db/schema/index.js';
 
-const ROUNDS = 5;
+const ROUNDS = 6;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // On PostgreSQL the requests run on parallel pool connections and contend for the listing's, the
 // trade's and the holdings' row locks; PGlite runs one statement at a time, so there it is a
@@ -58,7 +59,10 @@ describe(`trades at once (${testEngine})`, () => {
       const before = await total();
       const [accepted, bought] = await Promise.all([
         post(b.user, `/api/market/trades/${tradeId}/accept`),
-        post(buyer.user, `/api/market/listings/${listing.json()._id}/buy`, { price: 50 }),
+        // Every other round the purchase starts a little later, so either side can win.
+        sleep(round % 2 ? round * 4 : 0).then(() =>
+          post(buyer.user, `/api/market/listings/${listing.json()._id}/buy`, { price: 50 }),
+        ),
       ]);
       expect([accepted.statusCode, bought.statusCode].sort()).toEqual([200, 409]);
       expect(await total()).toBe(before);
