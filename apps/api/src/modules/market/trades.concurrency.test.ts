@@ -117,4 +117,33 @@ describe(`trades at once (${testEngine})`, () => {
       await expectWhole();
     }
   });
+
+  it('a sale and a trade between the same two collectors at once both settle (no deadlock)', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const b = await collector(2);
+      const c = await collector(1);
+      const listing = await post(b.user, '/api/market/listings', {
+        holdingId: b.held[0],
+        price: 30,
+      });
+      expect(listing.statusCode).toBe(201);
+      // C proposes to B with cash both ways; B sells C another card meanwhile.
+      const proposed = await post(c.user, '/api/market/trades', {
+        to: b.user.username,
+        give: c.held,
+        giveCash: 7,
+        get: [b.held[1]],
+        getCash: 3,
+      });
+      expect(proposed.statusCode).toBe(201);
+      const before = await total();
+      const [accepted, bought] = await Promise.all([
+        post(b.user, `/api/market/trades/${proposed.json()._id}/accept`),
+        post(c.user, `/api/market/listings/${listing.json()._id}/buy`, { price: 30 }),
+      ]);
+      expect([accepted.statusCode, bought.statusCode]).toEqual([200, 200]);
+      expect(await total()).toBe(before);
+      await expectWhole();
+    }
+  });
 });

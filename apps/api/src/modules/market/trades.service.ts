@@ -28,7 +28,7 @@ import {
 } from '../vault/holdings.service.js';
 import { assertMarketAccess } from './access.js';
 import { relatedAccounts } from './related.js';
-import { closeOpenOffers, feeOn, type MarketDeps } from './settlement.js';
+import { closeOpenOffers, feeOn, lockSaleWallets, type MarketDeps } from './settlement.js';
 import { tradeItems, tradesOf, tradeViews, type TradeRecord } from './trades.reads.js';
 
 const DAY_MS = 86_400_000;
@@ -53,8 +53,8 @@ const ENDING_NOTE: Record<Ending, string> = {
  * the proposer may withdraw; a worker expires what was not answered in 7 days.
  *
  * Lock order, the same in every command: the trade, then the listings of the recipient's listed
- * cards (as a sale locks its listing first), then the holdings ordered by id, then the wallets
- * ordered by user id.
+ * cards (as a sale locks its listing first), then the holdings ordered by id, then every wallet
+ * the command moves money in, ordered by user id (lockSaleWallets, as a sale does).
  */
 export class TradesService {
   constructor(
@@ -304,6 +304,12 @@ export class TradesService {
           holdingId: id,
         });
     }
+    await lockSaleWallets(
+      tx,
+      this.deps,
+      listings.map((l) => l.id),
+      [trade.proposerId, trade.recipientId],
+    );
     // The database refuses an acceptance at or after the expiry (market_trades_accepted_in_time).
     await tx
       .update(marketTrades)
@@ -366,8 +372,8 @@ export class TradesService {
   /**
    * The cash of an accepted trade: the proposer's hold is captured and paid to the recipient less
    * the fee; the recipient's cash is debited and paid to the proposer less the fee; the fees go to
-   * the house. Wallets are touched in user-id order; each side is credited before it is debited,
-   * so cash coming in can pay cash going out. Answers the fees in cents.
+   * the house. The wallets are already locked; each side is credited before it is debited, so
+   * cash coming in can pay cash going out. Answers the fees in cents.
    */
   private async payCash(tx: Tx, trade: TradeRecord): Promise<number> {
     const { feePercent, holds, wallet, limits } = this.deps;
