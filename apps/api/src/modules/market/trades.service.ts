@@ -28,13 +28,12 @@ import {
 } from '../vault/holdings.service.js';
 import { assertMarketAccess } from './access.js';
 import { relatedAccounts } from './related.js';
-import { closeOpenOffers, feeOn, lockSaleWallets, type MarketDeps } from './settlement.js';
+import { closeOpenOffers, lockSaleWallets, type MarketDeps } from './settlement.js';
+import { payTradeCash } from './trade-cash.js';
 import { tradeItems, tradesOf, tradeViews, type TradeRecord } from './trades.reads.js';
 
 const DAY_MS = 86_400_000;
 const noTrade = () => notFound('No trade of yours with this id.');
-/** What a trade's cash moves are recorded as in the wallets' ledger and the house's. */
-const TRADE_REF = 'market_trade';
 
 type Terms = Pick<NewTradeBody, 'give' | 'giveCash' | 'get' | 'getCash'>;
 type Ending = 'declined' | 'withdrawn' | 'expired' | 'countered';
@@ -98,9 +97,7 @@ export class TradesService {
       this.db,
       { userId: user.id, scope: 'market-trade-accept', key: idempotencyKey, request: { tradeId } },
       async (tx) => {
-        const trade = await this.lockOpen(tx, user, tradeId);
-        if (trade.recipientId !== user.id)
-          throw forbidden('Only the collector this trade was proposed to can accept it.');
+        const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'accept');
         await this.settle(tx, trade, user.id);
         return this.view(tx, tradeId, user.id);
       },
@@ -109,22 +106,21 @@ export class TradesService {
 
   /** The recipient turns the trade down: the proposer's cards and cash are released. */
   async decline(user: SessionUser, tradeId: string): Promise<Trade> {
-    return this.db.transaction(async (tx) => {
-      const trade = await this.lockOpen(tx, user, tradeId);
-      if (trade.recipientId !== user.id)
-        throw forbidden('Only the collector this trade was proposed to can decline it.');
-      await this.end(tx, trade, 'declined');
-      return this.view(tx, tradeId, user.id);
-    });
+    return this.answer(user, tradeId, 'declined');
   }
 
   /** The proposer takes the trade back: their cards and cash are released. */
   async withdraw(user: SessionUser, tradeId: string): Promise<Trade> {
+    return this.answer(user, tradeId, 'withdrawn');
+  }
+
+  private async answer(user: SessionUser, tradeId: string, status: 'declined' | 'withdrawn') {
     return this.db.transaction(async (tx) => {
-      const trade = await this.lockOpen(tx, user, tradeId);
-      if (trade.proposerId !== user.id)
-        throw forbidden('Only the collector who proposed this trade can withdraw it.');
-      await this.end(tx, trade, 'withdrawn');
+      const trade =
+        status === 'declined'
+          ? await this.lockOpen(tx, user, tradeId, 'recipient', 'decline')
+          : await this.lockOpen(tx, user, tradeId, 'proposer', 'withdraw');
+      await this.end(tx, trade, status);
       return this.view(tx, tradeId, user.id);
     });
   }
@@ -136,9 +132,7 @@ export class TradesService {
   async counter(user: SessionUser, tradeId: string, body: CounterTradeBody): Promise<Trade> {
     await assertMarketAccess(this.db, user.id);
     return this.db.transaction(async (tx) => {
-      const trade = await this.lockOpen(tx, user, tradeId);
-      if (trade.recipientId !== user.id)
-        throw forbidden('Only the collector this trade was proposed to can counter it.');
+      const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'counter');
       await this.end(tx, trade, 'countered');
       const names = await namesOf(tx, [trade.proposerId]);
       const answer = await this.open(
@@ -198,8 +192,12 @@ export class TradesService {
     terms: Terms,
     counterOf: string | null,
   ): Promise<string> {
+    // The proposer's cards are locked (they move); the recipient's are only read, as a sale may
+    // hold one of them while it waits for a wallet this proposal holds. Acceptance checks again.
     const found = new Map(
-      (await lockHoldings(tx, [...terms.give, ...terms.get])).map((h) => [h.id, h]),
+      [...(await lockHoldings(tx, terms.give)), ...(await holdingsByIds(tx, terms.get))].map(
+        (h) => [h.id, h],
+      ),
     );
     terms.give.forEach((holdingId, i) =>
       checkCard(
@@ -345,7 +343,7 @@ export class TradesService {
     };
     for (const id of giving) await pass(found.get(id)!, trade.recipientId);
     for (const id of asked) await pass(found.get(id)!, trade.proposerId);
-    const fees = await this.payCash(tx, trade);
+    const fees = await payTradeCash(tx, this.deps, trade);
     const flagReason = await relatedAccounts(tx, trade.proposerId, trade.recipientId);
     await this.deps.audit.record(
       {
@@ -369,66 +367,6 @@ export class TradesService {
     );
   }
 
-  /**
-   * The cash of an accepted trade: the proposer's hold is captured and paid to the recipient less
-   * the fee; the recipient's cash is debited and paid to the proposer less the fee; the fees go to
-   * the house. The wallets are already locked; each side is credited before it is debited, so
-   * cash coming in can pay cash going out. Answers the fees in cents.
-   */
-  private async payCash(tx: Tx, trade: TradeRecord): Promise<number> {
-    const { feePercent, holds, wallet, limits } = this.deps;
-    const fromProposer = trade.proposerCashCents;
-    const fromRecipient = trade.recipientCashCents;
-    const feeP = feeOn(fromProposer, feePercent);
-    const feeR = feeOn(fromRecipient, feePercent);
-    const ref = (description: string) => ({
-      kind: 'trade' as const,
-      refType: TRADE_REF,
-      refId: trade.id,
-      description,
-    });
-    const sides = [
-      {
-        userId: trade.proposerId,
-        credit: fromRecipient - feeR,
-        creditNote: `Trade: ${formatCents(fromRecipient)} received (fee ${formatCents(feeR)})`,
-        pay: async () => {
-          if (fromProposer <= 0) return;
-          const captured = await holds.capture(tx, trade.holdId!, {
-            ...ref(`Trade: ${formatCents(fromProposer)} paid`),
-            amountCents: fromProposer,
-          });
-          if (!captured) throw conflict('This trade is no longer open.');
-        },
-      },
-      {
-        userId: trade.recipientId,
-        credit: fromProposer - feeP,
-        creditNote: `Trade: ${formatCents(fromProposer)} received (fee ${formatCents(feeP)})`,
-        pay: async () => {
-          if (fromRecipient <= 0) return;
-          await limits.checkPurchase(trade.recipientId, fromRecipient, tx);
-          await wallet.debit(
-            trade.recipientId,
-            fromRecipient,
-            ref(`Trade: ${formatCents(fromRecipient)} paid`),
-            tx,
-          );
-        },
-      },
-    ].sort((a, b) => (a.userId < b.userId ? -1 : 1));
-    for (const side of sides) {
-      if (side.credit > 0) await wallet.credit(side.userId, side.credit, ref(side.creditNote), tx);
-      await side.pay();
-    }
-    await holds.takeFee(tx, feeP + feeR, {
-      refType: TRADE_REF,
-      refId: trade.id,
-      description: `Fee on the cash of a trade (${formatCents(fromProposer + fromRecipient)})`,
-    });
-    return feeP + feeR;
-  }
-
   /** Ends an open trade (locked by the caller): the proposer's cards and cash are released. */
   private async end(tx: Tx, trade: TradeRecord, status: Ending) {
     await tx
@@ -443,8 +381,17 @@ export class TradesService {
     if (trade.holdId) await this.deps.holds.release(tx, trade.holdId, ENDING_NOTE[status]);
   }
 
-  /** The caller's open trade, locked: 404 when not a party, 409 when it ended or expired. */
-  private async lockOpen(tx: Tx, user: SessionUser, tradeId: string): Promise<TradeRecord> {
+  /**
+   * The caller's open trade, locked: 404 when not a party, 403 when the caller is not `side` (who
+   * may `verb` it), 409 when it ended or expired.
+   */
+  private async lockOpen(
+    tx: Tx,
+    user: SessionUser,
+    tradeId: string,
+    side: 'proposer' | 'recipient',
+    verb: string,
+  ): Promise<TradeRecord> {
     const [trade] = await tx
       .select()
       .from(marketTrades)
@@ -456,6 +403,12 @@ export class TradesService {
       )
       .for('update');
     if (!trade) throw noTrade();
+    if ((side === 'proposer' ? trade.proposerId : trade.recipientId) !== user.id)
+      throw forbidden(
+        side === 'proposer'
+          ? `Only the collector who proposed this trade can ${verb} it.`
+          : `Only the collector this trade was proposed to can ${verb} it.`,
+      );
     if (trade.status !== 'open')
       throw conflict(`This trade is ${trade.status}.`, { status: trade.status });
     if (trade.expiresAt.getTime() <= Date.now()) throw conflict('This trade has expired.');
