@@ -8,6 +8,7 @@ import {
   auditLog,
   holdings,
   houseLedger,
+  marketAccessFreezes,
   marketListings,
   marketOffers,
   marketTrades,
@@ -323,6 +324,23 @@ describe(`trades (${testEngine})`, () => {
     expect(await balanceOf(a.user.id)).toBe(100_000);
     expect((await stateOf(a.held[0]!)).state).toBe('in_vault');
     await expectCardsWhole();
+  });
+
+  it('a collector whose market access staff froze can neither propose nor accept', async () => {
+    const a = await collector(1);
+    const b = await collector(1);
+    const { _id } = (
+      await propose(a.user, { to: b.user.username, give: a.held, get: b.held })
+    ).json();
+    await db().insert(marketAccessFreezes).values({ userId: b.user.id, reason: 'Under review' });
+    const before = await snapshot();
+    expect((await step(b.user, _id, 'accept')).statusCode).toBe(403);
+    expect(
+      (await propose(b.user, { to: a.user.username, give: b.held, get: a.held })).statusCode,
+    ).toBe(403);
+    expect(await snapshot()).toEqual(before);
+    // Declining stays open to them: it only gives the proposer's things back.
+    expect((await step(b.user, _id, 'decline')).statusCode).toBe(200);
   });
 
   it('a recipient short of the cash they are asked for gets 402 and nothing moves', async () => {
