@@ -282,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(marketRoutes, {
     listings: services.listings,
     offers: services.offers,
+    trades: services.trades,
     marketStaff: services.marketStaff,
   });
   await app.register(vaultRoutes, {

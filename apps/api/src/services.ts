@@ -50,13 +50,14 @@ import { VaultService } from './modules/vault/vault.service.js';
 import { WalletHolds } from './modules/wallet/holds.service.js';
 import { ListingsService } from './modules/market/listings.service.js';
 import { OffersService } from './modules/market/offers.service.js';
+import { TradesService } from './modules/market/trades.service.js';
 import { MarketStaffService } from './modules/market/market-staff.service.js';
 import { VaultStaffService } from './modules/vault/vault-staff.service.js';
 import { SNAPSHOT_EVERY_MS, snapshotVaults } from './modules/vault/vault-snapshots.service.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
-/** Offers one expiry turn ends. */
+/** Offers (and trades) one expiry turn ends. */
 const OFFER_EXPIRY_BATCH = 50;
 
 /**
@@ -183,6 +184,7 @@ export function createServices({
   };
   const listings = new ListingsService(db, market);
   const offers = new OffersService(db, { ...market, listings });
+  const trades = new TradesService(db, market);
 
   return {
     audit,
@@ -253,10 +255,16 @@ export function createServices({
     holds,
     listings,
     offers,
-    // Expires offers past their time and gives the held amounts back, fifty at a time.
+    trades,
+    // Expires offers and trades past their time and gives the held cash and cards back, fifty
+    // of each at a time (another turn follows at once while either had a full batch).
     offerExpiryWorker: new PollingWorker(
-      'offer expiry',
-      async () => (await offers.expireDue(OFFER_EXPIRY_BATCH)) === OFFER_EXPIRY_BATCH,
+      'offer and trade expiry',
+      async () => {
+        const offersEnded = await offers.expireDue(OFFER_EXPIRY_BATCH);
+        const tradesEnded = await trades.expireDue(OFFER_EXPIRY_BATCH);
+        return offersEnded === OFFER_EXPIRY_BATCH || tradesEnded === OFFER_EXPIRY_BATCH;
+      },
       { log },
     ),
     marketStaff: new MarketStaffService(db, { holds, audit }),

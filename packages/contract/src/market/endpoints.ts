@@ -22,6 +22,14 @@ import {
   OffersResponse,
 } from './offers.js';
 import {
+  CounterTradeBody,
+  NewTradeBody,
+  Trade,
+  TradeIdParams,
+  TradesQuery,
+  TradesResponse,
+} from './trades.js';
+import {
   AdminMarketResponse,
   FreezeListingBody,
   MarketAccessBody,
@@ -46,6 +54,20 @@ const offerStep = <const S extends string>(step: S, summary: string) =>
     body: z.strictObject({}),
     response: Offer,
     errors: [404, 409],
+  });
+
+const tradeStep = <const S extends string>(step: S, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path: `/api/market/trades/:tradeId/${step}`,
+    operationId: `${step}Trade`,
+    summary,
+    tags,
+    guard: 'authenticated',
+    params: TradeIdParams,
+    body: z.strictObject({}),
+    response: Trade,
+    errors: [403, 404, 409],
   });
 
 export const marketEndpoints = {
@@ -194,6 +216,63 @@ export const marketEndpoints = {
   }),
   declineOffer: offerStep('decline', 'Decline the amount on the table: the hold is released'),
   withdrawOffer: offerStep('withdraw', 'Withdraw your offer: the hold is released'),
+  proposeTrade: endpoint({
+    method: 'POST',
+    path: '/api/market/trades',
+    operationId: 'proposeTrade',
+    summary:
+      'Propose cards of your vault and cash for another collector’s cards and cash: yours are held until answered',
+    tags,
+    guard: 'purchase',
+    idempotent: true,
+    body: NewTradeBody,
+    status: 201,
+    response: Trade,
+    rateLimited: true,
+    errors: [402, 403, 404, 409],
+  }),
+  trades: endpoint({
+    method: 'GET',
+    path: '/api/market/trades',
+    operationId: 'myTrades',
+    summary: 'Trades you proposed and trades proposed to you, the ones waiting for you first',
+    tags,
+    guard: 'authenticated',
+    query: TradesQuery,
+    response: TradesResponse,
+  }),
+  acceptTrade: endpoint({
+    method: 'POST',
+    path: '/api/market/trades/:tradeId/accept',
+    operationId: 'acceptTrade',
+    summary:
+      'Accept a trade proposed to you: every card and the cash swap at once, the fee on the cash only',
+    tags,
+    guard: 'authenticated',
+    idempotent: true,
+    params: TradeIdParams,
+    body: z.strictObject({}),
+    response: Trade,
+    errors: [402, 403, 404, 409],
+  }),
+  counterTrade: endpoint({
+    method: 'POST',
+    path: '/api/market/trades/:tradeId/counter',
+    operationId: 'counterTrade',
+    summary:
+      'Answer a trade proposed to you with your own terms: it ends as countered and yours opens',
+    tags,
+    guard: 'authenticated',
+    params: TradeIdParams,
+    body: CounterTradeBody,
+    response: Trade,
+    errors: [402, 403, 404, 409],
+  }),
+  declineTrade: tradeStep(
+    'decline',
+    'Decline a trade proposed to you: the proposer’s cards and cash are released',
+  ),
+  withdrawTrade: tradeStep('withdraw', 'Withdraw your proposal: your cards and cash are released'),
   adminMarket: endpoint({
     method: 'GET',
     path: '/api/admin/market',

@@ -5,6 +5,8 @@ import {
   OFFER_SIDES,
   OFFER_STATUSES,
   SALE_KINDS,
+  TRADE_SIDES,
+  TRADE_STATUSES,
 } from '@grail/contract';
 import {
   bigint,
@@ -187,17 +189,6 @@ export const marketAccessFreezes = pgTable('market_access_freezes', {
   frozenBy: uuid('frozen_by').references(() => users.id, { onDelete: 'set null' }),
   frozenAt: createdAt(),
 });
-
-export const TRADE_STATUSES = [
-  'open',
-  'accepted',
-  'declined',
-  'withdrawn',
-  'expired',
-  'countered',
-  'failed',
-] as const;
-export const TRADE_SIDES = ['proposer', 'recipient'] as const;
 
 /**
  * A card-for-card proposal with cash either way: the proposer's cards are 'in_trade' and their

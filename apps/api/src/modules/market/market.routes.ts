@@ -4,14 +4,21 @@ import { route } from '../../http/route.js';
 import type { ListingsService } from './listings.service.js';
 import type { MarketStaffService } from './market-staff.service.js';
 import type { OffersService } from './offers.service.js';
+import type { TradesService } from './trades.service.js';
 
 export async function marketRoutes(
   app: FastifyInstance,
   {
     listings,
     offers,
+    trades,
     marketStaff,
-  }: { listings: ListingsService; offers: OffersService; marketStaff: MarketStaffService },
+  }: {
+    listings: ListingsService;
+    offers: OffersService;
+    trades: TradesService;
+    marketStaff: MarketStaffService;
+  },
 ): Promise<void> {
   route(app, api.marketListings, async ({ query }) => listings.search(query));
   route(app, api.marketListing, async ({ params }) => listings.detail(params.listingId));
@@ -46,6 +53,22 @@ export async function marketRoutes(
   );
   route(app, api.declineOffer, async ({ user, params }) => offers.decline(user, params.offerId));
   route(app, api.withdrawOffer, async ({ user, params }) => offers.withdraw(user, params.offerId));
+
+  route(app, api.proposeTrade, async ({ user, body, idempotencyKey }) =>
+    trades.propose(user, body, idempotencyKey),
+  );
+  route(app, api.trades, async ({ user, query, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return trades.list(user.id, query);
+  });
+  route(app, api.acceptTrade, async ({ user, params, idempotencyKey }) =>
+    trades.accept(user, params.tradeId, idempotencyKey),
+  );
+  route(app, api.counterTrade, async ({ user, params, body }) =>
+    trades.counter(user, params.tradeId, body),
+  );
+  route(app, api.declineTrade, async ({ user, params }) => trades.decline(user, params.tradeId));
+  route(app, api.withdrawTrade, async ({ user, params }) => trades.withdraw(user, params.tradeId));
 
   route(app, api.adminMarket, async () => marketStaff.overview());
   route(app, api.adminFreezeListing, async ({ user, params, body }) =>

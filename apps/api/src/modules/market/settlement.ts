@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { formatCents, percentOfCents } from '@grail/contract';
 import type { Tx } from '../../db/client.js';
 import {
@@ -64,6 +64,7 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
     )
     .returning({ id: marketListings.id });
   if (!closed) throw conflict('This card has just been sold or taken off the market.');
+  await lockSaleWallets(tx, deps, [listing.id], [sale.buyerId, listing.sellerId]);
   await deps.limits.checkPurchase(sale.buyerId, sale.priceCents, tx);
   const saleId = randomUUID();
   await sale.pay(saleId);
@@ -92,7 +93,6 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
     flagReason,
   });
   await closeOpenOffers(tx, deps.holds, listing.id, 'close', sale.offerId);
-  // The seller's wallet last: a seller with many sales at once waits for it only this long.
   const ref = { refType: 'market_sale', refId: saleId };
   await deps.wallet.credit(
     listing.sellerId,
@@ -127,6 +127,26 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
     tx,
   );
   return { saleId, holdingId, feeCents };
+}
+
+/**
+ * Locks, in user-id order, every wallet a settlement moves money in: its parties' and those of
+ * the buyers whose open offers on `listingIds` it releases. Taken before the first wallet moves,
+ * so a sale and a trade sharing collectors never deadlock on their wallets.
+ */
+export async function lockSaleWallets(
+  tx: Tx,
+  deps: Pick<MarketDeps, 'wallet'>,
+  listingIds: string[],
+  parties: string[],
+): Promise<void> {
+  const bidders = listingIds.length
+    ? await tx
+        .select({ buyerId: marketOffers.buyerId })
+        .from(marketOffers)
+        .where(and(inArray(marketOffers.listingId, listingIds), eq(marketOffers.status, 'open')))
+    : [];
+  await deps.wallet.lockWallets(tx, [...parties, ...bidders.map((b) => b.buyerId)]);
 }
 
 /**

@@ -144,3 +144,17 @@ export async function usersByIds(db: Db | Tx, userIds: string[]): Promise<Map<st
 export async function lockUser(tx: Tx, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
+
+/** The account (not disabled) with this username, letter case ignored. */
+export async function activeUserByUsername(
+  db: Db | Tx,
+  username: string,
+): Promise<{ id: string; username: string } | undefined> {
+  const [user] = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(
+      and(eq(sql`lower(${users.username})`, username.toLowerCase()), isNull(users.disabledAt)),
+    );
+  return user;
+}

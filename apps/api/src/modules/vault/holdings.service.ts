@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { holdings } from '../../db/schema/index.js';
 
 /*
@@ -109,8 +109,7 @@ export async function holdOrderedCards(
 
 /** What a market move found: the holding moved, or the state it was in (null: none of theirs). */
 export type MarketMove =
-  | { moved: true; cardId: string }
-  | { moved: false; state: HoldingState | null; breakHit: boolean };
+  { moved: true; cardId: string } | { moved: false; state: HoldingState | null; breakHit: boolean };
 
 /**
  * A card of the collector's vault put up for sale: in_vault → listed (or in_trade for a trade
@@ -198,4 +197,45 @@ export async function passToBuyer(
     })
     .returning({ id: holdings.id });
   return bought!.id;
+}
+
+/** A holding as a trade checks it: whose it is, its state and its card (null for a break hit). */
+export interface LockedHolding {
+  id: string;
+  userId: string;
+  state: HoldingState;
+  cardId: string | null;
+}
+
+/**
+ * Locks these holdings (SELECT … FOR UPDATE, ordered by id so two commands never wait on each
+ * other in a circle) and answers those that exist. A trade calls it before touching any wallet.
+ */
+export async function lockHoldings(tx: Tx, holdingIds: string[]): Promise<LockedHolding[]> {
+  if (holdingIds.length === 0) return [];
+  return tx
+    .select({
+      id: holdings.id,
+      userId: holdings.userId,
+      state: holdings.state,
+      cardId: holdings.cardId,
+    })
+    .from(holdings)
+    .where(inArray(holdings.id, holdingIds))
+    .orderBy(holdings.id)
+    .for('update');
+}
+
+/** These holdings as they are now, unlocked (for a read that decides what to lock first). */
+export async function holdingsByIds(db: Db | Tx, holdingIds: string[]): Promise<LockedHolding[]> {
+  if (holdingIds.length === 0) return [];
+  return db
+    .select({
+      id: holdings.id,
+      userId: holdings.userId,
+      state: holdings.state,
+      cardId: holdings.cardId,
+    })
+    .from(holdings)
+    .where(inArray(holdings.id, holdingIds));
 }

@@ -43,6 +43,21 @@ export interface PaymentRef {
 export class WalletService {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Locks these collectors' wallets in user-id order, before a command that moves money between
+   * several of them (a sale, a trade), so two such commands never wait on each other in a circle.
+   */
+  async lockWallets(tx: Tx, userIds: string[]): Promise<void> {
+    const ids = [...new Set(userIds)].sort();
+    if (ids.length < 2) return;
+    await tx
+      .select({ userId: wallets.userId })
+      .from(wallets)
+      .where(inArray(wallets.userId, ids))
+      .orderBy(asc(wallets.userId))
+      .for('update');
+  }
+
   async balance(userId: string, tx: Db | Tx = this.db): Promise<number> {
     const [row] = await tx
       .select({ b: wallets.balanceCents })
