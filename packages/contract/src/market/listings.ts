@@ -49,6 +49,8 @@ export type MarketCard = z.infer<typeof MarketCard>;
 
 export const Listing = z.object({
   _id: z.string(),
+  /** The seller's holding of the card: what a trade proposal asks for. */
+  holdingId: z.string(),
   card: MarketCard,
   /** The seller's public handle (their username). */
   seller: z.string(),

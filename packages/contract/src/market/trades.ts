@@ -20,7 +20,6 @@ export const TRADE_STATUSES = [
   'withdrawn',
   'expired',
   'countered',
-  'failed',
 ] as const;
 export const TradeStatus = z.enum(TRADE_STATUSES);
 export type TradeStatus = z.infer<typeof TradeStatus>;
@@ -31,7 +30,6 @@ export const TRADE_STATUS_LABELS: Record<TradeStatus, string> = {
   withdrawn: 'Withdrawn',
   expired: 'Expired',
   countered: 'Countered: see the answer',
-  failed: 'Failed',
 };
 
 export const TRADE_SIDES = ['proposer', 'recipient'] as const;

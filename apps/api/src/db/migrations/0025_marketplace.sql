@@ -128,7 +128,7 @@ CREATE TABLE "market_trades" (
 	"expires_at" timestamp with time zone NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"decided_at" timestamp with time zone,
-	CONSTRAINT "market_trades_status_known" CHECK ("market_trades"."status" in ('open', 'accepted', 'declined', 'withdrawn', 'expired', 'countered', 'failed')),
+	CONSTRAINT "market_trades_status_known" CHECK ("market_trades"."status" in ('open', 'accepted', 'declined', 'withdrawn', 'expired', 'countered')),
 	CONSTRAINT "market_trades_not_own" CHECK ("market_trades"."proposer_id" <> "market_trades"."recipient_id"),
 	CONSTRAINT "market_trades_cash_nonnegative" CHECK ("market_trades"."proposer_cash_cents" >= 0 and "market_trades"."recipient_cash_cents" >= 0),
 	CONSTRAINT "market_trades_hold_when_cash" CHECK (("market_trades"."proposer_cash_cents" > 0) = ("market_trades"."hold_id" is not null)),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Holding, Listing, Offer } from '@grail/contract';
+import type { Holding, Listing, Offer, Trade } from '@grail/contract';
 import { buildApp } from '../../app.js';
 import {
   createTestDatabase,
@@ -25,6 +25,8 @@ interface Acknowledged {
   offered: string[];
   ended: { offerId: string; status: 'accepted' | 'declined' | 'withdrawn' }[];
   cancelled: string[];
+  proposed: string[];
+  traded: { tradeId: string; status: 'accepted' | 'declined' | 'withdrawn' }[];
 }
 
 // Several processes on one database need a PostgreSQL server (PGlite is single-process).
@@ -49,7 +51,7 @@ describe.runIf(testEngine === 'postgres')(
     });
 
     it(
-      'a random mix of market actions on two instances, one killed and restarted, keeps money, cards and every acknowledged action',
+      'a random mix of list, buy, offer, counter, accept, withdraw, trade and cancel on two instances, one killed and restarted, keeps money, cards and every acknowledged action',
       { timeout: 240_000 },
       async () => {
         const [a, b] = await Promise.all([startServer(db.url!), startServer(db.url!)]);
@@ -63,7 +65,15 @@ describe.runIf(testEngine === 'postgres')(
           people.push(person);
         }
         const instances = [a!, b!];
-        const ack: Acknowledged = { listed: [], bought: [], offered: [], ended: [], cancelled: [] };
+        const ack: Acknowledged = {
+          listed: [],
+          bought: [],
+          offered: [],
+          ended: [],
+          cancelled: [],
+          proposed: [],
+          traded: [],
+        };
         let seq = 0;
         let fivexx = 0;
         // A deterministic pseudo-random sequence, so a failure replays.
@@ -121,7 +131,7 @@ describe.runIf(testEngine === 'postgres')(
               });
               if (res?.status === 201) ack.offered.push((res.body as Offer)._id);
             }
-          } else if (roll < 0.9) {
+          } else if (roll < 0.72) {
             const inbox = await request(me, 'GET', '/api/market/offers?limit=20');
             const offers = (inbox?.body as { offers?: Offer[] })?.offers ?? [];
             const offer =
@@ -147,6 +157,34 @@ describe.runIf(testEngine === 'postgres')(
                   : Math.max(1, offer.amount - 1);
               await request(me, 'POST', `/api/market/offers/${offer._id}/counter`, { amount });
             }
+          } else if (roll < 0.84) {
+            const market = await request(me, 'GET', '/api/market/listings?limit=30');
+            const theirs = pick(
+              ((market?.body as { listings?: Listing[] })?.listings ?? []).filter(
+                (l) => l.seller !== me.username,
+              ),
+            );
+            const vault = await request(me, 'GET', '/api/vault?state=in_vault&limit=10');
+            const mine = pick((vault?.body as { holdings?: Holding[] })?.holdings ?? []);
+            if (!theirs) return;
+            const res = await request(me, 'POST', '/api/market/trades', {
+              to: theirs.seller,
+              give: mine ? [mine._id] : [],
+              giveCash: mine ? Math.floor(random() * 5) : 5,
+              get: [theirs.holdingId],
+              getCash: 0,
+            });
+            if (res?.status === 201) ack.proposed.push((res.body as Trade)._id);
+          } else if (roll < 0.9) {
+            const inbox = await request(me, 'GET', '/api/market/trades?status=open&limit=20');
+            const trade = pick((inbox?.body as { trades?: Trade[] })?.trades ?? []);
+            if (!trade) return;
+            const action = trade.yourTurn ? (random() < 0.6 ? 'accept' : 'decline') : 'withdraw';
+            const res = await request(me, 'POST', `/api/market/trades/${trade._id}/${action}`, {});
+            const status = (
+              { accept: 'accepted', decline: 'declined', withdraw: 'withdrawn' } as const
+            )[action];
+            if (res?.status === 200) ack.traded.push({ tradeId: trade._id, status });
           } else {
             const selling = await request(me, 'GET', '/api/market/selling');
             const open = ((selling?.body as { listings?: Listing[] })?.listings ?? []).filter(
@@ -214,6 +252,16 @@ describe.runIf(testEngine === 'postgres')(
         );
         expect(cancelled.every((c) => c.status === 'cancelled')).toBe(true);
 
+        const proposed = await rows(
+          sql`select id::text from market_trades where id in (${ids(ack.proposed)})`,
+        );
+        expect(proposed).toHaveLength(new Set(ack.proposed).size);
+        const traded = await rows(
+          sql`select id::text, status from market_trades where id in (${ids(ack.traded.map((x) => x.tradeId))})`,
+        );
+        const tradeStatus = new Map(traded.map((x) => [x.id, x.status]));
+        for (const x of ack.traded) expect(tradeStatus.get(x.tradeId)).toBe(x.status);
+
         const invariants = await marketInvariants(t.database.db);
         expect(invariants.money).toBe(invariants.funded);
         expect(invariants.cardsTwice).toBe(0);
@@ -224,8 +272,10 @@ describe.runIf(testEngine === 'postgres')(
           (select count(*) from market_listings l join holdings h on h.id = l.holding_id
             where l.status = 'open' and h.state <> 'listed')::int as listed_off,
           (select count(*) from wallet_holds w where w.status = 'open' and w.ref_type = 'offer'
-            and not exists (select 1 from market_offers o where o.hold_id = w.id and o.status = 'open'))::int as stray_holds`);
-        expect(strays[0]).toEqual({ listed_off: 0, stray_holds: 0 });
+            and not exists (select 1 from market_offers o where o.hold_id = w.id and o.status = 'open'))::int as stray_holds,
+          (select count(*) from wallet_holds w where w.status = 'open' and w.ref_type = 'trade'
+            and not exists (select 1 from market_trades x where x.hold_id = w.id and x.status = 'open'))::int as stray_trade_holds`);
+        expect(strays[0]).toEqual({ listed_off: 0, stray_holds: 0, stray_trade_holds: 0 });
       },
     );
   },

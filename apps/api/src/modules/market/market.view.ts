@@ -49,6 +49,7 @@ export const toMarketCard = (card: ListedCard): MarketCard => ({
 
 export const toListing = ({ listing, card, seller }: ListingRow): Listing => ({
   _id: listing.id,
+  holdingId: listing.holdingId,
   card: toMarketCard(card),
   seller,
   price: centsToDollars(listing.priceCents),
