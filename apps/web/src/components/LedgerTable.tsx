@@ -15,6 +15,11 @@ const KIND_LABELS: Record<LedgerEntry['kind'], string> = {
   break: 'Break spot',
   withdrawal: 'Withdrawal',
   shipping: 'Shipping',
+  hold: 'Offer hold',
+  hold_release: 'Hold released',
+  market: 'Marketplace purchase',
+  market_sale: 'Marketplace sale',
+  trade: 'Trade',
 };
 
 const columns: Column<LedgerEntry>[] = [

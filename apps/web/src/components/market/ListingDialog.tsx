@@ -17,7 +17,10 @@ import styles from './market.module.css';
 /** What is listed: a card of the vault (a new listing) or the collector's open listing (an edit). */
 export type ListingSubject =
   | { kind: 'new'; holdingId: string; cardName: string; fmv: number }
-  | { kind: 'edit'; listing: Pick<Listing, '_id' | 'price' | 'acceptsOffers' | 'minOffer' | 'card'> };
+  | {
+      kind: 'edit';
+      listing: Pick<Listing, '_id' | 'price' | 'acceptsOffers' | 'minOffer' | 'card'>;
+    };
 
 /**
  * Listing a vault card for sale, or changing an open listing's price: the price ($1 and up),

@@ -6,12 +6,7 @@ import { CardImage } from '@/components/CardImage';
 import { RetryAlert } from '@/components/RetryAlert';
 import { Badge, Button, Skeleton } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
-import {
-  useAcceptOffer,
-  useDeclineOffer,
-  useMyOffers,
-  useWithdrawOffer,
-} from '@/lib/api/market';
+import { useAcceptOffer, useDeclineOffer, useMyOffers, useWithdrawOffer } from '@/lib/api/market';
 import { formatMoment, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
@@ -24,9 +19,14 @@ const failed = (fallback: string) => (error: unknown) =>
 
 /** Who is on the other side of the offer, and who named the amount on the table. */
 function summary(offer: Offer): string {
-  const from = offer.role === 'seller' ? `Offer from @${offer.buyer}` : `Your offer to @${offer.seller}`;
+  const from =
+    offer.role === 'seller' ? `Offer from @${offer.buyer}` : `Your offer to @${offer.seller}`;
   const named =
-    offer.by === offer.role ? 'your amount' : offer.by === 'seller' ? "the seller's counter" : "the buyer's offer";
+    offer.by === offer.role
+      ? 'your amount'
+      : offer.by === 'seller'
+        ? "the seller's counter"
+        : "the buyer's offer";
   return `${from} · ${named}`;
 }
 
@@ -44,7 +44,8 @@ export function OffersList() {
   const keys = useRef(new Map<string, string>());
   const busy = (offerId: string, m: { isPending: boolean; variables?: unknown }) =>
     m.isPending &&
-    (m.variables === offerId || (m.variables as { offerId?: string } | undefined)?.offerId === offerId);
+    (m.variables === offerId ||
+      (m.variables as { offerId?: string } | undefined)?.offerId === offerId);
 
   if (offers.isPending)
     return (
@@ -55,7 +56,9 @@ export function OffersList() {
       </div>
     );
   if (offers.isError)
-    return <RetryAlert onRetry={() => void offers.refetch()}>Could not load your offers.</RetryAlert>;
+    return (
+      <RetryAlert onRetry={() => void offers.refetch()}>Could not load your offers.</RetryAlert>
+    );
   const list = [...offers.data.offers].sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
   if (list.length === 0)
     return (
@@ -111,7 +114,9 @@ export function OffersList() {
                   </Badge>
                 ) : (
                   <Badge tone="info">
-                    {offer.status === 'open' ? 'Waiting for the other side' : OFFER_STATUS_LABELS[offer.status]}
+                    {offer.status === 'open'
+                      ? 'Waiting for the other side'
+                      : OFFER_STATUS_LABELS[offer.status]}
                   </Badge>
                 )}
                 <span className={styles.note}>{summary(offer)}</span>
@@ -161,7 +166,8 @@ export function OffersList() {
                         loading={busy(offer._id, decline)}
                         onClick={() =>
                           decline.mutate(offer._id, {
-                            onSuccess: () => notify.success('Offer declined: its hold is released.'),
+                            onSuccess: () =>
+                              notify.success('Offer declined: its hold is released.'),
                             onError: failed('Could not decline the offer.'),
                           })
                         }

@@ -6,9 +6,7 @@ export const dollarsText = z
   .string()
   .trim()
   .min(1, 'Enter an amount in dollars, such as 25 or 12.50.')
-  .pipe(
-    z.coerce.number<string>({ message: 'Enter an amount in dollars, such as 25 or 12.50.' }),
-  )
+  .pipe(z.coerce.number<string>({ message: 'Enter an amount in dollars, such as 25 or 12.50.' }))
   .pipe(MarketAmount);
 
 /** The listing form as typed: the price, whether offers are welcome, and their optional minimum. */
@@ -25,13 +23,11 @@ export const ListingForm = z
     message: 'The minimum offer must not be more than the price.',
     path: ['minOffer'],
   })
-  .transform(
-    (v): ListingTerms => ({
-      price: v.price,
-      acceptsOffers: v.acceptsOffers,
-      minOffer: v.acceptsOffers ? v.minOffer : null,
-    }),
-  );
+  .transform((v): ListingTerms => ({
+    price: v.price,
+    acceptsOffers: v.acceptsOffers,
+    minOffer: v.acceptsOffers ? v.minOffer : null,
+  }));
 
 /** An existing listing's terms as the form shows them. */
 export const draftOf = (listing?: Pick<Listing, 'price' | 'acceptsOffers' | 'minOffer'>) => ({

@@ -111,8 +111,7 @@ export function useCounterOffer() {
 export function useDeclineOffer() {
   const refresh = useRefreshMarket();
   return useMutation({
-    mutationFn: (offerId: string) =>
-      callApi(marketEndpoints.declineOffer, { params: { offerId } }),
+    mutationFn: (offerId: string) => callApi(marketEndpoints.declineOffer, { params: { offerId } }),
     onSettled: refresh,
   });
 }
