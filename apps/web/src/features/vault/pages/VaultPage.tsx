@@ -188,6 +188,7 @@ export default function VaultPage() {
           </section>
         </>
       )}
+      <ShipmentsList />
     </div>
   );
 
@@ -219,7 +220,6 @@ export default function VaultPage() {
           { value: 'offers', label: 'Offers', content: <OffersList /> },
         ]}
       />
-      <ShipmentsList />
       {shipping && selected.size > 0 && (
         <ShipDialog
           holdings={[...selected.values()]}
