@@ -6,7 +6,7 @@ import type { Listing } from '@grail/contract';
 import { AuthProvider } from '@/lib/auth';
 import { fakeFetch, isolateRequests, signedInUser } from '@/test/fakeFetch';
 import { walletStatement } from '@/test/wallet';
-import { comps, listing, listingId, noLimits, offer } from '../test/listings';
+import { comps, listing, listingId, noLimits, offer } from '@/test/market';
 import ListingPage from './ListingPage';
 
 isolateRequests();

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import type { MarketResponse } from '@grail/contract';
 import { fakeFetch, isolateRequests } from '@/test/fakeFetch';
-import { listing } from '../test/listings';
+import { listing } from '@/test/market';
 import MarketPage from './MarketPage';
 
 isolateRequests();
