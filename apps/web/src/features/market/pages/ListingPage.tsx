@@ -87,7 +87,10 @@ export default function ListingPage() {
         </div>
         <div className={styles.side}>
           <div className={styles.badges}>
-            <Badge tone={listing.status === 'open' ? 'success' : 'neutral'} variant="filled">
+            <Badge
+              tone={listing.status !== 'open' ? 'neutral' : listing.frozen ? 'warning' : 'success'}
+              variant="filled"
+            >
               {listing.frozen && listing.status === 'open'
                 ? 'Paused'
                 : LISTING_STATUS_LABELS[listing.status]}
