@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { startServer, visitorPage, type RunningServer } from './support/server';
+import { contrastAxe, wcagAxe } from './support/axe';
 import { COLD_PAGE_TIMEOUT_MS } from './support/env';
 import { toast } from './support/toast';
 import { signUpBuyer } from './support/users';
@@ -38,6 +39,55 @@ async function buyIntoVault(request: APIRequestContext, ids: string[]) {
 }
 
 const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** Serious or critical axe violations of the page as shown (every rule light, contrast dark). */
+async function seriousViolations(page: Page, theme: 'light' | 'dark') {
+  const results = await (theme === 'light' ? wcagAxe(page) : contrastAxe(page)).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** Resolves when colour transitions and fades have ended, so axe reads the final colours. */
+const movedIntoPlace = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+
+/** Switches the theme with the footer's toggle, as a person would. */
+async function toggleTheme(page: Page, to: 'light' | 'dark') {
+  const label = to === 'dark' ? 'Dark Mode' : 'Light Mode';
+  const wanted = new RegExp(`\\b${to}\\b`);
+  await expect(async () => {
+    if (!wanted.test((await page.locator('html').getAttribute('class')) ?? ''))
+      await page.getByRole('contentinfo').getByRole('button', { name: label }).click();
+    await expect(page.locator('html')).toHaveClass(wanted, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await movedIntoPlace(page);
+}
+
+/** Axe in both themes, and nothing wider than a 390 px screen. */
+async function checkPage(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await movedIntoPlace(page);
+  expect(await seriousViolations(page, 'light'), page.url()).toEqual([]);
+  await toggleTheme(page, 'dark');
+  expect(await seriousViolations(page, 'dark'), page.url()).toEqual([]);
+  await toggleTheme(page, 'light');
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { scrollWidth, width } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
+  expect(scrollWidth, `${page.url()} is wider than a 390 px screen`).toBeLessThanOrEqual(width);
+  await page.setViewportSize(viewport);
+}
 
 async function signedInCollector(page: Page, money: number) {
   const who = await signUpBuyer(page.request);
@@ -96,8 +146,11 @@ test('list a vault card, another collector buys it, and an offer is made and acc
   const card = buyer.getByTestId('market-listing').filter({ hasText: first.name });
   await expect(card).toContainText('$40.00', { timeout: COLD_PAGE_TIMEOUT_MS });
   await expect(card).toContainText(`Sold by @${sellerName}`);
+  await checkPage(buyer);
   await card.getByRole('link').click();
   await expect(buyer).toHaveURL(href!);
+  await expect(buyer.getByRole('button', { name: 'Buy now for $40.00' })).toBeVisible();
+  await checkPage(buyer);
   const buyerBefore = await balanceOf(buyer.request);
   const sellerBefore = await balanceOf(seller.request);
   await buyer.getByRole('button', { name: 'Buy now for $40.00' }).click();
@@ -139,6 +192,7 @@ test('list a vault card, another collector buys it, and an offer is made and acc
   const offer = seller.getByTestId('offer').filter({ hasText: second.name });
   await expect(offer).toContainText('Your answer', { timeout: COLD_PAGE_TIMEOUT_MS });
   await expect(offer.getByTestId('offer-amount')).toHaveText('$25.00');
+  await checkPage(seller);
   const sellerBeforeOffer = await balanceOf(seller.request);
   await offer.getByRole('button', { name: 'Accept $25.00' }).click();
   await expect(toast(seller, `Sold for $25.00: ${second.name}.`)).toBeVisible();

@@ -22,9 +22,9 @@ export function ListingCard({ listing, eager = false }: { listing: Listing; eage
           <h2 className={clsx(ui.clamp2, styles.name)}>{card.name}</h2>
           <span className={styles.grade}>{card.grade}</span>
           <div className={styles.prices}>
-            <p className={styles.price} data-testid="market-price">
+            <div className={styles.price} data-testid="market-price">
               {formatUsd(listing.price)}
-            </p>
+            </div>
             <span className={styles.caption}>FMV {formatUsd(card.fmv)}</span>
           </div>
           <span className={styles.caption}>Sold by @{listing.seller}</span>

@@ -125,9 +125,10 @@ export default function ListingPage() {
               : ` · listed ${dateTimeFormat.format(new Date(listing.createdAt))}`}
           </p>
           <div className={styles.prices}>
-            <p className={styles.price} data-testid="listing-price">
+            {/* A figure, not a paragraph: a large bold <p> reads as a heading (axe p-as-heading). */}
+            <div className={styles.price} data-testid="listing-price">
               {formatUsd(listing.price)}
-            </p>
+            </div>
             <p className={styles.meta}>
               FMV {formatUsd(card.fmv)}
               {below > 0
