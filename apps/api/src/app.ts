@@ -309,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     flags: config.flags,
     catalog: services.catalog,
     pulls: services.pulls,
+    listings: services.listings,
   });
   registerCrawlerFiles(app, pages);
   await registerSpa(app, webDist, pages);

@@ -160,7 +160,7 @@ test.describe('shell', () => {
   }) => {
     await page.goto('/privacy-policy');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Grail Machine', 'Store', 'Sell Cards']) {
+    for (const name of ['Grail Machine', 'Store', 'Marketplace', 'Sell Cards']) {
       await expect(nav.getByRole('link', { name })).toBeVisible();
     }
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);

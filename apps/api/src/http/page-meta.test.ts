@@ -83,6 +83,7 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
   let productId: string;
   let unlistedId: string;
   let pullId: string;
+  let listingId: string;
 
   beforeAll(async () => {
     t = await createTestApp({ webDistDir: webDist(), env: { PUBLIC_URL } });
@@ -105,6 +106,35 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
     });
     expect(bought.statusCode).toBe(201);
     pullId = bought.json().pull._id;
+
+    // A store card bought into a collector's vault, then listed on the marketplace.
+    const listed = await insertCard(t.database.db, {
+      name: `Listed ${HOSTILE_NAME}`,
+      imageIds: ['fedcba9876543210fedcba9876543210'],
+      storePriceCents: 20_000,
+      fmvCents: 30_000,
+      certNumber: '77001234',
+    });
+    await fund(t.database, owner.id, 30_000);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...owner.headers, 'idempotency-key': `page-meta-order-${Date.now()}` },
+      payload: { items: [listed.id], delivery: 'vault' },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const vault = await t.app.inject({ url: '/api/vault', headers: owner.headers });
+    const holding = (
+      vault.json() as { holdings: { _id: string; card: { _id: string } }[] }
+    ).holdings.find((h) => h.card._id === listed.id);
+    const listing = await t.app.inject({
+      method: 'POST',
+      url: '/api/market/listings',
+      headers: owner.headers,
+      payload: { holdingId: holding!._id, price: 245.5 },
+    });
+    expect(listing.statusCode, listing.body).toBe(201);
+    listingId = listing.json()._id;
   });
   afterAll(() => t?.close());
 
@@ -154,6 +184,50 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
     // The rest of the page is the SPA as built: its root and its theme script.
     expect(html).toContain('<div id="root"></div>');
     expect(html).toContain('root.classList.add(theme);');
+  });
+
+  it("shares a marketplace listing with its card's picture, grade, price, FMV and seller, escaped", async () => {
+    const api = (await t.app.inject({ url: `/api/market/listings/${listingId}` })).json().listing;
+    const res = await t.app.inject({ url: `/market/${listingId}?from=x` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).not.toContain("<script>alert('x')</script>");
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    const name = escapeHtml(api.card.name);
+    const title = `${name} · ${escapeHtml(api.card.grade)} · $245.50 · Grail Machine Marketplace`;
+    expect(html).toContain(`<title>${title}</title>`);
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/market/${listingId}" />`);
+    expect(metaContent(html, 'property', 'og:type')).toBe('product');
+    expect(metaContent(html, 'property', 'og:title')).toBe(title);
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${PUBLIC_URL}/market/${listingId}`);
+    expect(metaContent(html, 'property', 'og:image')).toBe(
+      `${PUBLIC_URL}/api/images/fedcba9876543210fedcba9876543210`,
+    );
+    expect(metaContent(html, 'property', 'product:price:amount')).toBe('245.50');
+    const description = metaContent(html, 'name', 'description');
+    expect(description).toContain('For sale at $245.50');
+    expect(description).toContain('FMV $300.00');
+    expect(description).toContain('cert 77001234');
+    expect(description).toContain(`sold by @${escapeHtml(api.seller)}`);
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image');
+    expect(metaContent(html, 'name', 'twitter:title')).toBe(title);
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(
+      metaContent(html, 'property', 'og:image'),
+    );
+    // The marketplace's own page has its title too.
+    const market = await t.app.inject({ url: '/market?sport=Baseball' });
+    expect(market.body).toContain('<title>Marketplace · Grail Machine</title>');
+    expect(market.body).toContain(`<link rel="canonical" href="${PUBLIC_URL}/market" />`);
+  });
+
+  it('still serves the SPA for an unknown or malformed listing, with status 404', async () => {
+    for (const url of ['/market/00000000-0000-4000-8000-000000000000', '/market/%3Cscript%3E']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).toContain('<title>Listing not found · Grail Machine</title>');
+      expect(res.body.match(/<script/g)).toHaveLength(2);
+    }
   });
 
   it('still serves the SPA for an unknown or malformed product, with status 404', async () => {
@@ -229,6 +303,7 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
       'grail-machine/pages/GrailMachinePage',
       'grail-machine/pages/FairnessPage',
       'store/pages/StorePage',
+      'market/pages/MarketPage',
       'sell/pages/SellCardsPage',
       'breaks/pages/BreaksPage',
       'auth/pages/LoginPage',

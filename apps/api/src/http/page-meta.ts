@@ -11,6 +11,7 @@ import {
   type ImageSize,
 } from '@grail/contract';
 import type { CatalogService } from '../modules/catalog/catalog.service.js';
+import type { ListingsService } from '../modules/market/listings.service.js';
 import { IMAGE_VARIANT_WIDTHS } from '../modules/images/images.service.js';
 import type { PullsService } from '../modules/grail/pulls.service.js';
 import { AppError } from '../errors.js';
@@ -64,6 +65,12 @@ const STATIC_PAGES: Record<
     title: `Store · ${SITE_NAME}`,
     description: 'Graded and raw sports cards at a fixed price, each with its fair market value.',
     firstScreen: codeOnly('StorePage'),
+  },
+  '/market': {
+    title: `Marketplace · ${SITE_NAME}`,
+    description:
+      'Graded cards collectors sell to each other from their vaults: one seller fee, no buyer’s premium, settled at once.',
+    firstScreen: codeOnly('MarketPage'),
   },
   '/sell-cards': {
     title: `Sell your cards · ${SITE_NAME}`,
@@ -154,6 +161,7 @@ export class PageMetaService {
       flags: FeatureFlags;
       catalog: CatalogService;
       pulls: PullsService;
+      listings: ListingsService;
     },
   ) {}
 
@@ -190,6 +198,8 @@ export class PageMetaService {
   private lookUp(path: string): Promise<PageMeta> {
     const product = /^\/product\/([^/]+)\/?$/.exec(path);
     if (product) return this.cache.get(path, () => this.product(path, product[1]!));
+    const listing = /^\/market\/([^/]+)\/?$/.exec(path);
+    if (listing) return this.cache.get(path, () => this.listing(path, listing[1]!));
     const pull = /^\/pulls\/([^/]+)\/?$/.exec(path);
     if (pull) return this.cache.get(path, () => this.pull(path, pull[1]!));
     const known = STATIC_PAGES[path.length > 1 ? path.replace(/\/+$/, '') : path];
@@ -231,6 +241,46 @@ export class PageMetaService {
       });
     } catch (error) {
       if (isNotFound(error)) return this.notFound(path, 'Card');
+      throw error;
+    }
+  }
+
+  /** A marketplace listing: the card, its grade, the price and seller, and what it is worth. */
+  private async listing(path: string, rawId: string): Promise<PageMeta> {
+    const id = decodeURIComponent(rawId);
+    if (!UUID.test(id)) return this.notFound(path, 'Listing');
+    try {
+      const { listing } = await this.deps.listings.detail(id);
+      const { card } = listing;
+      const price = formatDollars(listing.price);
+      const state =
+        listing.status === 'sold'
+          ? 'Sold'
+          : listing.status === 'cancelled'
+            ? 'No longer for sale'
+            : `For sale at ${price}`;
+      const facts = [
+        card.grade,
+        `FMV ${formatDollars(card.fmv)}`,
+        card.certNumber ? `cert ${card.certNumber}` : null,
+        `sold by @${listing.seller}`,
+      ].filter(Boolean);
+      return this.page(path, {
+        title: `${card.name} · ${card.grade} · ${listing.status === 'open' ? price : state} · ${SITE_NAME} Marketplace`,
+        description: `${state}: ${card.name}, ${facts.join(', ')}. Settled at once, no buyer’s premium.`,
+        image: card.imageUrl ? this.absolute(card.imageUrl) : null,
+        imageAlt: `${card.name} (${card.grade})`,
+        type: 'product',
+        extra:
+          listing.status === 'open'
+            ? [
+                ['product:price:amount', listing.price.toFixed(2)],
+                ['product:price:currency', 'USD'],
+              ]
+            : [],
+      });
+    } catch (error) {
+      if (isNotFound(error)) return this.notFound(path, 'Listing');
       throw error;
     }
   }

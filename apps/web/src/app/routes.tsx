@@ -57,6 +57,8 @@ if (productOnLoad?.params.id) {
   ProductPage.preload().catch(() => undefined);
   void queryClient.prefetchQuery(productQueryOptions(productOnLoad.params.id));
 }
+const MarketPage = lazyPage(() => import('@/features/market/pages/MarketPage'));
+const ListingPage = lazyPage(() => import('@/features/market/pages/ListingPage'));
 const OrderSuccessPage = lazyPage(() => import('@/features/store/pages/OrderSuccessPage'));
 const SandboxCheckoutPage = lazyPage(() => import('@/features/store/pages/SandboxCheckoutPage'));
 const CartPage = lazyPage(() => import('@/features/store/pages/CartPage'));
@@ -85,6 +87,7 @@ const AdminSitePage = lazyPage(() => import('@/features/admin/pages/AdminSitePag
 const AdminAuditPage = lazyPage(() => import('@/features/admin/pages/AdminAuditPage'));
 const AdminWithdrawalsPage = lazyPage(() => import('@/features/admin/pages/AdminWithdrawalsPage'));
 const AdminCustodyPage = lazyPage(() => import('@/features/admin/pages/AdminCustodyPage'));
+const AdminMarketPage = lazyPage(() => import('@/features/admin/pages/AdminMarketPage'));
 const AdminPackingSlipPage = lazyPage(() => import('@/features/admin/pages/AdminPackingSlipPage'));
 // The console's shipping, users and analytics pages export their component by name.
 const AdminShippingPage = lazyPage(() =>
@@ -135,6 +138,8 @@ export const routes: RouteObject[] = [
           { path: paths.discordGrailSuccess.path, element: <DiscordGrailSuccessPage /> },
           { path: paths.store.path, element: <StorePage /> },
           { path: paths.product.path, element: <ProductPage /> },
+          { path: paths.market.path, element: <MarketPage /> },
+          { path: paths.marketListing.path, element: <ListingPage /> },
           { path: paths.orderSuccess.path, element: <OrderSuccessPage /> },
           {
             path: paths.sandboxCheckout.path,
@@ -228,6 +233,7 @@ export const routes: RouteObject[] = [
               },
               { path: paths.adminSite.path, element: <AdminSitePage /> },
               { path: paths.adminAudit.path, element: <AdminAuditPage /> },
+              { path: paths.adminMarket.path, element: <AdminMarketPage /> },
             ],
           },
           { path: paths.sellCards.path, element: <SellCardsPage /> },

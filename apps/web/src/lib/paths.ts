@@ -38,6 +38,15 @@ export const paths = {
     path: '/product/:id',
     getHref: (id: string) => `/product/${encodeURIComponent(id)}`,
   },
+  /** The marketplace between collectors: its filters kept in the query string. */
+  market: {
+    path: '/market',
+    getHref: (search = '') => `/market${search}`,
+  },
+  marketListing: {
+    path: '/market/:listingId',
+    getHref: (listingId: string) => `/market/${encodeURIComponent(listingId)}`,
+  },
   cart: { path: '/cart', getHref: () => '/cart' },
   checkout: {
     path: '/checkout',
@@ -85,7 +94,11 @@ export const paths = {
     getHref: (query?: { tab?: string }) => withQuery('/dashboard', query),
   },
   /** The collector's vault: every card we hold for them, its value, and shipping from it. */
-  vault: { path: '/dashboard/vault', getHref: () => '/dashboard/vault' },
+  vault: {
+    path: '/dashboard/vault',
+    /** `tab`: 'selling' (the collector's listings) or 'offers'; the cards otherwise. */
+    getHref: (query?: { tab?: 'selling' | 'offers' }) => withQuery('/dashboard/vault', query),
+  },
   submission: {
     path: '/dashboard/submissions/:id',
     getHref: (id: string) => `/dashboard/submissions/${encodeURIComponent(id)}`,
@@ -106,6 +119,7 @@ export const paths = {
   },
   adminSite: { path: '/admin/site', getHref: () => '/admin/site' },
   adminAudit: { path: '/admin/audit', getHref: () => '/admin/audit' },
+  adminMarket: { path: '/admin/market', getHref: () => '/admin/market' },
   adminWithdrawals: { path: '/admin/withdrawals', getHref: () => '/admin/withdrawals' },
   adminAnalytics: { path: '/admin/analytics', getHref: () => '/admin/analytics' },
   adminSubmissions: {

@@ -4,6 +4,7 @@ import {
   LayoutDashboard,
   ShieldCheck,
   Store,
+  Handshake,
   Tag,
   Users,
   type LucideIcon,
@@ -42,6 +43,7 @@ export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const items: NavItem[] = [
     { label: 'Grail Machine', href: paths.grailMachine.getHref(), icon: Dices },
     { label: 'Store', href: paths.store.getHref(), icon: Store },
+    { label: 'Marketplace', href: paths.market.getHref(), icon: Handshake },
     { label: 'Sell Cards', href: paths.sellCards.getHref(), icon: Tag },
     ...(flags.BREAKS_ENABLED
       ? [{ label: 'Breaks', href: paths.breaks.getHref(), icon: Users }]

@@ -17,6 +17,7 @@ export {
   grailEndpoints,
   inventoryEndpoints,
   limitEndpoints,
+  marketEndpoints,
   outboxEndpoints,
   platformEndpoints,
   siteEndpoints,

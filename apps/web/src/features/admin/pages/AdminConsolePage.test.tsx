@@ -41,6 +41,7 @@ describe('the staff console navigation', () => {
       'Submissions',
       'Withdrawals',
       'Custody',
+      'Marketplace',
       'Site',
       'Audit log',
     ]);

@@ -20,6 +20,7 @@ const SECTIONS: Section[] = [
   { label: 'Submissions', href: paths.adminSubmissions.getHref() },
   { label: 'Withdrawals', href: paths.adminWithdrawals.getHref() },
   { label: 'Custody', href: paths.adminCustody.getHref() },
+  { label: 'Marketplace', href: paths.adminMarket.getHref() },
   { label: 'Breaks', href: paths.adminBreaks.getHref(), flag: 'BREAKS_ENABLED' },
   { label: 'Analytics', href: paths.adminAnalytics.getHref(), flag: 'ADVANCED_ANALYTICS' },
   { label: 'Site', href: paths.adminSite.getHref() },

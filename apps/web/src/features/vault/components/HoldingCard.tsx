@@ -29,6 +29,7 @@ export function HoldingCard({
   selected,
   onSelect,
   onSellBack,
+  onList,
 }: {
   holding: Holding;
   selected: boolean;
@@ -36,6 +37,8 @@ export function HoldingCard({
   onSelect?: (selected: boolean) => void;
   /** Absent when no sell-back is offered from here. */
   onSellBack?: () => void;
+  /** Absent when the card cannot be listed on the marketplace (not in the vault, or a break hit). */
+  onList?: () => void;
 }) {
   const { card, sellBack } = holding;
   // A break hit has no market FMV: it is valued at the buyback price staff set, else its spot's.
@@ -110,11 +113,18 @@ export function HoldingCard({
           </p>
         )}
       </div>
-      {sellBack && onSellBack && (
+      {((sellBack && onSellBack) || onList) && (
         <div className={clsx(ui.buttonRow, styles.actions)}>
-          <Button size="small" variant="outlined" onClick={onSellBack}>
-            Sell back for {formatUsd(sellBack.amount)}
-          </Button>
+          {onList && (
+            <Button size="small" variant="outlined" onClick={onList}>
+              List for sale
+            </Button>
+          )}
+          {sellBack && onSellBack && (
+            <Button size="small" variant="outlined" onClick={onSellBack}>
+              Sell back for {formatUsd(sellBack.amount)}
+            </Button>
+          )}
         </div>
       )}
     </li>

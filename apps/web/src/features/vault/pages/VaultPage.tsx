@@ -4,9 +4,12 @@ import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Holding, VaultQuery } from '@grail/contract';
 import { DashboardNav } from '@/components/DashboardNav';
+import { ListingDialog } from '@/components/market/ListingDialog';
+import { OffersList } from '@/components/market/OffersList';
+import { SellingList } from '@/components/market/SellingList';
 import { SellBackDialog } from '@/components/PullDecisionDialogs';
 import { RetryAlert } from '@/components/RetryAlert';
-import { Alert, Button, ButtonLink, ListPagination, Skeleton } from '@/components/ui';
+import { Alert, Button, ButtonLink, ListPagination, Skeleton, Tabs } from '@/components/ui';
 import { usePullActions } from '@/lib/api/pulls';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
@@ -20,6 +23,8 @@ import { VaultSummary } from '../components/VaultSummary';
 import styles from './VaultPage.module.css';
 
 const PARAM_KEYS = ['q', 'grader', 'grade', 'sport', 'state', 'sort'] as const;
+const TABS = ['cards', 'selling', 'offers'] as const;
+type VaultTab = (typeof TABS)[number];
 
 /** The address's filters as the API's query: only what is set. */
 function queryOf(params: VaultParams, page: number): VaultQuery {
@@ -48,6 +53,9 @@ export default function VaultPage() {
   const [selected, setSelected] = useState<Map<string, Holding>>(new Map());
   const [shipping, setShipping] = useState(false);
   const [sellingBack, setSellingBack] = useState<Holding | null>(null);
+  const [listing, setListing] = useState<Holding | null>(null);
+  const tabParam = searchParams.get('tab');
+  const tab: VaultTab = TABS.find((t) => t === tabParam) ?? 'cards';
 
   const change = useCallback(
     (changes: VaultParams & { page?: string }) =>
@@ -78,14 +86,8 @@ export default function VaultPage() {
   const allOnPage = shippable.length > 0 && shippable.every((h) => selected.has(h._id));
   const filtered = PARAM_KEYS.some((k) => k !== 'sort' && params[k]);
 
-  return (
-    <div className={styles.page}>
-      <title>Vault | Grail Machine</title>
-      <h1 className={styles.title}>Vault</h1>
-      <p className={styles.lead}>
-        Every card you win or buy is held here for you, insured and free, until you ship it.
-      </p>
-      <DashboardNav current="vault" />
+  const cardsPanel = (
+    <div className={styles.panel}>
       {vault.isError && !vault.data ? (
         <RetryAlert onRetry={() => void vault.refetch()}>Could not load your vault.</RetryAlert>
       ) : vault.data && vault.data.totals.cards === 0 && vault.data.total === 0 && !filtered ? (
@@ -165,6 +167,11 @@ export default function VaultPage() {
                     selected={selected.has(h._id)}
                     onSelect={h.state === 'in_vault' ? (on) => toggle(h, on) : undefined}
                     onSellBack={h.source === 'pull' ? () => setSellingBack(h) : undefined}
+                    onList={
+                      h.state === 'in_vault' && h.source !== 'break'
+                        ? () => setListing(h)
+                        : undefined
+                    }
                   />
                 ))}
               </ul>
@@ -182,6 +189,37 @@ export default function VaultPage() {
         </>
       )}
       <ShipmentsList />
+    </div>
+  );
+
+  return (
+    <div className={styles.page}>
+      <title>Vault | Grail Machine</title>
+      <h1 className={styles.title}>Vault</h1>
+      <p className={styles.lead}>
+        Every card you win or buy is held here for you, insured and free, until you ship it.
+      </p>
+      <DashboardNav current="vault" />
+      <Tabs
+        label="Vault sections"
+        value={tab}
+        onValueChange={(next) =>
+          setSearchParams(
+            (prev) => {
+              const params = new URLSearchParams(prev);
+              if (next === 'cards') params.delete('tab');
+              else params.set('tab', next);
+              return params;
+            },
+            { replace: true },
+          )
+        }
+        tabs={[
+          { value: 'cards', label: 'Cards', content: cardsPanel },
+          { value: 'selling', label: 'Selling', content: <SellingList /> },
+          { value: 'offers', label: 'Offers', content: <OffersList /> },
+        ]}
+      />
       {shipping && selected.size > 0 && (
         <ShipDialog
           holdings={[...selected.values()]}
@@ -190,6 +228,24 @@ export default function VaultPage() {
             setShipping(false);
             setSelected(new Map());
           }}
+        />
+      )}
+      {listing && (
+        <ListingDialog
+          subject={{
+            kind: 'new',
+            holdingId: listing._id,
+            cardName: listing.card.name,
+            fmv: listing.fmv,
+          }}
+          onClose={() => setListing(null)}
+          onSaved={() =>
+            setSelected((prev) => {
+              const next = new Map(prev);
+              next.delete(listing._id);
+              return next;
+            })
+          }
         />
       )}
       <SellBackDialog

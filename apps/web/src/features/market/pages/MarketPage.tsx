@@ -1,0 +1,110 @@
+import { useCallback } from 'react';
+import clsx from 'clsx';
+import { useSearchParams } from 'react-router';
+import { RetryAlert } from '@/components/RetryAlert';
+import { Pagination } from '@/components/ui/Pagination';
+import ui from '@/lib/styles/ui.module.css';
+import { useMarketListings } from '../api/listings';
+import { ListingCard, ListingCardSkeleton } from '../components/ListingCard';
+import { MARKET_PARAM_KEYS, MarketFilters, type MarketParams } from '../components/MarketFilters';
+import styles from './MarketPage.module.css';
+
+const PAGE_SIZE = 24;
+
+/** The URL's search as the page reads it: only the parameters the marketplace knows. */
+function paramsOf(search: URLSearchParams): MarketParams {
+  return Object.fromEntries(
+    [...MARKET_PARAM_KEYS, 'page'].flatMap((k) => {
+      const v = search.get(k);
+      return v ? [[k, v]] : [];
+    }),
+  );
+}
+
+/**
+ * /market: cards collectors sell to each other, searchable by player, set, year, sport, grader,
+ * grade and price, sorted; every filter and the page are kept in the URL, so a search can be
+ * shared, reloaded and gone back to.
+ */
+export default function MarketPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = paramsOf(searchParams);
+  const { data, isPending, isError, error, refetch, isPlaceholderData } = useMarketListings({
+    ...params,
+    limit: String(PAGE_SIZE),
+  });
+
+  const update = useCallback(
+    (changes: Record<string, string | undefined>) =>
+      setSearchParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value) next.set(key, value);
+            else next.delete(key);
+          }
+          // A new filter starts again at the first page.
+          if (!('page' in changes)) next.delete('page');
+          return next;
+        },
+        { replace: !('page' in changes) },
+      ),
+    [setSearchParams],
+  );
+
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
+  return (
+    <section className={styles.page}>
+      <title>Marketplace | Grail Machine</title>
+      <h1 className={styles.title}>Marketplace</h1>
+      <p className={clsx(ui.body1, ui.secondaryText, styles.lead)}>
+        Cards collectors sell to each other from their vaults. Pay from your wallet and the card is
+        in your vault at once. No buyer&apos;s premium.
+      </p>
+      <MarketFilters params={params} onChange={update} />
+      <p
+        className={clsx(ui.body2, ui.secondaryText, styles.count)}
+        aria-live="polite"
+        data-testid="market-count"
+      >
+        {data ? `${data.total} listing${data.total === 1 ? '' : 's'}` : ' '}
+      </p>
+      {isError && !data ? (
+        <RetryAlert onRetry={() => void refetch()}>
+          {error instanceof Error && error.message
+            ? `Could not load the marketplace: ${error.message}`
+            : 'Could not load the marketplace.'}
+        </RetryAlert>
+      ) : isPending ? (
+        <div className={styles.grid} aria-busy="true" aria-label="Loading listings">
+          {Array.from({ length: 8 }, (_, i) => (
+            <ListingCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : data.listings.length === 0 ? (
+        <div className={styles.empty} data-testid="market-empty">
+          <p className={ui.h6}>No cards match these filters.</p>
+          <p className={clsx(ui.body1, ui.secondaryText)}>
+            Try a broader search or clear the filters.
+          </p>
+        </div>
+      ) : (
+        <div
+          className={clsx(styles.grid, isPlaceholderData && styles.stale)}
+          aria-busy={isPlaceholderData || undefined}
+        >
+          {data.listings.map((listing, i) => (
+            <ListingCard key={listing._id} listing={listing} eager={i < 4} />
+          ))}
+        </div>
+      )}
+      {data && pages > 1 && (
+        <Pagination
+          count={pages}
+          page={data.page}
+          onPageChange={(page) => update({ page: page === 1 ? undefined : String(page) })}
+        />
+      )}
+    </section>
+  );
+}
