@@ -4,6 +4,7 @@ import type { Comps, Listing, LimitsResponse, Offer } from '@grail/contract';
 export const listingId = '6f1c1a50-0000-4000-8000-0000000000aa';
 export const listing = (over: Partial<Listing> = {}, n = 0): Listing => ({
   _id: n === 0 ? listingId : `6f1c1a50-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  holdingId: `7a2d2b60-0000-4000-8000-${String(n).padStart(12, '0')}`,
   card: {
     _id: `card-${n}`,
     name: `2018 Prizm Luka Doncic #280${n ? ` (${n})` : ''}`,
