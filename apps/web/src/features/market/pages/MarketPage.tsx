@@ -1,6 +1,5 @@
-import { useCallback } from 'react';
 import clsx from 'clsx';
-import { useSearchParams } from 'react-router';
+import { useUrlFilters } from '@/lib/useUrlFilters';
 import { RetryAlert } from '@/components/RetryAlert';
 import { Pagination } from '@/components/ui/Pagination';
 import ui from '@/lib/styles/ui.module.css';
@@ -27,30 +26,12 @@ function paramsOf(search: URLSearchParams): MarketParams {
  * shared, reloaded and gone back to.
  */
 export default function MarketPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useUrlFilters();
   const params = paramsOf(searchParams);
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useMarketListings({
     ...params,
     limit: String(PAGE_SIZE),
   });
-
-  const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          // A new filter starts again at the first page.
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: !('page' in changes) },
-      ),
-    [setSearchParams],
-  );
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   return (

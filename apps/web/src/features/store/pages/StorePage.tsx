@@ -1,7 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import clsx from 'clsx';
 import { CircleAlert } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useUrlFilters } from '@/lib/useUrlFilters';
 import { STORE_PAGE_SIZE } from '@grail/contract';
 import { useStoreItems } from '@/lib/api/products';
 import ui from '@/lib/styles/ui.module.css';
@@ -19,30 +19,12 @@ import { Button } from '@/components/ui/Button';
  * opens.
  */
 export default function StorePage() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, update] = useUrlFilters();
   const params = Object.fromEntries(searchParams);
   const { data, isPending, isError, error, refetch, isPlaceholderData } = useStoreItems({
     ...params,
     limit: String(STORE_PAGE_SIZE),
   });
-
-  const update = useCallback(
-    (changes: Record<string, string | undefined>) =>
-      setSearchParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value) next.set(key, value);
-            else next.delete(key);
-          }
-          // A new filter starts again at the first page.
-          if (!('page' in changes)) next.delete('page');
-          return next;
-        },
-        { replace: !('page' in changes) },
-      ),
-    [setSearchParams],
-  );
 
   // The first row's pictures (preloaded on a direct visit) are the page's largest paint.
   const [firstRow] = useState(firstRowLength);
