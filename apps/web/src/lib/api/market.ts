@@ -17,6 +17,7 @@ export const marketKeys = {
   listing: (id: string) => [...marketKeys.all, 'listing', id] as const,
   selling: () => [...marketKeys.all, 'selling'] as const,
   offers: (role?: OfferSide) => [...marketKeys.all, 'offers', role ?? 'both'] as const,
+  comps: (cardId: string) => [...marketKeys.all, 'comps', cardId] as const,
 };
 
 /** The vault's keys (features/vault/api/holdings.ts): a listing moves a card in or out of it. */
@@ -38,6 +39,15 @@ export function useSelling({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: marketKeys.selling(),
     queryFn: ({ signal }) => callApi(marketEndpoints.selling, { signal }),
+    enabled,
+  });
+}
+
+/** A card's sales history and FMV (the vault's price history), once `enabled`. */
+export function useCardComps(cardId: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: marketKeys.comps(cardId),
+    queryFn: ({ signal }) => callApi(marketEndpoints.cardComps, { params: { cardId }, signal }),
     enabled,
   });
 }

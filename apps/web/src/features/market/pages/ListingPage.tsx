@@ -11,7 +11,7 @@ import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import { useListing } from '../api/listing';
 import { ListingActions } from '../components/ListingActions';
-import { ListingComps } from '../components/ListingComps';
+import { CardComps } from '@/components/market/CardComps';
 import styles from './ListingPage.module.css';
 
 function BackLink() {
@@ -150,7 +150,7 @@ export default function ListingPage() {
           <ListingActions listing={listing} />
         </div>
       </div>
-      <ListingComps comps={comps} />
+      <CardComps comps={comps} />
     </article>
   );
 }

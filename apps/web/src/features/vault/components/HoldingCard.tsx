@@ -1,7 +1,9 @@
 import clsx from 'clsx';
+import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { HOLDING_STATE_LABELS, type Holding, type HoldingState } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
+import { CompsDialog } from '@/components/market/CompsDialog';
 import { Badge, Button, Checkbox } from '@/components/ui';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
@@ -45,6 +47,7 @@ export function HoldingCard({
   const hit = holding.source === 'break';
   // A name that ends with the grade ('… #16 SGC 10') is not followed by it again.
   const grade = card.name.includes(card.grade) ? null : card.grade;
+  const [showComps, setShowComps] = useState(false);
   return (
     <li className={clsx(ui.paper, styles.card)} data-testid="holding">
       <div className={styles.pick}>
@@ -113,8 +116,13 @@ export function HoldingCard({
           </p>
         )}
       </div>
-      {((sellBack && onSellBack) || onList) && (
+      {(!hit || (sellBack && onSellBack) || onList) && (
         <div className={clsx(ui.buttonRow, styles.actions)}>
+          {!hit && (
+            <Button size="small" variant="text" onClick={() => setShowComps(true)}>
+              Price history
+            </Button>
+          )}
           {onList && (
             <Button size="small" variant="outlined" onClick={onList}>
               List for sale
@@ -127,6 +135,7 @@ export function HoldingCard({
           )}
         </div>
       )}
+      {!hit && <CompsDialog card={showComps ? card : null} onClose={() => setShowComps(false)} />}
     </li>
   );
 }

@@ -162,6 +162,29 @@ describe('the vault page', () => {
     expect(within(rows[1]!).getByTestId('gain').textContent).toBe('+$20.00');
   });
 
+  it("opens a card's price history from the vault: its FMV, the chart and the last sales", async () => {
+    const { calls } = serve({
+      '/api/market/comps/card-3': [
+        {
+          body: {
+            sales: [{ price: 280, kind: 'market', soldAt: '2026-11-24T12:00:00.000Z' }],
+            history: [{ day: '2026-11-24', price: 280 }],
+            fmv: { value: 300, source: 'Recent sales', updatedAt: '2026-11-25T12:00:00.000Z' },
+          },
+        },
+      ],
+    });
+    renderWithProviders(<VaultPage />);
+    const rows = await screen.findAllByTestId('holding');
+    fireEvent.click(within(rows[2]!).getByRole('button', { name: 'Price history' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Price history: Card 3' });
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('listing-fmv').textContent).toContain('$300.00'),
+    );
+    expect(within(dialog).getByTestId('listing-sales').textContent).toContain('Marketplace');
+    expect(calls.some((c) => c.url.endsWith('/api/market/comps/card-3'))).toBe(true);
+  });
+
   // Five lists and a typed search, each a new request: 15 s, for a loaded machine.
   it('shows a break hit with its detail, its spot price paid and which price values it', async () => {
     const hit = (n: number, fmv: number, fmvSource: string) =>

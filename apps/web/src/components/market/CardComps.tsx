@@ -3,7 +3,7 @@ import { Card } from '@/components/ui';
 import { LineChart } from '@/components/ui/charts/Chart';
 import { dateFormat, dateTimeFormat, formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
-import styles from './ListingComps.module.css';
+import styles from './CardComps.module.css';
 
 const dayFormat = dateFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
@@ -21,10 +21,19 @@ const compactUsd = (value: number) =>
  * counted sales (the shared line chart; screen readers get the figures in a table) and the last
  * sales with their kind. Sales between related accounts are left out by the server.
  */
-export function ListingComps({ comps }: { comps: Comps }) {
-  const { fmv, history, sales } = comps;
+export function CardComps({ comps }: { comps: Comps }) {
   return (
     <Card title="Price history" level={2} as="section" className={styles.card}>
+      <CompsDetails comps={comps} />
+    </Card>
+  );
+}
+
+/** The price history's figures, chart and last sales, for a card section or a dialog. */
+export function CompsDetails({ comps }: { comps: Comps }) {
+  const { fmv, history, sales } = comps;
+  return (
+    <>
       <p className={styles.fmv} data-testid="listing-fmv">
         FMV <strong>{formatUsd(fmv.value)}</strong> from {fmv.source}, updated{' '}
         {dateTimeFormat.format(new Date(fmv.updatedAt))}
@@ -81,6 +90,6 @@ export function ListingComps({ comps }: { comps: Comps }) {
           </ol>
         </>
       )}
-    </Card>
+    </>
   );
 }
