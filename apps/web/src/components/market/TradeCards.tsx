@@ -22,9 +22,9 @@ export function TradeSideCards({
   const headingId = useId();
   return (
     <section className={styles.side} aria-labelledby={headingId} data-testid={testId}>
-      <h4 id={headingId} className={styles.sideTitle}>
+      <h3 id={headingId} className={styles.sideTitle}>
         {title}
-      </h4>
+      </h3>
       {cards.length > 0 && (
         <ul className={styles.cardList}>
           {cards.map((card) => (
