@@ -96,8 +96,9 @@ export const paths = {
   /** The collector's vault: every card we hold for them, its value, and shipping from it. */
   vault: {
     path: '/dashboard/vault',
-    /** `tab`: 'selling' (the collector's listings) or 'offers'; the cards otherwise. */
-    getHref: (query?: { tab?: 'selling' | 'offers' }) => withQuery('/dashboard/vault', query),
+    /** `tab`: 'selling' (the collector's listings), 'offers' or 'trades'; the cards otherwise. */
+    getHref: (query?: { tab?: 'selling' | 'offers' | 'trades' }) =>
+      withQuery('/dashboard/vault', query),
   },
   submission: {
     path: '/dashboard/submissions/:id',

@@ -1,4 +1,13 @@
-import type { Comps, Listing, LimitsResponse, Offer } from '@grail/contract';
+import type {
+  Comps,
+  Holding,
+  Listing,
+  LimitsResponse,
+  Offer,
+  Trade,
+  TradeCard,
+  VaultResponse,
+} from '@grail/contract';
 
 /** A listing as the API answers it: a PSA 10 at $250 (FMV $300), open, taking offers from $200. */
 export const listingId = '6f1c1a50-0000-4000-8000-0000000000aa';
@@ -93,5 +102,73 @@ export const offer = (over: Partial<Offer> = {}): Offer => ({
   createdAt: '2026-11-29T12:00:00.000Z',
   updatedAt: '2026-11-29T12:00:00.000Z',
   history: [{ by: 'buyer', action: 'offer', amount: 210.5, at: '2026-11-29T12:00:00.000Z' }],
+  ...over,
+});
+
+/** A card of the caller's vault (state in_vault) that a trade may give, the n-th of a few. */
+export const vaultHolding = (n: number, name = `Card ${n}`): Holding => ({
+  _id: `7b3e3c70-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  card: {
+    _id: `vcard-${n}`,
+    name,
+    sport: 'Baseball',
+    year: 2020,
+    grader: 'PSA',
+    grade: 'PSA MINT 9',
+    certNumber: null,
+    certUrl: null,
+    imageUrl: '/api/images/front',
+  },
+  fmv: 40,
+  fmvUpdatedAt: '2026-11-25T12:00:00.000Z',
+  fmvSource: 'Recent sales',
+  cost: 30,
+  gain: 10,
+  state: 'in_vault',
+  source: 'order',
+  sourceId: `order-${n}`,
+  sourceLabel: 'Store order',
+  sellBack: null,
+  shipmentId: null,
+  acquiredAt: '2026-11-01T12:00:00.000Z',
+});
+
+/** GET /api/vault's answer holding these cards. */
+export const vaultOf = (holdings: Holding[]): VaultResponse => ({
+  holdings,
+  total: holdings.length,
+  page: 1,
+  limit: 100,
+  totals: { cards: holdings.length, value: 40 * holdings.length, cost: 0, gain: 0 },
+  sports: ['Baseball'],
+});
+
+/** A card on one side of a trade. */
+export const tradeCard = (n: number, name = `Card ${n}`): TradeCard => ({
+  ...listing({}, n).card,
+  _id: `tcard-${n}`,
+  name,
+  grade: 'PSA MINT 9',
+  holdingId: `7c4f4d80-0000-4000-8000-${String(n).padStart(12, '0')}`,
+});
+
+/** An open trade as GET /api/market/trades answers it, proposed by buyer_bo to seller_sam. */
+export const trade = (over: Partial<Trade> = {}): Trade => ({
+  _id: '7d5a5e90-0000-4000-8000-0000000000cc',
+  role: 'proposer',
+  proposer: { collector: 'buyer_bo', cards: [tradeCard(1, 'Mike Trout 2011 Update')], cash: 5 },
+  recipient: {
+    collector: 'seller_sam',
+    cards: [tradeCard(2, '2018 Prizm Luka Doncic #280')],
+    cash: 0,
+  },
+  status: 'open',
+  yourTurn: false,
+  feePercent: 5,
+  counterOf: null,
+  counteredBy: null,
+  expiresAt: '2026-12-06T12:00:00.000Z',
+  createdAt: '2026-11-29T12:00:00.000Z',
+  decidedAt: null,
   ...over,
 });

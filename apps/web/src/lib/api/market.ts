@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EditListingBody, NewListingBody, OfferSide } from '@grail/contract';
-import { marketEndpoints } from '@/lib/api/endpoints';
+import type {
+  CounterTradeBody,
+  EditListingBody,
+  NewListingBody,
+  NewTradeBody,
+  OfferSide,
+} from '@grail/contract';
+import { marketEndpoints, vaultEndpoints } from '@/lib/api/endpoints';
 import { callApi } from './callApi';
 import { walletKeys } from './wallet';
 
@@ -18,6 +24,7 @@ export const marketKeys = {
   selling: () => [...marketKeys.all, 'selling'] as const,
   offers: (role?: OfferSide) => [...marketKeys.all, 'offers', role ?? 'both'] as const,
   comps: (cardId: string) => [...marketKeys.all, 'comps', cardId] as const,
+  trades: () => [...marketKeys.all, 'trades'] as const,
 };
 
 /** The vault's keys (features/vault/api/holdings.ts): a listing moves a card in or out of it. */
@@ -131,6 +138,75 @@ export function useWithdrawOffer() {
   return useMutation({
     mutationFn: (offerId: string) =>
       callApi(marketEndpoints.withdrawOffer, { params: { offerId } }),
+    onSettled: refresh,
+  });
+}
+
+/** The caller's trades, proposed and received, the ones waiting for their answer first. */
+export function useMyTrades() {
+  return useQuery({
+    queryKey: marketKeys.trades(),
+    queryFn: ({ signal }) => callApi(marketEndpoints.trades, { query: { limit: 100 }, signal }),
+  });
+}
+
+/**
+ * The caller's cards that a trade may give: the ones in the vault (not listed, shipping or in
+ * another trade). Under the vault's key, so any market command reads them again.
+ */
+export function useTradeableCards({ enabled = true }: { enabled?: boolean } = {}) {
+  const query = { state: 'in_vault', sort: 'name', limit: 100 } as const;
+  return useQuery({
+    queryKey: [...VAULT_KEY, 'list', query],
+    queryFn: ({ signal }) => callApi(vaultEndpoints.vault, { query, signal }),
+    enabled,
+  });
+}
+
+/** Proposes a trade: the caller's cards go in_trade and their cash is held. One key per dialog. */
+export function useProposeTrade() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: NewTradeBody; idempotencyKey: string }) =>
+      callApi(marketEndpoints.proposeTrade, { body, idempotencyKey }),
+    onSuccess: refresh,
+  });
+}
+
+/** Accepts a trade proposed to the caller: everything swaps at once. */
+export function useAcceptTrade() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: ({ tradeId, idempotencyKey }: { tradeId: string; idempotencyKey: string }) =>
+      callApi(marketEndpoints.acceptTrade, { params: { tradeId }, body: {}, idempotencyKey }),
+    onSettled: refresh,
+  });
+}
+
+/** Answers a trade with the caller's own terms (they give, they get). */
+export function useCounterTrade() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: ({ tradeId, body }: { tradeId: string; body: CounterTradeBody }) =>
+      callApi(marketEndpoints.counterTrade, { params: { tradeId }, body }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeclineTrade() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: (tradeId: string) =>
+      callApi(marketEndpoints.declineTrade, { params: { tradeId }, body: {} }),
+    onSettled: refresh,
+  });
+}
+
+export function useWithdrawTrade() {
+  const refresh = useRefreshMarket();
+  return useMutation({
+    mutationFn: (tradeId: string) =>
+      callApi(marketEndpoints.withdrawTrade, { params: { tradeId }, body: {} }),
     onSettled: refresh,
   });
 }

@@ -14,6 +14,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { notify } from '@/lib/toast';
 import { useBuyListing } from '../api/useBuyListing';
 import { MakeOfferDialog } from './MakeOfferDialog';
+import { ProposeTradeDialog } from './ProposeTradeDialog';
 import styles from './ListingActions.module.css';
 
 /** Why a listing cannot be bought, or null while it can. */
@@ -26,7 +27,8 @@ function closedText(listing: Listing): string | null {
 }
 
 /**
- * What a collector can do with a listing: Buy now and Make an offer (signed out, sign in first);
+ * What a collector can do with a listing: Buy now, Make an offer and Propose a trade (signed out,
+ * sign in first);
  * on their own listing, edit the price or cancel it; on a closed one, why it cannot be bought.
  */
 export function ListingActions({ listing }: { listing: Listing }) {
@@ -38,6 +40,8 @@ export function ListingActions({ listing }: { listing: Listing }) {
   const [editing, setEditing] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [bought, setBought] = useState(false);
+  const [trading, setTrading] = useState(false);
+  const [traded, setTraded] = useState(false);
   const own = isLoggedIn && user?.username === listing.seller;
   const closed = closedText(listing);
 
@@ -106,10 +110,21 @@ export function ListingActions({ listing }: { listing: Listing }) {
             Make an offer
           </Button>
         )}
+        <Button variant="outlined" size="large" onClick={() => setTrading(true)}>
+          Propose a trade
+        </Button>
       </div>
       <p className={styles.note}>
         Paid from your wallet; the card moves to your vault at once. No buyer&apos;s premium.
       </p>
+      {traded && (
+        <Alert severity="success">
+          Your trade is sent: your cards and cash are held until @{listing.seller} answers.{' '}
+          <Link to={paths.vault.getHref({ tab: 'trades' })} className={ui.textLink}>
+            See your trades
+          </Link>
+        </Alert>
+      )}
       <PurchaseDialog
         open={buying}
         onClose={() => setBuying(false)}
@@ -145,6 +160,16 @@ export function ListingActions({ listing }: { listing: Listing }) {
         }
       />
       {offering && <MakeOfferDialog listing={listing} onClose={() => setOffering(false)} />}
+      {trading && (
+        <ProposeTradeDialog
+          listing={listing}
+          onClose={() => setTrading(false)}
+          onSent={() => {
+            setTrading(false);
+            setTraded(true);
+          }}
+        />
+      )}
     </>
   );
 }

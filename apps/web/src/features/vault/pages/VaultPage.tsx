@@ -7,6 +7,7 @@ import { DashboardNav } from '@/components/DashboardNav';
 import { ListingDialog } from '@/components/market/ListingDialog';
 import { OffersList } from '@/components/market/OffersList';
 import { SellingList } from '@/components/market/SellingList';
+import { TradesList } from '@/components/market/TradesList';
 import { SellBackDialog } from '@/components/PullDecisionDialogs';
 import { RetryAlert } from '@/components/RetryAlert';
 import { Alert, Button, ButtonLink, ListPagination, Skeleton, Tabs } from '@/components/ui';
@@ -23,7 +24,7 @@ import { VaultSummary } from '../components/VaultSummary';
 import styles from './VaultPage.module.css';
 
 const PARAM_KEYS = ['q', 'grader', 'grade', 'sport', 'state', 'sort'] as const;
-const TABS = ['cards', 'selling', 'offers'] as const;
+const TABS = ['cards', 'selling', 'offers', 'trades'] as const;
 type VaultTab = (typeof TABS)[number];
 
 /** The address's filters as the API's query: only what is set. */
@@ -218,6 +219,7 @@ export default function VaultPage() {
           { value: 'cards', label: 'Cards', content: cardsPanel },
           { value: 'selling', label: 'Selling', content: <SellingList /> },
           { value: 'offers', label: 'Offers', content: <OffersList /> },
+          { value: 'trades', label: 'Trades', content: <TradesList /> },
         ]}
       />
       {shipping && selected.size > 0 && (
