@@ -53,9 +53,13 @@ import { OffersService } from './modules/market/offers.service.js';
 import { MarketStaffService } from './modules/market/market-staff.service.js';
 import { VaultStaffService } from './modules/vault/vault-staff.service.js';
 import { SNAPSHOT_EVERY_MS, snapshotVaults } from './modules/vault/vault-snapshots.service.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { NotificationCounts } from './modules/notifications/notifications.events.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
+/** Trigger-written notifications one turn mails. */
+const NOTIFICATION_MAIL_BATCH = 20;
 /** Offers one expiry turn ends. */
 const OFFER_EXPIRY_BATCH = 50;
 
@@ -101,6 +105,7 @@ export function createServices({
     outbox,
     box: mailBox(appSecret),
   });
+  const notifications = new NotificationsService(db, { mail, limits, appSecret, publicUrl });
   const users = new UsersService(db, {
     sessions,
     rateLimits,
@@ -199,6 +204,15 @@ export function createServices({
       { log },
     ),
     mail,
+    notifications,
+    notificationCounts: new NotificationCounts(database, (userId) => notifications.unread(userId)),
+    // Mails what a database trigger wrote (a pack's pulls), twenty at a time.
+    notificationMailWorker: new PollingWorker(
+      'notification mail',
+      async () =>
+        (await notifications.mailPending(NOTIFICATION_MAIL_BATCH)) === NOTIFICATION_MAIL_BATCH,
+      { log },
+    ),
     users,
     twoFactor,
     auth,

@@ -118,10 +118,11 @@ export class LimitsService {
       throw this.excludedError(state.controls!, 'Sell-backs above what you paid are stopped');
   }
 
-  /** Marketing e-mail goes only to collectors who are not self-excluded. */
+  /** Marketing e-mail goes only to collectors who are neither timed out nor self-excluded. */
   async mayReceiveMarketing(userId: string, db: Db | Tx = this.db): Promise<boolean> {
     const state = await this.read(db, userId, { spending: false, deposits: false });
-    return !selfExcluded(state.controls, this.now());
+    const now = this.now();
+    return !selfExcluded(state.controls, now) && !timedOut(state.controls, now);
   }
 
   /** The collector's own view; staff read the same through `forStaff`. */
