@@ -127,7 +127,7 @@ export function createServices({
     onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),
   });
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
-  const shipping = new ShippingService(db, { mail, publicUrl, log, audit });
+  const shipping = new ShippingService(db, { notifications, publicUrl, log, audit });
   const vault = new VaultService(db, { wallet, shipping, buyback });
   // Pulls above the threshold are announced on Discord while the flag is on and a webhook is set;
   // read at each purchase, since staff may switch the flag at run time (config.flags follows it).
@@ -169,6 +169,7 @@ export function createServices({
     vault: breakVault,
     cardVault: vault,
     limits,
+    notifications,
     log,
   });
   const feed = new FeedService(db, {
@@ -220,7 +221,7 @@ export function createServices({
     grail,
     grailEvents: new GrailEvents(database, async (id) => (await grail.recentPulls(1, id))[0]),
     grailAdmin: new GrailAdminService(db, seedVault),
-    pulls: new PullsService(db, wallet, vault, buyback, limits),
+    pulls: new PullsService(db, wallet, vault, buyback, limits, notifications),
     discord,
     breaks,
     breaksAdmin: new BreaksAdminService(db, { breaks, vault: breakVault, audit }),
@@ -236,19 +237,20 @@ export function createServices({
       publicUrl,
       limits: rateLimits,
       playLimits: limits,
+      notifications,
       log,
     }),
-    orders: new OrdersService(db, wallet, vault, mail, limits),
+    orders: new OrdersService(db, wallet, vault, notifications, limits),
     fulfilment: new FulfilmentService(db, {
       shipping,
-      returns: new SubmissionReturns(db, { mail, audit, publicUrl }),
+      returns: new SubmissionReturns(db, { notifications, audit, publicUrl }),
       log,
     }),
     staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit }),
     analytics: new AnalyticsService(db),
     withdrawals: new WithdrawalsService(db, {
       wallet,
-      mail,
+      notifications,
       audit,
       secondFactor: twoFactor,
       payoutBox: withdrawalPayoutBox(appSecret),
@@ -284,7 +286,7 @@ export function createServices({
     submissions: createSubmissionsService(
       db,
       config,
-      { wallet, mail, images, catalog, audit, rateLimits, secondFactor: twoFactor },
+      { wallet, notifications, images, catalog, audit, rateLimits, secondFactor: twoFactor },
       log,
     ),
   };

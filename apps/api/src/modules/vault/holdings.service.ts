@@ -109,8 +109,7 @@ export async function holdOrderedCards(
 
 /** What a market move found: the holding moved, or the state it was in (null: none of theirs). */
 export type MarketMove =
-  | { moved: true; cardId: string }
-  | { moved: false; state: HoldingState | null; breakHit: boolean };
+  { moved: true; cardId: string } | { moved: false; state: HoldingState | null; breakHit: boolean };
 
 /**
  * A card of the collector's vault put up for sale: in_vault → listed (or in_trade for a trade
