@@ -87,7 +87,10 @@ export function createServices({
   const audit = new AuditService(db);
   const images = new ImagesService(db);
   const wallet = new WalletService(db);
-  const limits = new LimitsService(db);
+  // Limits tell the collector through notifications, which ask limits before marketing mail.
+  const limits: LimitsService = new LimitsService(db, {
+    notify: (tx, userId, event): Promise<unknown> => notifications.notify(tx, userId, event),
+  });
   const seedVault = new SeedVault(appSecret);
   const sessions = new SessionsService(db, appSecret, database);
   const rateLimits = new RateLimitService(db, config.RATE_LIMIT_SCALE);
@@ -109,12 +112,14 @@ export function createServices({
   const users = new UsersService(db, {
     sessions,
     rateLimits,
+    notifications,
     adminBootstrap: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
   });
   const twoFactor = new TwoFactorService(db, {
     secretBox: new SecretBox(appSecret),
     rateLimits,
     users,
+    notifications,
   });
   const auth = new AuthService(db, {
     sessions,
@@ -122,6 +127,7 @@ export function createServices({
     rateLimits,
     twoFactor,
     users,
+    notifications,
     publicUrl,
     log,
     onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),
@@ -246,7 +252,7 @@ export function createServices({
       returns: new SubmissionReturns(db, { notifications, audit, publicUrl }),
       log,
     }),
-    staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit }),
+    staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit, notifications }),
     analytics: new AnalyticsService(db),
     withdrawals: new WithdrawalsService(db, {
       wallet,
