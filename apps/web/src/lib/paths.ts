@@ -86,6 +86,8 @@ export const paths = {
   },
   /** The collector's vault: every card we hold for them, its value, and shipping from it. */
   vault: { path: '/dashboard/vault', getHref: () => '/dashboard/vault' },
+  /** What happened to the collector's account, what needs an answer pinned first. */
+  notifications: { path: '/dashboard/notifications', getHref: () => '/dashboard/notifications' },
   submission: {
     path: '/dashboard/submissions/:id',
     getHref: (id: string) => `/dashboard/submissions/${encodeURIComponent(id)}`,

@@ -17,6 +17,7 @@ export {
   grailEndpoints,
   inventoryEndpoints,
   limitEndpoints,
+  notificationEndpoints,
   outboxEndpoints,
   platformEndpoints,
   siteEndpoints,
