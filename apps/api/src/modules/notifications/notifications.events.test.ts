@@ -76,7 +76,7 @@ describe(`notification events (${testEngine})`, () => {
 
     const breakId = (await openBreak(t, staff, { spots: 10, spotPrice: 5 }))._id;
     const spots = await expectOne(u, 'break.spots_bought', async () =>
-      ok(200)(await buySpots(t, u, breakId, { quantity: 2 })),
+      ok(201)(await buySpots(t, u, breakId, { quantity: 2 })),
     );
     expect(spots.link).toBe(`/breaks/${breakId}`);
   });
@@ -125,8 +125,12 @@ describe(`notification events (${testEngine})`, () => {
     await fund(t.database, u.id, 10_000);
     await call(u, 'PUT', '/api/limits/spending', { '24h': 20 }).then(ok(200));
     const card = await insertCard(t.database.db, { storePriceCents: 2_000 });
-    await expectOne(u, 'limits.spending_reached', () =>
-      call(u, 'POST', '/api/orders', { items: [card.id], delivery: 'vault' }).then(ok(201)),
+    // Two e-mails: the order's receipt and the limit's notice.
+    await expectOne(
+      u,
+      'limits.spending_reached',
+      () => call(u, 'POST', '/api/orders', { items: [card.id], delivery: 'vault' }).then(ok(201)),
+      2,
     );
     await expectOne(u, 'limits.time_out', () =>
       call(u, 'POST', '/api/limits/time-out', { period: '24h' }).then(ok(200)),
