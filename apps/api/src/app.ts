@@ -231,6 +231,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => services.offerExpiryWorker.stop());
   app.addHook('onReady', async () => services.notificationMailWorker.start());
   app.addHook('onClose', async () => services.notificationMailWorker.stop());
+  app.addHook('onReady', async () => services.reminderWorker.start());
+  app.addHook('onClose', async () => services.reminderWorker.stop());
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());

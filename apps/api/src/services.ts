@@ -55,11 +55,14 @@ import { VaultStaffService } from './modules/vault/vault-staff.service.js';
 import { SNAPSHOT_EVERY_MS, snapshotVaults } from './modules/vault/vault-snapshots.service.js';
 import { NotificationsService } from './modules/notifications/notifications.service.js';
 import { NotificationCounts } from './modules/notifications/notifications.events.js';
+import { sendReminders } from './modules/notifications/reminders.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
 /** Trigger-written notifications one turn mails. */
 const NOTIFICATION_MAIL_BATCH = 20;
+/** How often the reminders are looked for. */
+const REMINDERS_EVERY_MS = 60_000;
 /** Offers one expiry turn ends. */
 const OFFER_EXPIRY_BATCH = 50;
 
@@ -219,6 +222,15 @@ export function createServices({
       async () =>
         (await notifications.mailPending(NOTIFICATION_MAIL_BATCH)) === NOTIFICATION_MAIL_BATCH,
       { log },
+    ),
+    // Sell-back windows closing and offers expiring, each reminded of once; every minute.
+    reminderWorker: new PollingWorker(
+      'reminders',
+      async () => {
+        await sendReminders(db, notifications, buyback.windowHours);
+        return false;
+      },
+      { log, pollMs: REMINDERS_EVERY_MS },
     ),
     users,
     twoFactor,

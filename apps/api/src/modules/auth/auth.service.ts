@@ -14,7 +14,7 @@ import { authTokens } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { securityNotice } from '../notifications/security-notices.js';
+import { securityNotice } from '../notifications/security.view.js';
 import { accountsByEmailOrUsername, userById } from '../users/users.reads.js';
 import { accountByEmail, type UsersService } from '../users/users.service.js';
 import {

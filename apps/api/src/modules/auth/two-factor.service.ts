@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { recoveryCodes } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { securityNotice } from '../notifications/security-notices.js';
+import { securityNotice } from '../notifications/security.view.js';
 import type { UsersService } from '../users/users.service.js';
 import { hashToken, type SessionUser } from './sessions.service.js';
 import { verifyPassword } from './passwords.rules.js';

@@ -145,6 +145,7 @@ export class PullsService {
         holdingIds: [holding.id],
         ...(body.shippingAddress ? { shippingAddress: body.shippingAddress } : {}),
       });
+      await this.notifications.answered(tx, user.id, { type: 'pull', id: pull.id });
       return this.get(user.id, pull.id, tx);
     });
   }

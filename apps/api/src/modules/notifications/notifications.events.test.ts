@@ -9,6 +9,7 @@ import { TEST_BANK } from '../../../test/fixtures/submissions.js';
 import { BREAKS_ON, buySpots, openBreak } from '../../../test/fixtures/breaks.js';
 import { fund } from '../../../test/fixtures/wallet.js';
 import { mailOutbox, notifications } from '../../db/schema/index.js';
+import { sendReminders } from './reminders.js';
 
 /** Each event of the issue, caused through the product: one notice, and one e-mail where on. */
 describe(`notification events (${testEngine})`, () => {
@@ -47,10 +48,12 @@ describe(`notification events (${testEngine})`, () => {
     expect(await mailsTo(user.email), `${kind} e-mails`).toBe(before + mails);
     return notices[0]!;
   }
-  const ok = (status: number) => (res: { statusCode: number; body: string }) => {
-    expect(res.statusCode, res.body).toBe(status);
-    return res;
-  };
+  const ok =
+    (status: number) =>
+    <R extends { statusCode: number; body: string }>(res: R): R => {
+      expect(res.statusCode, res.body).toBe(status);
+      return res;
+    };
   const buyPack = (u: TestUser) =>
     call(u, 'POST', `/api/grail-cases/${caseId}/packs`, {}).then(ok(201));
 
@@ -113,7 +116,7 @@ describe(`notification events (${testEngine})`, () => {
       t.app.services.staffUsers.adjustWallet(
         staff.id,
         u.id,
-        { amount: 5, reason: 'A goodwill credit' },
+        { amount: 5, reason: 'A goodwill credit', storeCredit: false },
         randomUUID(),
       ),
     );
@@ -158,6 +161,29 @@ describe(`notification events (${testEngine})`, () => {
         newPassword: 'Another-long-passphrase-2026!',
       }).then(ok(200)),
     );
+  });
+
+  it('reminders: a closing sell-back window once, pinned until answered by the sell-back', async () => {
+    const u = await createUser(t);
+    await fund(t.database, u.id, 10_000);
+    const pullId = (await buyPack(u)).json().pull._id as string;
+    // Its window closes within 12 hours of this turn; a second turn (another instance, the next
+    // minute) writes nothing more.
+    const windowHours = 6;
+    await sendReminders(t.database.db, t.app.services.notifications, windowHours);
+    await sendReminders(t.database.db, t.app.services.notifications, windowHours);
+    const reminders = await noticesOf(u.id, 'reminder.sell_back_closing');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({ needsAnswer: true, link: `/pulls/${pullId}` });
+    const first = async () =>
+      (await call(u, 'GET', '/api/notifications')).json().notifications[0] as {
+        kind: string;
+        needsAnswer: boolean;
+      };
+    expect(await first()).toMatchObject({ kind: 'reminder.sell_back_closing', needsAnswer: true });
+    await call(u, 'POST', `/api/pulls/${pullId}/sell-back`).then(ok(200));
+    expect((await first()).kind).toBe('pull.sold_back');
+    expect((await noticesOf(u.id, 'reminder.sell_back_closing'))[0]!.answeredAt).not.toBeNull();
   });
 
   it('a pack purchase is one notice; a purchase that fails writes none', async () => {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   ALWAYS_EMAILED,
   EMAIL_OFF_BY_DEFAULT,
@@ -12,6 +12,7 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { notificationPreferences, notifications } from '../../db/schema/index.js';
+import { rawStatement } from '../../db/statements.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
@@ -54,8 +55,13 @@ const view = (r: Row): Notification => ({
 
 const defaultEmail = (c: NotificationCategory) => !EMAIL_OFF_BY_DEFAULT.includes(c);
 const locked = (c: NotificationCategory) => ALWAYS_EMAILED.includes(c);
-const notifyCount = (t: Db | Tx, userId: string) =>
-  t.execute(sql`select pg_notify(${NOTIFICATION_COUNTS_CHANNEL}, ${userId})`);
+/** Tells every instance that this collector's count changed; in a transaction, on commit only. */
+const countChanged = rawStatement(
+  'notifications.count_changed',
+  (userId: string) => sql`select pg_notify(${NOTIFICATION_COUNTS_CHANNEL}, ${userId})`,
+  '00000000-0000-4000-8000-000000000000',
+);
+const notifyCount = (t: Db | Tx, userId: string) => t.execute(countChanged(userId));
 
 /**
  * The collector's notifications (docs/notifications.md). `notify` is what every other module
@@ -120,6 +126,21 @@ export class NotificationsService {
       )
       .returning({ id: notifications.id });
     if (done.length) await notifyCount(tx, userId);
+  }
+
+  /** Unpins reminders of `kind` written before `before`: what they were about has passed. */
+  async unpinPassed(tx: Tx, kind: string, before: Date): Promise<void> {
+    await tx
+      .update(notifications)
+      .set({ answeredAt: sql`now()` })
+      .where(
+        and(
+          eq(notifications.kind, kind),
+          eq(notifications.needsAnswer, true),
+          isNull(notifications.answeredAt),
+          lt(notifications.createdAt, before),
+        ),
+      );
   }
 
   /**

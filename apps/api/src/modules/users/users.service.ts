@@ -18,7 +18,7 @@ import type { SessionsService, SessionUser } from '../auth/sessions.service.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.rules.js';
 import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
-import { securityNotice } from '../notifications/security-notices.js';
+import { securityNotice } from '../notifications/security.view.js';
 
 /** What `npm run admin:grant` found: only a verified account is made an administrator. */
 export type GrantAdminOutcome = 'granted' | 'already-admin' | 'unknown' | 'unverified';
