@@ -17,7 +17,7 @@ import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import { emailsOf } from '../users/users.reads.js';
-import { notificationMail, UnsubscribeLinks, type EventMail } from './notifications.mail.js';
+import { notificationMail, UnsubscribeLinks, type EventMail } from './mail.view.js';
 
 /** The NOTIFY channel of unread counts: its payload is the collector's id, nothing else. */
 export const NOTIFICATION_COUNTS_CHANNEL = 'notification_counts';
