@@ -119,8 +119,10 @@ describe(`notifications (${testEngine})`, () => {
         200,
       );
       await notify(u.id, news);
-      expect(await rowsOf(u.id)).toHaveLength(2);
-      expect(await mailTo(u.email)).toHaveLength(0);
+      const notices = await rowsOf(u.id);
+      expect(notices.filter((n) => n.kind === 'news')).toHaveLength(2);
+      // The only e-mail is the time-out's own notice (limits), none of the news.
+      expect((await mailTo(u.email)).map((m) => m.subject)).toEqual(['Your time-out has started']);
     });
 
     it('carries RFC 8058 one-click unsubscribe through a signed link that needs no sign-in', async () => {
