@@ -70,23 +70,24 @@ export class ShippingService {
     },
   ) {}
 
-  /**
-   * Records a shipment in the transaction that asks for it; the collector is told of a request of
-   * their own (an order's shipment is told by its order confirmation).
-   */
   async create(shipment: NewShipment, tx: Tx) {
     const [row] = await tx.insert(shipments).values(shipment).returning();
-    if (row!.sourceType !== 'order') {
-      await this.notify.notifications.notify(tx, row!.userId, {
-        category: 'shipping',
-        kind: 'shipment.requested',
-        title: 'Shipment requested',
-        body: `We will ship it by ${row!.shipBy.toISOString().slice(0, 10)} (UTC) and e-mail you the tracking number.`,
-        link: '/dashboard/vault',
-        subject: { type: 'shipment', id: row!.id },
-      });
-    }
     return row!;
+  }
+
+  /**
+   * Tells the collector that a box they asked for is on the list, in the request's transaction (a
+   * store order's box is told by the order's confirmation instead).
+   */
+  async tellRequested(tx: Tx, box: { id: string; userId: string; shipBy: Date }) {
+    await this.notify.notifications.notify(tx, box.userId, {
+      category: 'shipping',
+      kind: 'shipment.requested',
+      title: 'Shipment requested',
+      body: `We will ship it by ${box.shipBy.toISOString().slice(0, 10)} (UTC) and e-mail you the tracking number.`,
+      link: '/dashboard/vault',
+      subject: { type: 'shipment', id: box.id },
+    });
   }
 
   /** Shipments not yet sent, earliest ship-by first, with what is in each box. */
