@@ -74,6 +74,7 @@ import { discordRoutes } from './modules/discord/discord.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -228,6 +229,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => services.vaultSnapshotWorker.stop());
   app.addHook('onReady', async () => services.offerExpiryWorker.start());
   app.addHook('onClose', async () => services.offerExpiryWorker.stop());
+  app.addHook('onReady', async () => services.notificationMailWorker.start());
+  app.addHook('onClose', async () => services.notificationMailWorker.stop());
+  app.addHook('onReady', async () => services.reminderWorker.start());
+  app.addHook('onClose', async () => services.reminderWorker.stop());
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());
@@ -303,6 +308,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(inventoryRoutes, { inventory: services.inventory });
   await app.register(siteRoutes, { flags: services.flags, feedPosts: services.feedPosts });
   await app.register(auditRoutes, { audit: services.audit });
+  await app.register(notificationsRoutes, {
+    notifications: services.notifications,
+    counts: services.notificationCounts,
+    rateLimits: services.rateLimits,
+  });
 
   const pages = new PageMetaService({
     publicUrl: config.PUBLIC_URL,

@@ -54,9 +54,16 @@ import { TradesService } from './modules/market/trades.service.js';
 import { MarketStaffService } from './modules/market/market-staff.service.js';
 import { VaultStaffService } from './modules/vault/vault-staff.service.js';
 import { SNAPSHOT_EVERY_MS, snapshotVaults } from './modules/vault/vault-snapshots.service.js';
+import { NotificationsService } from './modules/notifications/notifications.service.js';
+import { NotificationCounts } from './modules/notifications/notifications.events.js';
+import { sendReminders } from './modules/notifications/reminders.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
+/** Trigger-written notifications one turn mails. */
+const NOTIFICATION_MAIL_BATCH = 20;
+/** How often the reminders are looked for. */
+const REMINDERS_EVERY_MS = 60_000;
 /** Offers (and trades) one expiry turn ends. */
 const OFFER_EXPIRY_BATCH = 50;
 
@@ -84,7 +91,10 @@ export function createServices({
   const audit = new AuditService(db);
   const images = new ImagesService(db);
   const wallet = new WalletService(db);
-  const limits = new LimitsService(db);
+  // Limits tell the collector through notifications, which ask limits before marketing mail.
+  const limits: LimitsService = new LimitsService(db, {
+    notify: (tx, userId, event): Promise<unknown> => notifications.notify(tx, userId, event),
+  });
   const seedVault = new SeedVault(appSecret);
   const sessions = new SessionsService(db, appSecret, database);
   const rateLimits = new RateLimitService(db, config.RATE_LIMIT_SCALE);
@@ -102,15 +112,18 @@ export function createServices({
     outbox,
     box: mailBox(appSecret),
   });
+  const notifications = new NotificationsService(db, { mail, limits, appSecret, publicUrl });
   const users = new UsersService(db, {
     sessions,
     rateLimits,
+    notifications,
     adminBootstrap: { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD },
   });
   const twoFactor = new TwoFactorService(db, {
     secretBox: new SecretBox(appSecret),
     rateLimits,
     users,
+    notifications,
   });
   const auth = new AuthService(db, {
     sessions,
@@ -118,12 +131,13 @@ export function createServices({
     rateLimits,
     twoFactor,
     users,
+    notifications,
     publicUrl,
     log,
     onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),
   });
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
-  const shipping = new ShippingService(db, { mail, publicUrl, log, audit });
+  const shipping = new ShippingService(db, { notifications, publicUrl, log, audit });
   const vault = new VaultService(db, { wallet, shipping, buyback });
   // Pulls above the threshold are announced on Discord while the flag is on and a webhook is set;
   // read at each purchase, since staff may switch the flag at run time (config.flags follows it).
@@ -165,6 +179,7 @@ export function createServices({
     vault: breakVault,
     cardVault: vault,
     limits,
+    notifications,
     log,
   });
   const feed = new FeedService(db, {
@@ -201,6 +216,24 @@ export function createServices({
       { log },
     ),
     mail,
+    notifications,
+    notificationCounts: new NotificationCounts(database, (userId) => notifications.unread(userId)),
+    // Mails what a database trigger wrote (a pack's pulls), twenty at a time.
+    notificationMailWorker: new PollingWorker(
+      'notification mail',
+      async () =>
+        (await notifications.mailPending(NOTIFICATION_MAIL_BATCH)) === NOTIFICATION_MAIL_BATCH,
+      { log },
+    ),
+    // Sell-back windows closing and offers expiring, each reminded of once; every minute.
+    reminderWorker: new PollingWorker(
+      'reminders',
+      async () => {
+        await sendReminders(db, notifications, buyback.windowHours);
+        return false;
+      },
+      { log, pollMs: REMINDERS_EVERY_MS },
+    ),
     users,
     twoFactor,
     auth,
@@ -208,7 +241,7 @@ export function createServices({
     grail,
     grailEvents: new GrailEvents(database, async (id) => (await grail.recentPulls(1, id))[0]),
     grailAdmin: new GrailAdminService(db, seedVault),
-    pulls: new PullsService(db, wallet, vault, buyback, limits),
+    pulls: new PullsService(db, wallet, vault, buyback, limits, notifications),
     discord,
     breaks,
     breaksAdmin: new BreaksAdminService(db, { breaks, vault: breakVault, audit }),
@@ -224,19 +257,20 @@ export function createServices({
       publicUrl,
       limits: rateLimits,
       playLimits: limits,
+      notifications,
       log,
     }),
-    orders: new OrdersService(db, wallet, vault, mail, limits),
+    orders: new OrdersService(db, wallet, vault, notifications, limits),
     fulfilment: new FulfilmentService(db, {
       shipping,
-      returns: new SubmissionReturns(db, { mail, audit, publicUrl }),
+      returns: new SubmissionReturns(db, { notifications, audit, publicUrl }),
       log,
     }),
-    staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit }),
+    staffUsers: new StaffUsersService(db, { wallet, users, sessions, audit, notifications }),
     analytics: new AnalyticsService(db),
     withdrawals: new WithdrawalsService(db, {
       wallet,
-      mail,
+      notifications,
       audit,
       secondFactor: twoFactor,
       payoutBox: withdrawalPayoutBox(appSecret),
@@ -278,7 +312,7 @@ export function createServices({
     submissions: createSubmissionsService(
       db,
       config,
-      { wallet, mail, images, catalog, audit, rateLimits, secondFactor: twoFactor },
+      { wallet, notifications, images, catalog, audit, rateLimits, secondFactor: twoFactor },
       log,
     ),
   };

@@ -35,6 +35,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   site: ['settings'],
   withdrawals: ['withdrawals', 'payout_methods'],
   vault: ['holdings', 'vault_value_snapshots'],
+  notifications: ['notifications', 'notification_preferences'],
   market: [
     'market_listings',
     'market_offers',

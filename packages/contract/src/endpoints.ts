@@ -18,6 +18,7 @@ import { limitEndpoints } from './limits.js';
 import { withdrawalEndpoints } from './withdrawals.js';
 import { vaultEndpoints } from './vault.js';
 import { marketEndpoints } from './market/endpoints.js';
+import { notificationEndpoints } from './notifications.js';
 
 /**
  * Every endpoint of the API, by name. The server registers each from its declaration and a test
@@ -44,4 +45,5 @@ export const endpoints = {
   ...withdrawalEndpoints,
   ...vaultEndpoints,
   ...marketEndpoints,
+  ...notificationEndpoints,
 } as const;

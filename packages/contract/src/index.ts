@@ -29,4 +29,5 @@ export * from './discord.js';
 export * from './withdrawals.js';
 export * from './vault.js';
 export * from './market/index.js';
+export * from './notifications.js';
 export * from './endpoints.js';

@@ -75,6 +75,9 @@ const TotpSetupPage = lazyPage(() => import('@/features/auth/pages/TotpSetupPage
 const CompleteProfilePage = lazyPage(() => import('@/features/auth/pages/CompleteProfilePage'));
 const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/DashboardPage'));
 const VaultPage = lazyPage(() => import('@/features/vault/pages/VaultPage'));
+const NotificationsPage = lazyPage(
+  () => import('@/features/notifications/pages/NotificationsPage'),
+);
 const SubmissionDetailPage = lazyPage(
   () => import('@/features/dashboard/pages/SubmissionDetailPage'),
 );
@@ -186,6 +189,14 @@ export const routes: RouteObject[] = [
             element: (
               <ProtectedRoute>
                 <VaultPage />
+              </ProtectedRoute>
+            ),
+          },
+          {
+            path: paths.notifications.path,
+            element: (
+              <ProtectedRoute>
+                <NotificationsPage />
               </ProtectedRoute>
             ),
           },

@@ -5,6 +5,7 @@ import { paths } from '@/lib/paths';
 /** The dashboard's sections; `?tab=` names the open one, so links can point at a section. */
 export const DASHBOARD_TABS = [
   { value: 'overview', label: 'Overview' },
+  { value: 'notifications', label: 'Notifications' },
   { value: 'vault', label: 'Vault' },
   { value: 'orders', label: 'Orders' },
   { value: 'pulls', label: 'My Pulls' },
@@ -17,9 +18,16 @@ export const DASHBOARD_TABS = [
 ] as const;
 export type DashboardSection = (typeof DASHBOARD_TABS)[number]['value'];
 
-/** The vault is a page of its own (/dashboard/vault); every other section is a tab. */
+/** Sections that are pages of their own; every other section is a tab of /dashboard. */
+export const DASHBOARD_PAGES = {
+  vault: paths.vault.getHref(),
+  notifications: paths.notifications.getHref(),
+} as const;
+
 const hrefOf = (value: DashboardSection) =>
-  value === 'vault' ? paths.vault.getHref() : paths.dashboard.getHref({ tab: value });
+  value in DASHBOARD_PAGES
+    ? DASHBOARD_PAGES[value as keyof typeof DASHBOARD_PAGES]
+    : paths.dashboard.getHref({ tab: value });
 
 /** Whether a section is on: the Breaks tab exists only while breaks are on. */
 export function useDashboardSectionShown() {

@@ -100,6 +100,8 @@ export const paths = {
     getHref: (query?: { tab?: 'selling' | 'offers' | 'trades' }) =>
       withQuery('/dashboard/vault', query),
   },
+  /** What happened to the collector's account, what needs an answer pinned first. */
+  notifications: { path: '/dashboard/notifications', getHref: () => '/dashboard/notifications' },
   submission: {
     path: '/dashboard/submissions/:id',
     getHref: (id: string) => `/dashboard/submissions/${encodeURIComponent(id)}`,

@@ -17,3 +17,4 @@ export * from './withdrawals.js';
 export * from './vault.js';
 export * from './wallet-holds.js';
 export * from './market.js';
+export * from './notifications.js';

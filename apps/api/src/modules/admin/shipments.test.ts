@@ -135,7 +135,7 @@ describe(`admin: shipments due and mark shipped (${testEngine})`, () => {
     // The e-mail is queued in the shipment's own transaction (the outbox sends and retries it):
     // if it cannot even be queued, the shipment is not marked either.
     const shipping = new ShippingService(t.database.db, {
-      mail: { send: () => Promise.reject(new Error('outbox unavailable')) },
+      notifications: { notify: () => Promise.reject(new Error('outbox unavailable')) },
     });
     await expect(
       shipping.markShipped(shipment._id, { carrier: 'DHL', trackingNumber: 'JD014600001234' }),

@@ -13,6 +13,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
 import { AppError, badRequest, conflict, forbidden, unauthorized } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { securityNotice } from '../notifications/security.view.js';
 import { accountsByEmailOrUsername, userById } from '../users/users.reads.js';
 import { accountByEmail, type UsersService } from '../users/users.service.js';
 import {
@@ -58,6 +60,8 @@ export interface AuthOptions {
   twoFactor: Pick<TwoFactorService, 'acceptSecondFactor'>;
   /** The accounts themselves: auth writes them only through this. */
   users: Pick<UsersService, 'createAccount' | 'markEmailVerified' | 'setPasswordHash'>;
+  /** Security notices: a sign-in from a new browser, a password reset. */
+  notifications: Pick<NotificationsService, 'notify'>;
   /** PUBLIC_URL: every link in an e-mail starts with it, never with a request's Host. */
   publicUrl: string;
   log?: FastifyBaseLogger;
@@ -236,7 +240,7 @@ export class AuthService {
       );
       return { totpRequired: true, challengeToken };
     }
-    const session = await this.sessions.create(user.id, meta);
+    const session = await this.signIn(user.id, meta, device);
     return { user, token: session.token, csrfToken: session.csrfToken };
   }
 
@@ -288,8 +292,18 @@ export class AuthService {
       .returning({ id: authTokens.id });
     await attempt.refund();
     if (claimed.length === 0) throw unauthorized(CHALLENGE_OVER);
-    const session = await this.sessions.create(user.id, meta);
+    const session = await this.signIn(user.id, meta, device);
     return { user, token: session.token, csrfToken: session.csrfToken };
+  }
+
+  /** A session, and the security notice when the browser has not signed in to this account before. */
+  private signIn(userId: string, meta: ClientMeta, knownDevice: string | null) {
+    return this.db.transaction(async (tx) => {
+      const session = await this.sessions.create(userId, meta, tx);
+      if (!knownDevice)
+        await this.options.notifications.notify(tx, userId, securityNotice.newBrowser(meta));
+      return session;
+    });
   }
 
   /**
@@ -404,6 +418,7 @@ export class AuthService {
       if (!row) throw badRequest('This reset link is invalid or has expired.');
       await this.options.users.setPasswordHash(row.userId, passwordHash, tx);
       await this.sessions.revokeCredentials(row.userId, undefined, tx);
+      await this.options.notifications.notify(tx, row.userId, securityNotice.passwordChanged());
     });
   }
 

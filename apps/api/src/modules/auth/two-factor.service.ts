@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { RECOVERY_CODE_COUNT } from '@grail/contract';
 import type { Db } from '../../db/client.js';
 import { recoveryCodes } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { securityNotice } from '../notifications/security.view.js';
 import type { UsersService } from '../users/users.service.js';
 import { hashToken, type SessionUser } from './sessions.service.js';
 import { verifyPassword } from './passwords.rules.js';
@@ -36,6 +38,8 @@ export class TwoFactorService {
         UsersService,
         'recordTotpStep' | 'setPendingTotpSecret' | 'enableTotp' | 'disableTotp'
       >;
+      /** The collector's security notices (two-factor on or off, a recovery code used). */
+      notifications: Pick<NotificationsService, 'notify'>;
     },
   ) {}
 
@@ -51,18 +55,30 @@ export class TwoFactorService {
       if (step === null) return false;
       return this.deps.users.recordTotpStep(user.id, step);
     }
-    const used = await this.db
-      .update(recoveryCodes)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(recoveryCodes.userId, user.id),
-          eq(recoveryCodes.codeHash, hashToken(normalizeRecoveryCode(code))),
-          isNull(recoveryCodes.usedAt),
-        ),
-      )
-      .returning({ id: recoveryCodes.id });
-    return used.length > 0;
+    return this.db.transaction(async (tx) => {
+      const used = await tx
+        .update(recoveryCodes)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(recoveryCodes.userId, user.id),
+            eq(recoveryCodes.codeHash, hashToken(normalizeRecoveryCode(code))),
+            isNull(recoveryCodes.usedAt),
+          ),
+        )
+        .returning({ id: recoveryCodes.id });
+      if (!used.length) return false;
+      const [left] = await tx
+        .select({ n: count() })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.userId, user.id), isNull(recoveryCodes.usedAt)));
+      await this.deps.notifications.notify(
+        tx,
+        user.id,
+        securityNotice.recoveryCodeUsed(left?.n ?? 0),
+      );
+      return true;
+    });
   }
 
   /**
@@ -117,6 +133,7 @@ export class TwoFactorService {
         .values(
           codes.map((c) => ({ userId: user.id, codeHash: hashToken(normalizeRecoveryCode(c)) })),
         );
+      await this.deps.notifications.notify(tx, user.id, securityNotice.twoFactor(true));
       return row;
     });
     return { recoveryCodes: codes, user: updated };
@@ -139,6 +156,7 @@ export class TwoFactorService {
     await codeTry.refund();
     return this.db.transaction(async (tx) => {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      await this.deps.notifications.notify(tx, user.id, securityNotice.twoFactor(false));
       return this.deps.users.disableTotp(user.id, tx);
     });
   }

@@ -1,3 +1,4 @@
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { LimitsService } from '../limits/limits.service.js';
@@ -31,13 +32,18 @@ export class BreaksService {
       /** The collectors' vault, where their hits are held and shipped from. */
       cardVault: VaultService;
       limits: LimitsService;
+      notifications: Pick<NotificationsService, 'notify'>;
       log?: Pick<FastifyBaseLogger, 'info' | 'warn'> | undefined;
     },
   ) {
     this.refunds = new BreakRefunds(db, { wallet: deps.wallet, log: deps.log });
     this.pages = new BreakPages(db, { vault: deps.vault, refunds: this.refunds });
     this.live = new BreakLive(db, deps.vault);
-    this.spots = new SpotSales(db, { wallet: deps.wallet, limits: deps.limits });
+    this.spots = new SpotSales(db, {
+      wallet: deps.wallet,
+      limits: deps.limits,
+      notifications: deps.notifications,
+    });
     this.hits = new BreakHits(db, {
       wallet: deps.wallet,
       vault: deps.cardVault,

@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { centsToDollars, type BuySpotsBody, type BuySpotsResponse } from '@grail/contract';
+import {
+  centsToDollars,
+  formatCents,
+  type BuySpotsBody,
+  type BuySpotsResponse,
+} from '@grail/contract';
 import type { Db } from '../../db/client.js';
 import { breaks, breakSpotSales, breakSpots } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { breakNotFound, notifyBreak, saleOfSpot } from './breaks.reads.js';
 import { toMySpot, type BreakRow } from './breaks.view.js';
@@ -17,7 +23,11 @@ const SOLD_OUT = 'This break is sold out.';
 export class SpotSales {
   constructor(
     private readonly db: Db,
-    private readonly deps: { wallet: WalletService; limits: LimitsService },
+    private readonly deps: {
+      wallet: WalletService;
+      limits: LimitsService;
+      notifications: Pick<NotificationsService, 'notify'>;
+    },
   ) {}
 
   /**
@@ -151,6 +161,14 @@ export class SpotSales {
         }
         const firstK = taken.spotsSold - quantity + 1;
         const numbers = chosen ?? Array.from({ length: quantity }, (_, i) => firstK + i);
+        await this.deps.notifications.notify(tx, user.id, {
+          category: 'receipts',
+          kind: 'break.spots_bought',
+          title: `${quantity === 1 ? 'Spot' : `${quantity} spots`} in ${seen.title}`,
+          body: `You paid ${formatCents(chargeCents)} for spot${quantity === 1 ? '' : 's'} ${numbers.join(', ')}.`,
+          link: `/breaks/${breakId}`,
+          subject: { type: 'break_purchase', id: purchaseId },
+        });
         const inserted = await tx
           .insert(breakSpotSales)
           .values(

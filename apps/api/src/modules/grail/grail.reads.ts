@@ -163,3 +163,22 @@ export interface PullFacts {
   pulledAt: Date;
   fmvCents: number;
 }
+
+/**
+ * Pulls still in the vault whose sell-back window closes between `from` and `to` (the window
+ * opens at the pull): what the closing-window reminders tell about.
+ */
+export function sellBackWindowsClosing(db: Db | Tx, windowHours: number, from: Date, to: Date) {
+  const window = sql`make_interval(hours => ${windowHours})`;
+  return db
+    .select({ id: pulls.id, userId: pulls.userId, k: pulls.k, pulledAt: pulls.pulledAt })
+    .from(pulls)
+    .where(
+      and(
+        eq(pulls.status, 'revealed'),
+        sql`${pulls.pulledAt} + ${window} > ${from.toISOString()}::timestamptz`,
+        sql`${pulls.pulledAt} + ${window} <= ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .limit(500);
+}

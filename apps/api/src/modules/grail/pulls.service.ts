@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   centsToDollars,
+  formatCents,
   percentOfCents,
   type ClaimBody,
   type Pull,
@@ -14,6 +15,7 @@ import { badRequest, conflict, notFound } from '../../errors.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { sellBackPulledCard } from '../vault/holdings.service.js';
 import { holdingsOfPulls } from '../vault/vault.reads.js';
@@ -46,6 +48,7 @@ export class PullsService {
     private readonly vault: VaultService,
     private readonly buyback: BuybackTerms,
     private readonly limits: LimitsService,
+    private readonly notifications: Pick<NotificationsService, 'notify' | 'answered'>,
   ) {}
 
   private query(tx: Db | Tx) {
@@ -142,6 +145,7 @@ export class PullsService {
         holdingIds: [holding.id],
         ...(body.shippingAddress ? { shippingAddress: body.shippingAddress } : {}),
       });
+      await this.notifications.answered(tx, user.id, { type: 'pull', id: pull.id });
       return this.get(user.id, pull.id, tx);
     });
   }
@@ -181,6 +185,15 @@ export class PullsService {
       // The card returns to inventory; it stays out of future cases (a card is in one case at most).
       await returnPulledCard(tx, pull.cardId);
       await notifyChange('catalog', tx);
+      await this.notifications.answered(tx, userId, { type: 'pull', id: pull.id });
+      await this.notifications.notify(tx, userId, {
+        category: 'receipts',
+        kind: 'pull.sold_back',
+        title: `Sold back for ${formatCents(credit)}`,
+        body: `Pull #${pull.k} was sold back at ${this.buyback.percent}% of its fair market value; ${formatCents(credit)} is in your wallet.`,
+        link: `/pulls/${pull.id}`,
+        subject: { type: 'pull', id: pull.id },
+      });
       return {
         pull: await this.get(userId, pull.id, tx),
         credited: centsToDollars(credit),

@@ -48,6 +48,17 @@ import { playedSince } from '../wallet/wallet.reads.js';
 /** A time in messages: 2026-11-26 14:05 UTC. */
 const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** The notice of a limit change, as NotificationsService.notify takes it. */
+interface LimitEvent {
+  category: 'limits';
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+}
+type LimitNotice = (tx: Tx, userId: string, event: LimitEvent) => Promise<unknown>;
+const LIMITS_LINK = '/dashboard?tab=limits';
+
 /**
  * Responsible play: the limits, time-outs, self-exclusion and reality check a collector sets, and
  * the one check every purchase path and top-up runs in its own transaction, just before its debit.
@@ -57,11 +68,18 @@ const when = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC
 export class LimitsService {
   private readonly now: () => Date;
 
+  private readonly notify: LimitNotice | undefined;
+
   constructor(
     private readonly db: Db,
-    opts: { now?: () => Date } = {},
+    opts: {
+      now?: () => Date;
+      /** Tells the collector of a limit used up or a pause started, in the change's transaction. */
+      notify?: LimitNotice;
+    } = {},
   ) {
     this.now = opts.now ?? (() => new Date());
+    this.notify = opts.notify;
   }
 
   /**
@@ -118,10 +136,11 @@ export class LimitsService {
       throw this.excludedError(state.controls!, 'Sell-backs above what you paid are stopped');
   }
 
-  /** Marketing e-mail goes only to collectors who are not self-excluded. */
+  /** Marketing e-mail goes only to collectors who are neither timed out nor self-excluded. */
   async mayReceiveMarketing(userId: string, db: Db | Tx = this.db): Promise<boolean> {
     const state = await this.read(db, userId, { spending: false, deposits: false });
-    return !selfExcluded(state.controls, this.now());
+    const now = this.now();
+    return !selfExcluded(state.controls, now) && !timedOut(state.controls, now);
   }
 
   /** The collector's own view; staff read the same through `forStaff`. */
@@ -174,25 +193,41 @@ export class LimitsService {
 
   /** A time-out never ends earlier than one already running. */
   async startTimeOut(userId: string, period: TimeOutPeriod): Promise<LimitsResponse> {
-    return this.changeControls(userId, (c, now) => {
-      const until = timeOutEnd(period, now);
-      return {
-        timeOutUntil: c?.timeOutUntil && c.timeOutUntil > until ? c.timeOutUntil : until,
-      };
-    });
+    return this.changeControls(
+      userId,
+      (c, now) => {
+        const until = timeOutEnd(period, now);
+        return {
+          timeOutUntil: c?.timeOutUntil && c.timeOutUntil > until ? c.timeOutUntil : until,
+        };
+      },
+      (set) => ({
+        kind: 'limits.time_out',
+        title: 'Your time-out has started',
+        body: `Purchases and top-ups are paused until ${when(set.timeOutUntil!)}.`,
+      }),
+    );
   }
 
   /** Applies at once; never shortens a running exclusion, and drops a pending end request. */
   async selfExclude(userId: string, period: SelfExclusionPeriod): Promise<LimitsResponse> {
-    return this.changeControls(userId, (c, now) => {
-      const until = selfExclusionEnd(period, now);
-      const running = selfExcluded(c, now) ? c!.selfExcludedUntil! : null;
-      return {
-        selfExcludedAt: now,
-        selfExcludedUntil: running && running > until ? running : until,
-        selfExclusionEndsAt: null,
-      };
-    });
+    return this.changeControls(
+      userId,
+      (c, now) => {
+        const until = selfExclusionEnd(period, now);
+        const running = selfExcluded(c, now) ? c!.selfExcludedUntil! : null;
+        return {
+          selfExcludedAt: now,
+          selfExcludedUntil: running && running > until ? running : until,
+          selfExclusionEndsAt: null,
+        };
+      },
+      (set) => ({
+        kind: 'limits.self_exclusion',
+        title: 'Your self-exclusion has started',
+        body: `Purchases, top-ups, sell-backs for profit and marketing e-mail stop until at least ${when(set.selfExcludedUntil!)}.`,
+      }),
+    );
   }
 
   /** Once the period has passed: the exclusion ends 24 hours after this request. */
@@ -236,6 +271,9 @@ export class LimitsService {
       current: StoredControls | undefined,
       now: Date,
     ) => Partial<typeof playControls.$inferInsert>,
+    notice?: (
+      set: Partial<typeof playControls.$inferInsert>,
+    ) => Pick<LimitEvent, 'kind' | 'title' | 'body'>,
   ): Promise<LimitsResponse> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql.raw(lockText(userId)));
@@ -246,6 +284,8 @@ export class LimitsService {
         .insert(playControls)
         .values({ userId, ...set })
         .onConflictDoUpdate({ target: playControls.userId, set });
+      if (notice)
+        await this.notify?.(tx, userId, { category: 'limits', link: LIMITS_LINK, ...notice(set) });
       return this.limits(userId, tx);
     });
   }
@@ -258,6 +298,19 @@ export class LimitsService {
       onlyUnderLimit: true,
     });
     this.judge(state, kind, amountCents);
+    const usedUp = this.windows(state, kind, this.now()).find(
+      (w) => w.remainingCents !== null && w.remainingCents === amountCents,
+    );
+    if (usedUp && amountCents > 0) {
+      const what = kind === 'spending' ? 'spending' : 'deposit';
+      await this.notify?.(tx, userId, {
+        category: 'limits',
+        kind: `limits.${what}_reached`,
+        title: `You reached your ${windowLabel(usedUp.window)} ${what} limit`,
+        body: `This uses the last of your ${formatCents(usedUp.limitCents!)} ${what} limit.${usedUp.resetsAt ? ` More becomes available from ${when(usedUp.resetsAt)}.` : ''}`,
+        link: LIMITS_LINK,
+      });
+    }
   }
 
   private judge(state: PlayState, kind: LimitKind, amountCents: number): void {

@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers (List-Unsubscribe on marketing mail), passed to nodemailer as they are. */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxMail extends MailMessage {
@@ -100,11 +102,11 @@ export class MailService {
         text: this.keepsTokens ? message.text : redactTokens(message.text),
         html: message.html ? (this.keepsTokens ? message.html : redactTokens(message.html)) : null,
       });
-      const { to, subject, text, html } = message;
+      const { to, subject, text, html, headers } = message;
       const payload = {
         to,
         subject,
-        sealed: this.opts.box.seal(Buffer.from(JSON.stringify({ text, html }))),
+        sealed: this.opts.box.seal(Buffer.from(JSON.stringify({ text, html, headers }))),
       };
       if (tx) {
         await this.queue.enqueue({ kind: 'email', payload }, t);
@@ -130,17 +132,19 @@ export class MailService {
 
   /** A queued message as written: its text and html are sealed in the outbox row. */
   private unseal(payload: Record<string, unknown>): MailMessage {
-    const { text, html } = JSON.parse(
+    const { text, html, headers } = JSON.parse(
       this.opts.box.open(String(payload.sealed)).toString('utf8'),
     ) as {
       text: string;
       html?: string;
+      headers?: Record<string, string>;
     };
     return {
       to: String(payload.to),
       subject: String(payload.subject),
       text,
       ...(html ? { html } : {}),
+      ...(headers ? { headers } : {}),
     };
   }
 
@@ -153,6 +157,7 @@ export class MailService {
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
     });
     this.opts.log?.info({ mail: { subject: message.subject } }, 'mail sent');
   }

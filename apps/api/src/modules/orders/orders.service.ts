@@ -20,7 +20,7 @@ import { runIdempotent } from '../idempotency/idempotency.service.js';
 import { lockCardsForSale, markCardsSold } from '../inventory/cards.service.js';
 import { cardsByIds } from '../inventory/inventory.reads.js';
 import type { LimitsService } from '../limits/limits.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { shipmentsByIds, shipmentsOf, type ShipmentRow } from '../shipping/shipping.reads.js';
 import { lockUser } from '../users/users.reads.js';
 import { boxesOfOrders } from '../vault/vault.reads.js';
@@ -77,7 +77,7 @@ export class OrdersService {
     private readonly db: Db,
     private readonly wallet: WalletService,
     private readonly vault: VaultService,
-    private readonly mail: MailService,
+    private readonly notifications: Pick<NotificationsService, 'notify'>,
     private readonly limits: LimitsService,
   ) {}
 
@@ -94,7 +94,7 @@ export class OrdersService {
       { userId: user.id, scope: 'orders', key: idempotencyKey, request: body },
       async (tx) => {
         const order = await this.sell(user, body, address, tx);
-        await this.sendConfirmation(user.email, order, tx);
+        await this.sendConfirmation(user.id, order, tx);
         return { order };
       },
     );
@@ -189,12 +189,18 @@ export class OrdersService {
   }
 
   /** Queued with the order (the outbox sends it after the commit): a mail outage never undoes it. */
-  private async sendConfirmation(to: string, order: Order, tx: Tx) {
+  private async sendConfirmation(userId: string, order: Order, tx: Tx) {
     const lines = order.items.map((i) => `- ${i.name}: $${i.price.toFixed(2)}`);
-    await this.mail.send(
-      {
-        to,
-        subject: `Order confirmed: ${order.items.length} card${order.items.length === 1 ? '' : 's'}`,
+    const cards = `${order.items.length} card${order.items.length === 1 ? '' : 's'}`;
+    await this.notifications.notify(tx, userId, {
+      category: 'receipts',
+      kind: 'order.paid',
+      title: `Order confirmed: ${cards}`,
+      body: `You paid $${order.total.toFixed(2)} for ${cards}.`,
+      link: '/dashboard/vault',
+      subject: { type: 'order', id: order._id },
+      mail: {
+        subject: `Order confirmed: ${cards}`,
         text: [
           'Thank you for your order!',
           '',
@@ -208,8 +214,7 @@ export class OrdersService {
           `Order id: ${order._id}`,
         ].join('\n'),
       },
-      tx,
-    );
+    });
   }
 
   async list(userId: string, page: number, limit: number) {

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { centsToDollars, dollarsToCents } from '@grail/contract';
+import { centsToDollars, dollarsToCents, formatCents } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { stripeEvents, topUps } from '../../db/schema/index.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { PaymentProvider } from './payment-providers.js';
@@ -27,6 +28,7 @@ export class PaymentsService {
   private readonly limits: RateLimitService;
   private readonly playLimits: LimitsService;
   private readonly log?: FastifyBaseLogger;
+  private readonly notifications: Pick<NotificationsService, 'notify'>;
 
   constructor(
     private readonly db: Db,
@@ -39,9 +41,12 @@ export class PaymentsService {
       limits: RateLimitService;
       /** The collector's deposit limits, time-out and self-exclusion. */
       playLimits: LimitsService;
+      /** The collector's receipt of each top-up, in the transaction that credits it. */
+      notifications: Pick<NotificationsService, 'notify'>;
       log?: FastifyBaseLogger;
     },
   ) {
+    this.notifications = options.notifications;
     this.publicUrl = options.publicUrl.replace(/\/+$/, '');
     this.limits = options.limits;
     this.playLimits = options.playLimits;
@@ -122,6 +127,7 @@ export class PaymentsService {
         topUpRef(row.id, 'sandbox'),
         tx,
       );
+      await this.receipt(tx, userId, row.id, row.amountCents);
       return { balance: centsToDollars(balance) };
     });
   }
@@ -186,6 +192,18 @@ export class PaymentsService {
     // What the payer was charged is what they get; it equals the amount we asked for.
     const cents = session.amount_total ?? row.amountCents;
     await this.wallet.credit(row.userId, cents, topUpRef(row.id, 'stripe'), tx);
+    await this.receipt(tx, row.userId, row.id, cents);
+  }
+
+  private receipt(tx: Tx, userId: string, topUpId: string, cents: number) {
+    return this.notifications.notify(tx, userId, {
+      category: 'receipts',
+      kind: 'top_up.succeeded',
+      title: `Top-up of ${formatCents(cents)} received`,
+      body: `${formatCents(cents)} was added to your wallet as cash.`,
+      link: '/dashboard?tab=wallet',
+      subject: { type: 'top_up', id: topUpId },
+    });
   }
 
   private async ownSandboxTopUp(userId: string, id: string, lock: boolean, tx: Db | Tx = this.db) {

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { claimedHitNames } from '../breaks/breaks.reads.js';
 import { pullItemNames } from '../grail/pull-shipping.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { orderItemNames } from '../orders/orders.reads.js';
 import { markOrderShipped } from '../orders/orders.service.js';
 import { usersByIds } from '../users/users.reads.js';
@@ -60,7 +60,8 @@ export class ShippingService {
   constructor(
     private readonly db: Db,
     private readonly notify: {
-      mail: Pick<MailService, 'send'>;
+      /** The collector's notice and e-mail of each request, dispatch and cancellation. */
+      notifications: Pick<NotificationsService, 'notify'>;
       /** The site's address, for the dashboard link in the e-mail; relative when unset. */
       publicUrl?: string | undefined;
       log?: ShippingLog | undefined;
@@ -69,9 +70,24 @@ export class ShippingService {
     },
   ) {}
 
-  async create(shipment: NewShipment, tx: Db | Tx = this.db) {
+  async create(shipment: NewShipment, tx: Tx) {
     const [row] = await tx.insert(shipments).values(shipment).returning();
     return row!;
+  }
+
+  /**
+   * Tells the collector that a box they asked for is on the list, in the request's transaction (a
+   * store order's box is told by the order's confirmation instead).
+   */
+  async tellRequested(tx: Tx, box: { id: string; userId: string; shipBy: Date }) {
+    await this.notify.notifications.notify(tx, box.userId, {
+      category: 'shipping',
+      kind: 'shipment.requested',
+      title: 'Shipment requested',
+      body: `We will ship it by ${box.shipBy.toISOString().slice(0, 10)} (UTC) and e-mail you the tracking number.`,
+      link: '/dashboard/vault',
+      subject: { type: 'shipment', id: box.id },
+    });
   }
 
   /** Shipments not yet sent, earliest ship-by first, with what is in each box. */
@@ -178,7 +194,7 @@ export class ShippingService {
           tx,
         );
       // Queued with the shipment; the outbox sends it after the commit and retries a failure.
-      await this.sendShippedMail(view!, tx);
+      await this.sendShippedMail(view!, s.userId, tx);
       return view!;
     });
     return shipment;
@@ -240,7 +256,17 @@ export class ShippingService {
       .set({ status: 'cancelled' })
       .where(and(mine, eq(shipments.status, 'pending')))
       .returning();
-    if (s) return s;
+    if (s) {
+      await this.notify.notifications.notify(tx, userId, {
+        category: 'shipping',
+        kind: 'shipment.cancelled',
+        title: 'Shipment cancelled',
+        body: 'Your cards are back in your vault and the shipping fee is refunded.',
+        link: '/dashboard/vault',
+        subject: { type: 'shipment', id: s.id },
+      });
+      return s;
+    }
     const [found] = await tx.select({ status: shipments.status }).from(shipments).where(mine);
     if (!found) throw notFound('No shipment with this id.');
     // A pending box was just cancelled by a racing request: it is cancelled now.
@@ -248,22 +274,27 @@ export class ShippingService {
     throw conflict(CANNOT_CANCEL[status], { status });
   }
 
-  private async sendShippedMail(shipment: DueShipment, tx: Tx): Promise<void> {
+  private async sendShippedMail(shipment: DueShipment, userId: string, tx: Tx): Promise<void> {
     const many = shipment.items.length !== 1;
-    await this.notify.mail.send(
-      {
-        to: shipment.email,
+    const sent = `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`;
+    await this.notify.notifications.notify(tx, userId, {
+      category: 'shipping',
+      kind: 'shipment.shipped',
+      title: many ? 'Your cards have shipped' : 'Your card has shipped',
+      body: `${sent} ${shipment.carrier} tracking number ${shipment.trackingNumber}.`,
+      link: '/dashboard/vault',
+      subject: { type: 'shipment', id: shipment._id },
+      mail: {
         subject: 'Your card has shipped',
         text: shippedMailText({
           username: shipment.username,
-          sent: `Your ${many ? 'cards have' : 'card has'} shipped: ${shipment.items.join(', ')}.`,
+          sent,
           carrier: shipment.carrier,
           trackingNumber: shipment.trackingNumber,
           publicUrl: this.notify.publicUrl,
         }),
       },
-      tx,
-    );
+    });
   }
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   centsToDollars,
   dollarsToCents,
+  formatCents,
   type RoleBody,
   type StaffUserDetail,
   type StaffUserSearchResponse,
@@ -12,6 +13,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { rawStatement } from '../../db/statements.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuditService } from '../audit/audit.service.js';
 import { pullStatusOf } from '../grail/pull.view.js';
 import { holdingsOfPulls } from '../vault/vault.reads.js';
@@ -57,6 +59,7 @@ export class StaffUsersService {
       users: Pick<UsersService, 'setRole' | 'setDisabled'>;
       sessions: SessionsService;
       audit: Pick<AuditService, 'record'>;
+      notifications: Pick<NotificationsService, 'notify'>;
     },
   ) {}
 
@@ -173,6 +176,15 @@ export class StaffUsersService {
           },
           tx,
         );
+        const part = cents > 0 && body.storeCredit ? 'store credit' : 'cash';
+        await this.deps.notifications.notify(tx, userId, {
+          category: 'money',
+          kind: 'wallet.adjusted',
+          title: `${cents > 0 ? 'We added' : 'We took'} ${formatCents(Math.abs(cents))} ${cents > 0 ? 'to' : 'from'} your wallet`,
+          body: `A ${part} adjustment by our staff: ${body.reason}`,
+          link: '/dashboard?tab=wallet',
+          subject: { type: 'wallet_adjustment', id: ref.refId },
+        });
         return this.detail(userId, tx);
       },
     );

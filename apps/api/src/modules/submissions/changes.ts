@@ -197,8 +197,11 @@ export async function expireDue(
 
 /** Queued in `tx`, the change's own transaction: the outbox sends it once that commits. */
 export async function sendMail(ctx: SubmissionsContext, done: Done, tx: Tx): Promise<void> {
-  if (!done.mail) return;
   const { row, mail } = done;
+  const subject = { type: 'submission', id: row.id };
+  const offerOpen = OFFER_STATUSES.includes(row.status);
+  if (!offerOpen) await ctx.deps.notifications.answered(tx, row.userId, subject);
+  if (!mail) return;
   const user = await userById(tx, row.userId);
   if (!user) return;
   const cards = await cardsOf(row.id, tx);
@@ -224,7 +227,16 @@ export async function sendMail(ctx: SubmissionsContext, done: Done, tx: Tx): Pro
       : undefined,
     detail: mail.detail,
   });
-  await ctx.deps.mail.send({ to: user.email, ...message }, tx);
+  await ctx.deps.notifications.notify(tx, row.userId, {
+    category: 'selling',
+    kind: `submission.${mail.detail ? 'updated' : mail.to}`,
+    title: message.subject,
+    body: message.body,
+    link: `/dashboard/submissions/${row.id}`,
+    subject,
+    needsAnswer: offerOpen && !mail.detail,
+    mail: { subject: message.subject, text: message.text },
+  });
 }
 
 /** What the audit log keeps of a submission: its status, offers, payout method and shipment. */

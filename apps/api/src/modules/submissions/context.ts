@@ -7,7 +7,7 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import type { RateLimitService } from '../auth/rate-limits.service.js';
 import type { CatalogService } from '../catalog/catalog.service.js';
 import type { ImagesService } from '../images/images.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { PsaLookup } from './psa-lookup.js';
 
@@ -18,7 +18,7 @@ export interface SecondFactorCheck {
 
 export interface SubmissionsDeps {
   wallet: WalletService;
-  mail: MailService;
+  notifications: Pick<NotificationsService, 'notify' | 'answered'>;
   images: ImagesService;
   catalog: CatalogService;
   audit: AuditService;

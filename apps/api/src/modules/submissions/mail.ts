@@ -32,7 +32,7 @@ export interface ChangeMail {
 const day = (d: Date | null) => (d ? `${d.toISOString().slice(0, 10)} (UTC)` : 'soon');
 
 /** The collector's e-mail for one change of their submission. */
-export function changeMail(m: ChangeMail): { subject: string; text: string } {
+export function changeMail(m: ChangeMail): { subject: string; text: string; body: string } {
   const offer = m.finalCents === null ? '' : formatCents(m.finalCents);
   const cards = m.cardCount === 1 ? '1 card' : `${m.cardCount} cards`;
   let body: string;
@@ -93,5 +93,7 @@ export function changeMail(m: ChangeMail): { subject: string; text: string } {
   return {
     subject: `Submission ${m.number}: ${m.detail ? 'updated' : SUBMISSION_STATUS_LABELS[m.to]}`,
     text: `Hi ${m.username},\n\n${body}${note}\n\nYour submission: ${m.link}\n\nGrail Machine`,
+    /** What the notification says: the change without the greeting and the link. */
+    body: `${body}${note}`,
   };
 }

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { submissionReturns, submissions } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import { shippedMailText } from '../shipping/shipping.service.js';
 import { usersByIds } from '../users/users.reads.js';
 import { noSubmission } from './context.js';
@@ -21,7 +21,7 @@ export class SubmissionReturns {
   constructor(
     private readonly db: Db,
     private readonly deps: {
-      mail: Pick<MailService, 'send'>;
+      notifications: Pick<NotificationsService, 'notify'>;
       audit: Pick<AuditService, 'record'>;
       publicUrl?: string | undefined;
     },
@@ -69,6 +69,7 @@ export class SubmissionReturns {
       return [
         {
           ...r,
+          userId,
           username: owner.username,
           email: owner.email,
           address: owner.shippingAddress,
@@ -121,20 +122,25 @@ export class SubmissionReturns {
         tx,
       );
       // Written to the outbox with the shipment: it leaves once this commits, and only then.
-      await this.deps.mail.send(
-        {
-          to: owed.email,
+      const sent = `We sent back the cards of submission ${submissionNumber(owed.number)}: ${owed.items.join(', ')}.`;
+      await this.deps.notifications.notify(tx, owed.userId, {
+        category: 'shipping',
+        kind: 'submission.return_shipped',
+        title: 'Your cards are on their way back',
+        body: `${sent} ${body.carrier} tracking number ${body.trackingNumber}.`,
+        link: `/dashboard/submissions/${id}`,
+        subject: { type: 'submission', id },
+        mail: {
           subject: 'Your cards are on their way back',
           text: shippedMailText({
             username: owed.username,
-            sent: `We sent back the cards of submission ${submissionNumber(owed.number)}: ${owed.items.join(', ')}.`,
+            sent,
             carrier: body.carrier,
             trackingNumber: body.trackingNumber,
             publicUrl: this.deps.publicUrl,
           }),
         },
-        tx,
-      );
+      });
     });
   }
 }

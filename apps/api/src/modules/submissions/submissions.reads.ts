@@ -173,3 +173,23 @@ export function cardsOfMany(ids: string[], tx: Db | Tx) {
     .where(inArray(submissionCards.submissionId, ids))
     .orderBy(asc(submissionCards.position));
 }
+
+/** Submissions whose open offer expires between `from` and `to`: the offer reminders. */
+export function offersExpiring(db: Db | Tx, from: Date, to: Date) {
+  return db
+    .select({
+      id: submissions.id,
+      userId: submissions.userId,
+      number: submissions.number,
+      offerExpiresAt: submissions.offerExpiresAt,
+    })
+    .from(submissions)
+    .where(
+      and(
+        inArray(submissions.status, [...OFFER_STATUSES]),
+        gte(submissions.offerExpiresAt, from),
+        lt(submissions.offerExpiresAt, to),
+      ),
+    )
+    .limit(500);
+}

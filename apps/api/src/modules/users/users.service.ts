@@ -17,6 +17,8 @@ import type { UserRow } from './users.reads.js';
 import type { SessionsService, SessionUser } from '../auth/sessions.service.js';
 import { assertStrongPassword, hashPassword, verifyPassword } from '../auth/passwords.rules.js';
 import { LIMITS, type RateLimitService } from '../auth/rate-limits.service.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+import { securityNotice } from '../notifications/security.view.js';
 
 /** What `npm run admin:grant` found: only a verified account is made an administrator. */
 export type GrantAdminOutcome = 'granted' | 'already-admin' | 'unknown' | 'unverified';
@@ -28,6 +30,7 @@ export class UsersService {
   private readonly sessions: SessionsService;
   private readonly limits: RateLimitService;
   private readonly adminBootstrap: { email?: string; password?: string };
+  private readonly notifications: Pick<NotificationsService, 'notify'> | undefined;
 
   constructor(
     private readonly db: Db,
@@ -36,8 +39,11 @@ export class UsersService {
       rateLimits: RateLimitService;
       /** ADMIN_EMAIL and ADMIN_PASSWORD: the first administrator's address and password. */
       adminBootstrap?: { email?: string; password?: string };
+      /** The "password changed" notice; the command-line tools change no password and pass none. */
+      notifications?: Pick<NotificationsService, 'notify'>;
     },
   ) {
+    this.notifications = deps.notifications;
     this.sessions = deps.sessions;
     this.limits = deps.rateLimits;
     this.adminBootstrap = deps.adminBootstrap ?? {};
@@ -82,6 +88,7 @@ export class UsersService {
     await this.db.transaction(async (tx) => {
       await this.setPasswordHash(user.id, passwordHash, tx);
       await this.sessions.revokeCredentials(user.id, currentSessionId, tx);
+      await this.notifications?.notify(tx, user.id, securityNotice.passwordChanged());
     });
   }
 

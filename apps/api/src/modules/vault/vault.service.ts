@@ -149,6 +149,7 @@ export class VaultService {
       feeCents,
       insuredValueCents: insuredCents,
     });
+    await this.deps.shipping.tellRequested(tx, box);
     const moved = await tx
       .update(holdings)
       .set({ state: 'ship_requested', shipmentId: id, stateChangedAt: sql`now()` })

@@ -28,8 +28,8 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { TwoFactorService } from '../auth/two-factor.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import { namesOf, userById } from '../users/users.reads.js';
+import { namesOf } from '../users/users.reads.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { payByOf } from './withdrawals.rules.js';
 import { toWithdrawal, type WithdrawalRow } from './withdrawals.view.js';
@@ -39,7 +39,7 @@ export const MAX_PAYOUT_METHODS = 10;
 
 export interface WithdrawalsDeps {
   wallet: WalletService;
-  mail: MailService;
+  notifications: Pick<NotificationsService, 'notify'>;
   audit: AuditService;
   secondFactor: Pick<TwoFactorService, 'requireSecondFactor'>;
   /** Seals bank and PayPal details (its own purpose of APP_SECRET). */
@@ -150,14 +150,14 @@ export class WithdrawalsService {
             mask: method.mask,
           })
           .returning();
-        await this.deps.mail.send(
-          {
-            to: user.email,
-            subject: `Your withdrawal of ${formatCents(cents)} is on its way`,
-            text: `We received your withdrawal of ${formatCents(cents)} to ${method.mask}. It is paid within ${WITHDRAWAL_PAYOUT_BUSINESS_DAYS} business days (by ${dateWords(payByOf(row!.createdAt))}), with no fee.`,
-          },
-          tx,
-        );
+        await this.deps.notifications.notify(tx, user.id, {
+          category: 'money',
+          kind: 'withdrawal.requested',
+          title: `Your withdrawal of ${formatCents(cents)} is on its way`,
+          body: `We received your withdrawal of ${formatCents(cents)} to ${method.mask}. It is paid within ${WITHDRAWAL_PAYOUT_BUSINESS_DAYS} business days (by ${dateWords(payByOf(row!.createdAt))}), with no fee.`,
+          link: '/dashboard?tab=wallet',
+          subject: { type: 'withdrawal', id },
+        });
         return toWithdrawal(row!);
       },
     );
@@ -295,8 +295,15 @@ export class WithdrawalsService {
       },
       tx,
     );
-    const owner = await userById(tx, row.userId);
-    if (owner) await this.deps.mail.send({ to: owner.email, ...mail }, tx);
+    await this.deps.notifications.notify(tx, row.userId, {
+      category: 'money',
+      kind: `withdrawal.${row.status}`,
+      title: mail.subject,
+      body: mail.text,
+      link: '/dashboard?tab=wallet',
+      subject: { type: 'withdrawal', id: row.id },
+      mail,
+    });
   }
 
   private async ownMethod(userId: string, id: string) {

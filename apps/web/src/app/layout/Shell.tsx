@@ -9,6 +9,7 @@ import { AccountArea } from './AccountArea';
 import { Brand } from './Brand';
 import { Footer } from './Footer';
 import { HeaderStatus } from './HeaderStatus';
+import { NotificationBell } from './NotificationBell';
 import { ScrollToTop } from './ScrollToTop';
 import { Sidebar } from './Sidebar';
 import { SignUpPrompt } from './SignUpPrompt';
@@ -81,6 +82,7 @@ export function Shell() {
             <div className={styles.spacer} />
             <div className={styles.account}>
               <HeaderStatus />
+              <NotificationBell />
               <AccountArea />
             </div>
           </div>

@@ -18,6 +18,7 @@ export {
   inventoryEndpoints,
   limitEndpoints,
   marketEndpoints,
+  notificationEndpoints,
   outboxEndpoints,
   platformEndpoints,
   siteEndpoints,

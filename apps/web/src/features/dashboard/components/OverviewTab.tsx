@@ -4,6 +4,7 @@ import { Alert, Badge, Button, ButtonLink, Card } from '@/components/ui';
 import { dateFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useResendVerification } from '../api/useAccount';
+import { OverviewSummary } from './OverviewSummary';
 import styles from './OverviewTab.module.css';
 
 /** The day an account was made: November 21, 2026. */
@@ -54,59 +55,65 @@ function EmailVerification({ user }: { user: PublicUser }) {
   );
 }
 
-/** Dashboard 'Overview': the account, its verification, profile and two-factor state. */
+/**
+ * Dashboard 'Overview': first what needs an answer, the portfolio, the wallet and the latest
+ * activity; then the account, its verification, profile and two-factor state.
+ */
 export function OverviewTab({ user }: { user: PublicUser }) {
   const complete = user.profileComplete;
   return (
-    <div className={styles.grid}>
-      <Panel title="Account">
-        <Row label="Username" value={user.username} />
-        <Row label="Email" value={user.email} />
-        <Row label="Name" value={user.displayName ?? '—'} />
-        <Row label="Member since" value={memberSince(user.createdAt)} />
-      </Panel>
-      <Panel title="Email">
-        <EmailVerification user={user} />
-      </Panel>
-      <Panel title="Profile">
-        <div className={styles.stack}>
-          <Badge tone={complete ? 'success' : 'warning'}>
-            {complete ? 'Complete' : 'Incomplete'}
-          </Badge>
-          <p className={styles.note}>
-            {complete ? (
-              <>
-                Cards ship to {user.shippingAddress?.line1}, {user.shippingAddress?.city}.
-              </>
-            ) : (
-              'Add your name, date of birth and shipping address before your first pack.'
-            )}
-          </p>
-          <ButtonLink
-            to={paths.completeProfile.getHref()}
-            variant={complete ? 'text' : 'contained'}
-          >
-            {complete ? 'Edit profile' : 'Complete your profile'}
-          </ButtonLink>
-        </div>
-      </Panel>
-      <Panel title="Two-factor sign-in">
-        <div className={styles.stack}>
-          <Badge tone={user.totpEnabled ? 'success' : 'neutral'}>
-            {user.totpEnabled ? 'On' : 'Off'}
-          </Badge>
-          <p className={styles.note}>
-            {user.totpEnabled
-              ? 'Signing in asks for a code from your authenticator app.'
-              : 'Protect your wallet and pulls with a code from an authenticator app.'}
-          </p>
-          {!user.totpEnabled && (
-            <ButtonLink to={paths.totpSetup.getHref()} variant="outlined">
-              Turn on two-factor
+    <>
+      <OverviewSummary />
+      <div className={styles.grid}>
+        <Panel title="Account">
+          <Row label="Username" value={user.username} />
+          <Row label="Email" value={user.email} />
+          <Row label="Name" value={user.displayName ?? '—'} />
+          <Row label="Member since" value={memberSince(user.createdAt)} />
+        </Panel>
+        <Panel title="Email">
+          <EmailVerification user={user} />
+        </Panel>
+        <Panel title="Profile">
+          <div className={styles.stack}>
+            <Badge tone={complete ? 'success' : 'warning'}>
+              {complete ? 'Complete' : 'Incomplete'}
+            </Badge>
+            <p className={styles.note}>
+              {complete ? (
+                <>
+                  Cards ship to {user.shippingAddress?.line1}, {user.shippingAddress?.city}.
+                </>
+              ) : (
+                'Add your name, date of birth and shipping address before your first pack.'
+              )}
+            </p>
+            <ButtonLink
+              to={paths.completeProfile.getHref()}
+              variant={complete ? 'text' : 'contained'}
+            >
+              {complete ? 'Edit profile' : 'Complete your profile'}
             </ButtonLink>
-          )}
-        </div>
-      </Panel>
-    </div>
+          </div>
+        </Panel>
+        <Panel title="Two-factor sign-in">
+          <div className={styles.stack}>
+            <Badge tone={user.totpEnabled ? 'success' : 'neutral'}>
+              {user.totpEnabled ? 'On' : 'Off'}
+            </Badge>
+            <p className={styles.note}>
+              {user.totpEnabled
+                ? 'Signing in asks for a code from your authenticator app.'
+                : 'Protect your wallet and pulls with a code from an authenticator app.'}
+            </p>
+            {!user.totpEnabled && (
+              <ButtonLink to={paths.totpSetup.getHref()} variant="outlined">
+                Turn on two-factor
+              </ButtonLink>
+            )}
+          </div>
+        </Panel>
+      </div>
+    </>
   );
 }

@@ -23,6 +23,7 @@ import { usePublicConfig } from '@/lib/config';
 import { dateTimeFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { DiscordLink } from './DiscordLink';
+import { NotificationSettings } from './NotificationSettings';
 import { useDiscordStatus } from '@/lib/api/discord';
 import {
   useChangePassword,
@@ -213,6 +214,9 @@ export function SettingsTab({ user }: { user: PublicUser }) {
       </Section>
       <Section title="Two-factor sign-in">
         <TwoFactorSetting user={user} />
+      </Section>
+      <Section title="Notifications">
+        <NotificationSettings />
       </Section>
       <Section title="Where you are signed in">
         <SessionsSetting />

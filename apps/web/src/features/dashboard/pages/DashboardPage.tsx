@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import {
+  DASHBOARD_PAGES,
   DASHBOARD_TABS,
   DashboardNav,
   useDashboardSectionShown,
@@ -21,10 +22,12 @@ import styles from './DashboardPage.module.css';
 const greeting = (createdAt: string) =>
   Date.now() - new Date(createdAt).getTime() < 24 * 3_600_000 ? 'Welcome' : 'Welcome back';
 
-/** The sections this page shows as tabs: every dashboard section but the vault's own page. */
-type DashboardTab = Exclude<DashboardSection, 'vault'>;
+/** The sections this page shows as tabs: every dashboard section but those with pages of their own. */
+type DashboardTab = Exclude<DashboardSection, keyof typeof DASHBOARD_PAGES>;
 const isTab = (value: string | null): value is DashboardTab =>
-  value !== 'vault' && DASHBOARD_TABS.some((tab) => tab.value === value);
+  value !== null &&
+  !(value in DASHBOARD_PAGES) &&
+  DASHBOARD_TABS.some((tab) => tab.value === value);
 
 /** /dashboard (signed in): the account, orders, pulls, wallet and settings. */
 export default function DashboardPage() {

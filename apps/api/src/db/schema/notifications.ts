@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+import { createdAt, inList, requiredRef, timestamptz, updatedAt, uuidKey } from './columns.js';
+
+/*
+ * Notifications (docs/notifications.md): what the bell and /dashboard/notifications show, and each
+ * collector's e-mail choice per category. Owned by modules/notifications.
+ */
+
+export const NOTIFICATION_CATEGORY_VALUES = [
+  'receipts',
+  'shipping',
+  'selling',
+  'market',
+  'money',
+  'limits',
+  'security',
+  'reminders',
+  'marketing',
+] as const;
+
+/** One notice to one collector, written in the transaction of the change it tells about. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuidKey(),
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: NOTIFICATION_CATEGORY_VALUES }).notNull(),
+    /** What happened, e.g. `pack.pulled`, `withdrawal.paid`. */
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The page it opens, a path of the site (`/pulls/…`). */
+    link: text('link').notNull(),
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    /** Pinned at the top of the list until answered (an offer, a trade, a closing window). */
+    needsAnswer: boolean('needs_answer').notNull().default(false),
+    answeredAt: timestamptz('answered_at'),
+    readAt: timestamptz('read_at'),
+    /** Written by a database trigger (a pack's pulls): its e-mail is queued by the mail worker. */
+    mailPending: boolean('mail_pending').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      'notifications_category_known',
+      sql`${t.category} in (${inList(NOTIFICATION_CATEGORY_VALUES)})`,
+    ),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    index('notifications_mail_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.mailPending}`),
+    // A reminder is sent once per subject.
+    uniqueIndex('notifications_reminder_once_uq')
+      .on(t.userId, t.kind, t.subjectId)
+      .where(sql`${t.category} = 'reminders'`),
+  ],
+);
+
+/** A collector's e-mail choice for one category; without a row the category's default holds. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
+    category: text('category', { enum: NOTIFICATION_CATEGORY_VALUES }).notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
+);

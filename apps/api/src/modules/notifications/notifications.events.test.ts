@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
+import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/users.js';
+import { createLiveCase } from '../../../test/fixtures/grail.js';
+import { insertCard } from '../../../test/fixtures/catalog.js';
+import { TEST_BANK } from '../../../test/fixtures/submissions.js';
+import { BREAKS_ON, buySpots, openBreak } from '../../../test/fixtures/breaks.js';
+import { fund } from '../../../test/fixtures/wallet.js';
+import { mailOutbox, notifications } from '../../db/schema/index.js';
+import { sendReminders } from './reminders.js';
+
+/** Each event of the issue, caused through the product: one notice, and one e-mail where on. */
+describe(`notification events (${testEngine})`, () => {
+  let t: TestApp;
+  let staff: TestUser;
+  let caseId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: BREAKS_ON });
+    staff = await createUser(t, { role: 'admin' });
+    ({ caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 20 }));
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  const call = (who: TestUser, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...who.headers, 'idempotency-key': randomUUID() },
+      ...(payload ? { payload } : {}),
+    });
+  const noticesOf = (userId: string, kind: string) =>
+    t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+  const mailsTo = async (email: string) =>
+    (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).length;
+
+  /** Runs `cause` and expects exactly one notice of `kind` and `mails` e-mails more. */
+  async function expectOne(user: TestUser, kind: string, cause: () => Promise<unknown>, mails = 1) {
+    const before = await mailsTo(user.email);
+    await cause();
+    const notices = await noticesOf(user.id, kind);
+    expect(notices, kind).toHaveLength(1);
+    expect(await mailsTo(user.email), `${kind} e-mails`).toBe(before + mails);
+    return notices[0]!;
+  }
+  const ok =
+    (status: number) =>
+    <R extends { statusCode: number; body: string }>(res: R): R => {
+      expect(res.statusCode, res.body).toBe(status);
+      return res;
+    };
+  const buyPack = (u: TestUser) =>
+    call(u, 'POST', `/api/grail-cases/${caseId}/packs`, {}).then(ok(201));
+
+  it('receipts: a store order, a top-up, a sell-back and break spots', async () => {
+    const u = await createUser(t);
+    await fund(t.database, u.id, 50_000);
+    const card = await insertCard(t.database.db, { storePriceCents: 2_000 });
+    const order = await expectOne(u, 'order.paid', () =>
+      call(u, 'POST', '/api/orders', { items: [card.id], delivery: 'vault' }).then(ok(201)),
+    );
+    expect(order).toMatchObject({ category: 'receipts', title: 'Order confirmed: 1 card' });
+
+    await expectOne(u, 'top_up.succeeded', async () => {
+      const { topUpId } = (await call(u, 'POST', '/api/wallet/top-ups', { amount: 25 })).json();
+      await call(u, 'POST', `/api/payments/sandbox/${topUpId}/confirm`).then(ok(200));
+    });
+
+    const pullId = (await buyPack(u)).json().pull._id as string;
+    const sold = await expectOne(u, 'pull.sold_back', () =>
+      call(u, 'POST', `/api/pulls/${pullId}/sell-back`).then(ok(200)),
+    );
+    expect(sold.link).toBe(`/pulls/${pullId}`);
+
+    const breakId = (await openBreak(t, staff, { spots: 10, spotPrice: 5 }))._id;
+    const spots = await expectOne(u, 'break.spots_bought', async () =>
+      ok(201)(await buySpots(t, u, breakId, { quantity: 2 })),
+    );
+    expect(spots.link).toBe(`/breaks/${breakId}`);
+  });
+
+  it('shipping: requested and shipped with its tracking number; a switched-off category mails nothing', async () => {
+    const u = await createUser(t);
+    await fund(t.database, u.id, 10_000);
+    const pullId = (await buyPack(u)).json().pull._id as string;
+    const claimed = await call(u, 'POST', `/api/pulls/${pullId}/claim`, {}).then(ok(200));
+    expect(await noticesOf(u.id, 'shipment.requested')).toHaveLength(1);
+    const shipmentId = claimed.json().pull.shipment._id as string;
+    await call(u, 'PUT', '/api/notifications/preferences', { email: { shipping: false } });
+    const shipped = await expectOne(
+      u,
+      'shipment.shipped',
+      () =>
+        t.app.services.shipping.markShipped(shipmentId, {
+          carrier: 'UPS',
+          trackingNumber: '1Z999AA10123456784',
+        }),
+      0,
+    );
+    expect(shipped.body).toContain('1Z999AA10123456784');
+  });
+
+  it('money: a withdrawal requested and a staff wallet adjustment', async () => {
+    const u = await createUser(t);
+    await fund(t.database, u.id, 5_000);
+    const method = (await call(u, 'POST', '/api/withdrawals/payout-methods', TEST_BANK)).json();
+    await expectOne(u, 'withdrawal.requested', () =>
+      call(u, 'POST', '/api/withdrawals', { amount: 10, payoutMethodId: method._id }).then(ok(201)),
+    );
+    const adjusted = await expectOne(u, 'wallet.adjusted', () =>
+      t.app.services.staffUsers.adjustWallet(
+        staff.id,
+        u.id,
+        { amount: 5, reason: 'A goodwill credit', storeCredit: false },
+        randomUUID(),
+      ),
+    );
+    expect(adjusted.title).toBe('We added $5.00 to your wallet');
+  });
+
+  it('limits: a limit used up, a time-out and a self-exclusion', async () => {
+    const u = await createUser(t);
+    await fund(t.database, u.id, 10_000);
+    await call(u, 'PUT', '/api/limits/spending', { '24h': 20 }).then(ok(200));
+    const card = await insertCard(t.database.db, { storePriceCents: 2_000 });
+    // Two e-mails: the order's receipt and the limit's notice.
+    await expectOne(
+      u,
+      'limits.spending_reached',
+      () => call(u, 'POST', '/api/orders', { items: [card.id], delivery: 'vault' }).then(ok(201)),
+      2,
+    );
+    await expectOne(u, 'limits.time_out', () =>
+      call(u, 'POST', '/api/limits/time-out', { period: '24h' }).then(ok(200)),
+    );
+    await expectOne(u, 'limits.self_exclusion', () =>
+      call(u, 'POST', '/api/limits/self-exclusion', { period: '6m' }).then(ok(200)),
+    );
+  });
+
+  it('security: a new browser, a password change; always e-mailed', async () => {
+    const u = await createUser(t);
+    await call(u, 'PUT', '/api/notifications/preferences', { email: { security: false } });
+    await expectOne(u, 'security.new_browser', () =>
+      t.app
+        .inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: u.email, password: TEST_PASSWORD },
+        })
+        .then(ok(200)),
+    );
+    await expectOne(u, 'security.password_changed', () =>
+      call(u, 'PUT', '/api/users/me/password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'Another-long-passphrase-2026!',
+      }).then(ok(200)),
+    );
+  });
+
+  it('reminders: a closing sell-back window once, pinned until answered by the sell-back', async () => {
+    const u = await createUser(t);
+    await fund(t.database, u.id, 10_000);
+    const pullId = (await buyPack(u)).json().pull._id as string;
+    // Its window closes within 12 hours of this turn; a second turn (another instance, the next
+    // minute) writes nothing more.
+    const windowHours = 6;
+    await sendReminders(t.database.db, t.app.services.notifications, windowHours);
+    await sendReminders(t.database.db, t.app.services.notifications, windowHours);
+    const reminders = await noticesOf(u.id, 'reminder.sell_back_closing');
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toMatchObject({ needsAnswer: true, link: `/pulls/${pullId}` });
+    const first = async () =>
+      (await call(u, 'GET', '/api/notifications')).json().notifications[0] as {
+        kind: string;
+        needsAnswer: boolean;
+      };
+    expect(await first()).toMatchObject({ kind: 'reminder.sell_back_closing', needsAnswer: true });
+    await call(u, 'POST', `/api/pulls/${pullId}/sell-back`).then(ok(200));
+    expect((await first()).kind).toBe('pull.sold_back');
+    expect((await noticesOf(u.id, 'reminder.sell_back_closing'))[0]!.answeredAt).not.toBeNull();
+  });
+
+  it('a pack purchase is one notice; a purchase that fails writes none', async () => {
+    const u = await createUser(t);
+    const broke = await call(u, 'POST', `/api/grail-cases/${caseId}/packs`, {});
+    expect(broke.statusCode).toBe(402);
+    expect(await noticesOf(u.id, 'pack.pulled')).toHaveLength(0);
+    await fund(t.database, u.id, 10_000);
+    await buyPack(u);
+    expect(await noticesOf(u.id, 'pack.pulled')).toHaveLength(1);
+  });
+});
