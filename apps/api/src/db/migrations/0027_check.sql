@@ -1,2 +1,0 @@
-ALTER TABLE "market_trades" DROP CONSTRAINT "market_trades_status_known";--> statement-breakpoint
-ALTER TABLE "market_trades" ADD CONSTRAINT "market_trades_status_known" CHECK ("market_trades"."status" in ('open', 'accepted', 'declined', 'withdrawn', 'expired', 'countered'));
