@@ -196,6 +196,7 @@ export function createServices({
     limits,
     audit,
     feePercent: config.MARKETPLACE_FEE_PERCENT,
+    notices: notifications,
   };
   const listings = new ListingsService(db, market);
   const offers = new OffersService(db, { ...market, listings });

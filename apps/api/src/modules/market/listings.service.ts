@@ -18,6 +18,7 @@ import { marketListings } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
+import { cardNamesAndFmv } from '../inventory/inventory.reads.js';
 import { reserveForMarket, returnToVault } from '../vault/holdings.service.js';
 import { assertMarketAccess } from './access.js';
 import { compsOf } from './comps.js';
@@ -142,7 +143,8 @@ export class ListingsService {
         .set({ status: 'cancelled', closedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(marketListings.id, listingId));
       await returnToVault(tx, [listing.holdingId], 'listed');
-      await closeOpenOffers(tx, this.deps.holds, listingId, 'close');
+      const [card] = await cardNamesAndFmv(tx, [listing.cardId]);
+      await closeOpenOffers(tx, this.deps, listingId, card?.name ?? 'The card');
     });
     return this.view(listingId);
   }

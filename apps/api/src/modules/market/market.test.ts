@@ -11,6 +11,7 @@ import {
   houseLedger,
   marketListings,
   marketOffers,
+  notifications,
   signIns,
   walletLedger,
 } from '../../db/schema/index.js';
@@ -396,6 +397,33 @@ describe(`the marketplace: offers and counteroffers (${testEngine})`, () => {
       'accept',
     ]);
     await expectConserved();
+  });
+
+  it('tells each side in the bell: an offer to answer pinned, then the counter, the sale and the closed offer', async () => {
+    const { seller, listing: l } = await listing(100);
+    const buyer = await collector(20_000);
+    const rival = await collector(20_000);
+    const kinds = async (who: TestUser) =>
+      (
+        await t.database.db
+          .select({
+            kind: notifications.kind,
+            needsAnswer: notifications.needsAnswer,
+            answeredAt: notifications.answeredAt,
+          })
+          .from(notifications)
+          .where(eq(notifications.userId, who.id))
+          .orderBy(notifications.createdAt)
+      ).map((n) => `${n.kind}${n.needsAnswer && !n.answeredAt ? ' (pinned)' : ''}`);
+    const made = await offer(buyer, l._id, 60);
+    await offer(rival, l._id, 55);
+    expect(await kinds(seller)).toEqual(['offer.received (pinned)', 'offer.received (pinned)']);
+    await step(seller, made._id, 'counter', { amount: 80 });
+    expect(await kinds(buyer)).toEqual(['offer.countered (pinned)']);
+    expect((await step(buyer, made._id, 'accept', { amount: 80 })).statusCode).toBe(200);
+    expect(await kinds(buyer)).toEqual(['offer.countered', 'offer.accepted']);
+    expect(await kinds(seller)).toEqual(['offer.received', 'offer.received', 'listing.sold']);
+    expect(await kinds(rival)).toEqual(['offer.closed']);
   });
 
   it('refuses bad offers with a 4xx and holds nothing', async () => {

@@ -22,6 +22,7 @@ import type { ListingsService } from './listings.service.js';
 import { listingById, offerEvents } from './market.reads.js';
 import { toOffer, type OfferRecord } from './market.view.js';
 import { settleSale, type MarketDeps } from './settlement.js';
+import { noticeOffer } from './market-notices.js';
 import type { OffersQuery } from '@grail/contract';
 
 const DAY_MS = 86_400_000;
@@ -55,7 +56,7 @@ export class OffersService {
       this.db,
       { userId: user.id, scope: 'market-offer', key: idempotencyKey, request },
       async (tx) => {
-        const { listing } = await this.deps.listings.openListing(tx, listingId);
+        const { listing, card } = await this.deps.listings.openListing(tx, listingId);
         if (listing.sellerId === user.id)
           throw forbidden('You cannot make an offer on your own listing.');
         if (!listing.acceptsOffers) throw conflict('This listing does not take offers.');
@@ -96,6 +97,12 @@ export class OffersService {
           expiresAt: new Date(Date.now() + body.expiresInDays * DAY_MS),
         });
         await this.event(tx, offerId, 'buyer', 'offer', amountCents);
+        await noticeOffer(tx, this.deps.notices, 'received', {
+          id: offerId,
+          to: listing.sellerId,
+          cardName: card.name,
+          amountCents,
+        });
         return this.view(tx, offerId, user.id);
       },
     );
@@ -109,7 +116,7 @@ export class OffersService {
     return this.db.transaction(async (tx) => {
       const { offer, role } = await this.lockTurn(tx, user, offerId);
       const amountCents = dollarsToCents(amount);
-      const { listing } = await this.deps.listings.openListing(tx, offer.listingId);
+      const { listing, card } = await this.deps.listings.openListing(tx, offer.listingId);
       if (role === 'seller') {
         if (amountCents <= offer.amountCents || amountCents > listing.priceCents)
           throw badRequest(
@@ -141,6 +148,13 @@ export class OffersService {
           .where(eq(marketOffers.id, offerId));
       }
       await this.event(tx, offerId, role, 'counter', amountCents);
+      await noticeOffer(tx, this.deps.notices, 'countered', {
+        id: offerId,
+        to: role === 'seller' ? offer.buyerId : offer.sellerId,
+        answeredBy: user.id,
+        cardName: card.name,
+        amountCents,
+      });
       return this.view(tx, offerId, user.id);
     });
   }
@@ -193,6 +207,14 @@ export class OffersService {
           },
         });
         await this.event(tx, offerId, role, 'accept', offer.amountCents);
+        // The seller hears of the sale from the settlement; a buyer whose offer was taken, here.
+        await noticeOffer(tx, this.deps.notices, 'accepted', {
+          id: offerId,
+          to: offer.buyerId,
+          answeredBy: offer.sellerId,
+          cardName: row.card.name,
+          amountCents: offer.amountCents,
+        });
         return this.view(tx, offerId, user.id);
       },
     );
@@ -236,10 +258,11 @@ export class OffersService {
               lte(marketOffers.expiresAt, sql`now()`),
             ),
           )
-          .returning({ holdId: marketOffers.holdId, by: marketOffers.by });
+          .returning();
         if (!ended) return;
         await this.deps.holds.release(tx, ended.holdId, 'Offer expired: the amount released');
         await this.event(tx, id, ended.by, 'expire', null);
+        await this.tellEnded(tx, ended, 'expired');
       });
     }
     return due.length;
@@ -293,7 +316,26 @@ export class OffersService {
           : 'Offer withdrawn: the amount released',
       );
       await this.event(tx, offerId, role, status === 'declined' ? 'decline' : 'withdraw', null);
+      await this.tellEnded(tx, offer, role === 'seller' ? 'declined' : null);
       return this.view(tx, offerId, user.id);
+    });
+  }
+
+  /**
+   * An offer ended without a sale: neither side has it pinned any more, and the buyer hears of a
+   * decline by the seller or an expiry with the amount given back.
+   */
+  private async tellEnded(tx: Tx, offer: OfferRecord, what: 'declined' | 'expired' | null) {
+    const subject = { type: 'offer', id: offer.id };
+    await this.deps.notices.answered(tx, offer.sellerId, subject);
+    await this.deps.notices.answered(tx, offer.buyerId, subject);
+    if (!what) return;
+    const row = await listingById(tx, offer.listingId);
+    await noticeOffer(tx, this.deps.notices, what, {
+      id: offer.id,
+      to: offer.buyerId,
+      cardName: row?.card.name ?? 'a card',
+      amountCents: offer.heldCents,
     });
   }
 

@@ -16,6 +16,7 @@ import type { WalletHolds } from '../wallet/holds.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { relatedAccounts } from './related.js';
 import type { ListingRecord } from './market.view.js';
+import { noticeOffer, noticeSold, type MarketNotices } from './market-notices.js';
 
 export interface MarketDeps {
   wallet: WalletService;
@@ -24,6 +25,7 @@ export interface MarketDeps {
   audit: AuditService;
   /** MARKETPLACE_FEE_PERCENT: the one fee, taken from the seller's price. */
   feePercent: number;
+  notices: MarketNotices;
 }
 
 /** The seller's fee on a price, in cents (rounded down, in the seller's favour). */
@@ -92,7 +94,7 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
     feeCents,
     flagReason,
   });
-  await closeOpenOffers(tx, deps.holds, listing.id, 'close', sale.offerId);
+  await closeOpenOffers(tx, deps, listing.id, sale.cardName, sale.offerId);
   const ref = { refType: 'market_sale', refId: saleId };
   await deps.wallet.credit(
     listing.sellerId,
@@ -126,6 +128,12 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
     },
     tx,
   );
+  await noticeSold(tx, deps.notices, {
+    sellerId: listing.sellerId,
+    cardName: sale.cardName,
+    priceCents: sale.priceCents,
+    feeCents,
+  });
   return { saleId, holdingId, feeCents };
 }
 
@@ -155,9 +163,9 @@ export async function lockSaleWallets(
  */
 export async function closeOpenOffers(
   tx: Tx,
-  holds: WalletHolds,
+  deps: Pick<MarketDeps, 'holds' | 'notices'>,
   listingId: string,
-  action: 'close',
+  cardName: string,
   except?: string,
 ): Promise<number> {
   const ended = await tx
@@ -170,12 +178,25 @@ export async function closeOpenOffers(
         except ? ne(marketOffers.id, except) : undefined,
       ),
     )
-    .returning({ id: marketOffers.id, holdId: marketOffers.holdId, by: marketOffers.by });
+    .returning({
+      id: marketOffers.id,
+      holdId: marketOffers.holdId,
+      buyerId: marketOffers.buyerId,
+      sellerId: marketOffers.sellerId,
+      heldCents: marketOffers.heldCents,
+    });
   for (const offer of ended) {
-    await holds.release(tx, offer.holdId, 'Offer closed: the listing ended');
+    await deps.holds.release(tx, offer.holdId, 'Offer closed: the listing ended');
     await tx
       .insert(marketOfferEvents)
-      .values({ offerId: offer.id, by: 'seller', action, amountCents: null });
+      .values({ offerId: offer.id, by: 'seller', action: 'close', amountCents: null });
+    await noticeOffer(tx, deps.notices, 'closed', {
+      id: offer.id,
+      to: offer.buyerId,
+      answeredBy: offer.sellerId,
+      cardName,
+      amountCents: offer.heldCents,
+    });
   }
   return ended.length;
 }

@@ -29,6 +29,7 @@ import {
 import { assertMarketAccess } from './access.js';
 import { relatedAccounts } from './related.js';
 import { closeOpenOffers, lockSaleWallets, type MarketDeps } from './settlement.js';
+import { noticeTrade } from './market-notices.js';
 import { payTradeCash } from './trade-cash.js';
 import { tradeItems, tradesOf, tradeViews, type TradeRecord } from './trades.reads.js';
 
@@ -258,6 +259,10 @@ export class TradesService {
       const move = await reserveForMarket(tx, proposerId, holdingId, 'in_trade');
       if (!move.moved) throw conflict(`give: card ${holdingId} is no longer in your vault.`);
     }
+    await noticeTrade(tx, this.deps.notices, counterOf ? 'countered' : 'proposed', {
+      id: tradeId,
+      to: recipient.id,
+    });
     return tradeId;
   }
 
@@ -318,7 +323,6 @@ export class TradesService {
         .update(marketListings)
         .set({ status: 'cancelled', closedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(marketListings.id, listing.id));
-      await closeOpenOffers(tx, this.deps.holds, listing.id, 'close');
     }
     // Each card arrives costing its FMV at the trade (what it was worth when swapped).
     const fmv = new Map(
@@ -329,6 +333,8 @@ export class TradesService {
         )
       ).map((c) => [c.id, c]),
     );
+    for (const listing of listings)
+      await closeOpenOffers(tx, this.deps, listing.id, fmv.get(listing.cardId)?.name ?? 'The card');
     const pass = async (h: LockedHolding, to: string) => {
       const got = await passToBuyer(tx, {
         holdingId: h.id,
@@ -365,6 +371,11 @@ export class TradesService {
       },
       tx,
     );
+    await noticeTrade(tx, this.deps.notices, 'accepted', {
+      id: trade.id,
+      to: trade.proposerId,
+      answeredBy: trade.recipientId,
+    });
   }
 
   /** Ends an open trade (locked by the caller): the proposer's cards and cash are released. */
@@ -379,6 +390,11 @@ export class TradesService {
     await lockHoldings(tx, giving);
     await returnToVault(tx, giving, 'in_trade');
     if (trade.holdId) await this.deps.holds.release(tx, trade.holdId, ENDING_NOTE[status]);
+    // The recipient no longer has it to answer; the proposer hears of a decline or an expiry (a
+    // counter tells them itself, as the new trade's notice).
+    await this.deps.notices.answered(tx, trade.recipientId, { type: 'trade', id: trade.id });
+    if (status === 'declined' || status === 'expired')
+      await noticeTrade(tx, this.deps.notices, status, { id: trade.id, to: trade.proposerId });
   }
 
   /**

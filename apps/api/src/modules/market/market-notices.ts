@@ -1,0 +1,114 @@
+import { formatCents } from '@grail/contract';
+import type { Tx } from '../../db/client.js';
+import type { NotificationsService } from '../notifications/notifications.service.js';
+
+/** What the marketplace tells collectors, through the notifications module (in each change's transaction). */
+export type MarketNotices = Pick<NotificationsService, 'notify' | 'answered'>;
+
+const offerSubject = (id: string) => ({ type: 'offer', id });
+const tradeSubject = (id: string) => ({ type: 'trade', id });
+const OFFERS = '/dashboard/vault?tab=offers';
+const TRADES = '/dashboard/vault?tab=trades';
+
+/** The seller's card sold (Buy now or an accepted offer): what reached their wallet. */
+export async function noticeSold(
+  tx: Tx,
+  notices: MarketNotices,
+  sale: { sellerId: string; cardName: string; priceCents: number; feeCents: number },
+) {
+  await notices.notify(tx, sale.sellerId, {
+    category: 'market',
+    kind: 'listing.sold',
+    title: `Your ${sale.cardName} sold for ${formatCents(sale.priceCents)}`,
+    body: `${formatCents(sale.priceCents - sale.feeCents)} after the fee is in your wallet as cash.`,
+    link: '/dashboard/vault?tab=selling',
+  });
+}
+
+export type OfferNotice = 'received' | 'countered' | 'accepted' | 'declined' | 'expired' | 'closed';
+
+const OFFER_WORDS: Record<OfferNotice, (card: string, amount: string) => [string, string]> = {
+  received: (card, amount) => [
+    `An offer of ${amount} for your ${card}`,
+    'Accept, counter or decline it before it expires.',
+  ],
+  countered: (card, amount) => [
+    `A counteroffer of ${amount} for ${card}`,
+    'Accept, counter or decline it before it expires.',
+  ],
+  accepted: (card, amount) => [
+    `Your offer of ${amount} for ${card} was accepted`,
+    'The card is in your vault.',
+  ],
+  declined: (card, amount) => [
+    `Your offer for ${card} was declined`,
+    `${amount} is back in your wallet.`,
+  ],
+  expired: (card, amount) => [
+    `Your offer for ${card} expired`,
+    `${amount} is back in your wallet.`,
+  ],
+  closed: (card, amount) => [
+    `${card} is no longer for sale`,
+    `It sold or its listing ended: your offer's ${amount} is back in your wallet.`,
+  ],
+};
+
+/**
+ * An offer's news for `to`; `answeredBy` (the side that just answered) no longer has it pinned.
+ * Received and countered offers wait for an answer, pinned.
+ */
+export async function noticeOffer(
+  tx: Tx,
+  notices: MarketNotices,
+  what: OfferNotice,
+  offer: { id: string; to: string; answeredBy?: string; cardName: string; amountCents: number },
+) {
+  if (offer.answeredBy) await notices.answered(tx, offer.answeredBy, offerSubject(offer.id));
+  const [title, body] = OFFER_WORDS[what](offer.cardName, formatCents(offer.amountCents));
+  const pinned = what === 'received' || what === 'countered';
+  if (!pinned) await notices.answered(tx, offer.to, offerSubject(offer.id));
+  await notices.notify(tx, offer.to, {
+    category: 'market',
+    kind: `offer.${what}`,
+    title,
+    body,
+    link: OFFERS,
+    subject: offerSubject(offer.id),
+    needsAnswer: pinned,
+  });
+}
+
+export type TradeNotice = 'proposed' | 'countered' | 'accepted' | 'declined' | 'expired';
+
+const TRADE_WORDS: Record<TradeNotice, [string, string]> = {
+  proposed: ['A trade was proposed to you', 'Accept, counter or decline it within 7 days.'],
+  countered: [
+    'Your trade was countered',
+    'See the new terms, and accept, counter or decline them.',
+  ],
+  accepted: ['Your trade was accepted', 'The cards swapped and the cash moved.'],
+  declined: ['Your trade was declined', 'Your cards and cash are back in your vault and wallet.'],
+  expired: ['Your trade expired', 'Your cards and cash are back in your vault and wallet.'],
+};
+
+/** A trade's news for `to`; `answeredBy` no longer has it pinned. */
+export async function noticeTrade(
+  tx: Tx,
+  notices: MarketNotices,
+  what: TradeNotice,
+  trade: { id: string; to: string; answeredBy?: string },
+) {
+  if (trade.answeredBy) await notices.answered(tx, trade.answeredBy, tradeSubject(trade.id));
+  const [title, body] = TRADE_WORDS[what];
+  const pinned = what === 'proposed' || what === 'countered';
+  await notices.notify(tx, trade.to, {
+    category: 'market',
+    kind: `trade.${what}`,
+    title,
+    body,
+    link: TRADES,
+    subject: tradeSubject(trade.id),
+    needsAnswer: pinned,
+  });
+}
