@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CUSTODY_STATES } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { postAs, type TestUser } from '../../../test/users.js';
-import { marketKit } from '../../../test/fixtures/market.js';
+import { marketKit } from '../../../test/fixtures/market-kit.js';
 import { holdings, marketTrades, walletLedger, wallets } from '../../db/schema/index.js';
 
 const ROUNDS = 6;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Trade } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
-import { marketKit } from '../../../test/fixtures/market.js';
+import { marketKit } from '../../../test/fixtures/market-kit.js';
 import {
   auditLog,
   holdings,
