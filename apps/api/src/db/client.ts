@@ -60,8 +60,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its server must not crash the process; the next query reports it.
+  // A client losing its server must not crash the process, idle (the pool's 'error') or checked
+  // out between two statements of a transaction (its own 'error', which the pool does not hear
+  // then): the statement that uses it next fails, and the pool drops it when it is released.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listener = sharedListener(url);
   return {
