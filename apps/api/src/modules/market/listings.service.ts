@@ -14,6 +14,7 @@ import {
   type SellingResponse,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { retryingConflicts } from '../../lib/retry-conflicts.js';
 import { marketListings } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -77,75 +78,85 @@ export class ListingsService {
   /** Lists a card of the caller's vault: it moves in_vault → listed in the same transaction. */
   async create(user: SessionUser, body: NewListingBody): Promise<Listing> {
     await assertMarketAccess(this.db, user.id);
-    const listingId = await this.db.transaction(async (tx) => {
-      const move = await reserveForMarket(tx, user.id, body.holdingId, 'listed');
-      if (!move.moved) {
-        if (move.state === null) throw notFound('No card with this id in your vault.');
-        if (move.breakHit)
-          throw badRequest('Break hits cannot be listed: they have no card identity to price by.', {
-            field: 'holdingId',
-          });
-        throw conflict(
-          'This card is not in your vault: it is listed, in a trade, shipping or sold.',
-          {
-            state: move.state,
-          },
-        );
-      }
-      const [row] = await tx
-        .insert(marketListings)
-        .values({
-          sellerId: user.id,
-          holdingId: body.holdingId,
-          cardId: move.cardId,
-          priceCents: dollarsToCents(body.price),
-          acceptsOffers: body.acceptsOffers || body.minOffer != null,
-          minOfferCents: body.minOffer == null ? null : dollarsToCents(body.minOffer),
-        })
-        .returning({ id: marketListings.id });
-      return row!.id;
-    });
+    const listingId = await retryingConflicts(() =>
+      this.db.transaction(async (tx) => {
+        const move = await reserveForMarket(tx, user.id, body.holdingId, 'listed');
+        if (!move.moved) {
+          if (move.state === null) throw notFound('No card with this id in your vault.');
+          if (move.breakHit)
+            throw badRequest(
+              'Break hits cannot be listed: they have no card identity to price by.',
+              {
+                field: 'holdingId',
+              },
+            );
+          throw conflict(
+            'This card is not in your vault: it is listed, in a trade, shipping or sold.',
+            {
+              state: move.state,
+            },
+          );
+        }
+        const [row] = await tx
+          .insert(marketListings)
+          .values({
+            sellerId: user.id,
+            holdingId: body.holdingId,
+            cardId: move.cardId,
+            priceCents: dollarsToCents(body.price),
+            acceptsOffers: body.acceptsOffers || body.minOffer != null,
+            minOfferCents: body.minOffer == null ? null : dollarsToCents(body.minOffer),
+          })
+          .returning({ id: marketListings.id });
+        return row!.id;
+      }),
+    );
     return this.view(listingId);
   }
 
   /** Changes the price or the offer settings of the caller's open listing. */
   async edit(user: SessionUser, listingId: string, body: EditListingBody): Promise<Listing> {
-    await this.db.transaction(async (tx) => {
-      const listing = await this.lockOwn(tx, user.id, listingId);
-      const priceCents = body.price === undefined ? listing.priceCents : dollarsToCents(body.price);
-      const minOfferCents =
-        body.minOffer === undefined
-          ? listing.minOfferCents
-          : body.minOffer === null
-            ? null
-            : dollarsToCents(body.minOffer);
-      if (minOfferCents !== null && minOfferCents > priceCents)
-        throw badRequest('minOffer: must not be more than the price', { field: 'minOffer' });
-      await tx
-        .update(marketListings)
-        .set({
-          priceCents,
-          minOfferCents,
-          acceptsOffers: body.acceptsOffers ?? (listing.acceptsOffers || minOfferCents !== null),
-          updatedAt: sql`now()`,
-        })
-        .where(eq(marketListings.id, listingId));
-    });
+    await retryingConflicts(() =>
+      this.db.transaction(async (tx) => {
+        const listing = await this.lockOwn(tx, user.id, listingId);
+        const priceCents =
+          body.price === undefined ? listing.priceCents : dollarsToCents(body.price);
+        const minOfferCents =
+          body.minOffer === undefined
+            ? listing.minOfferCents
+            : body.minOffer === null
+              ? null
+              : dollarsToCents(body.minOffer);
+        if (minOfferCents !== null && minOfferCents > priceCents)
+          throw badRequest('minOffer: must not be more than the price', { field: 'minOffer' });
+        await tx
+          .update(marketListings)
+          .set({
+            priceCents,
+            minOfferCents,
+            acceptsOffers: body.acceptsOffers ?? (listing.acceptsOffers || minOfferCents !== null),
+            updatedAt: sql`now()`,
+          })
+          .where(eq(marketListings.id, listingId));
+      }),
+    );
     return this.view(listingId);
   }
 
   /** Takes the listing down: the card returns to the vault and open offers are released. */
   async cancel(user: SessionUser, listingId: string): Promise<Listing> {
-    await this.db.transaction(async (tx) => {
-      const listing = await this.lockOwn(tx, user.id, listingId);
-      await tx
-        .update(marketListings)
-        .set({ status: 'cancelled', closedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(marketListings.id, listingId));
-      await returnToVault(tx, [listing.holdingId], 'listed');
-      const [card] = await cardNamesAndFmv(tx, [listing.cardId]);
-      await closeOpenOffers(tx, this.deps, listingId, card?.name ?? 'The card');
-    });
+    await retryingConflicts(() =>
+      this.db.transaction(async (tx) => {
+        const listing = await this.lockOwn(tx, user.id, listingId);
+        await tx
+          .update(marketListings)
+          .set({ status: 'cancelled', closedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(marketListings.id, listingId));
+        await returnToVault(tx, [listing.holdingId], 'listed');
+        const [card] = await cardNamesAndFmv(tx, [listing.cardId]);
+        await closeOpenOffers(tx, this.deps, listingId, card?.name ?? 'The card');
+      }),
+    );
     return this.view(listingId);
   }
 
@@ -157,59 +168,61 @@ export class ListingsService {
     idempotencyKey: string,
   ): Promise<IdempotentResult<BuyListingResponse>> {
     await assertMarketAccess(this.db, user.id);
-    return runIdempotent(
-      this.db,
-      {
-        userId: user.id,
-        scope: 'market-buy',
-        key: idempotencyKey,
-        request: { listingId, ...body },
-      },
-      async (tx) => {
-        const row = await this.openListing(tx, listingId);
-        const { listing } = row;
-        if (listing.sellerId === user.id) throw forbidden('You cannot buy your own listing.');
-        if (listing.priceCents !== dollarsToCents(body.price))
-          throw conflict(`The price changed to ${formatCents(listing.priceCents)}.`, {
-            price: centsToDollars(listing.priceCents),
-          });
-        let balanceCents = 0;
-        const { holdingId } = await settleSale(tx, this.deps, {
-          listing,
-          buyerId: user.id,
-          priceCents: listing.priceCents,
-          kind: 'market',
-          actorId: user.id,
-          cardName: row.card.name,
-          pay: async (saleId) => {
-            balanceCents = await this.deps.wallet.debit(
-              user.id,
-              listing.priceCents,
-              {
-                kind: 'market',
-                refType: 'market_sale',
-                refId: saleId,
-                description: `Bought "${row.card.name}" on the marketplace`,
-              },
-              tx,
-            );
-          },
-        });
-        const now = new Date();
-        const [sold] = await withSellers(tx, [
-          {
-            listing: {
-              ...listing,
-              status: 'sold',
-              buyerId: user.id,
-              closedAt: now,
-              updatedAt: now,
+    return retryingConflicts(() =>
+      runIdempotent(
+        this.db,
+        {
+          userId: user.id,
+          scope: 'market-buy',
+          key: idempotencyKey,
+          request: { listingId, ...body },
+        },
+        async (tx) => {
+          const row = await this.openListing(tx, listingId);
+          const { listing } = row;
+          if (listing.sellerId === user.id) throw forbidden('You cannot buy your own listing.');
+          if (listing.priceCents !== dollarsToCents(body.price))
+            throw conflict(`The price changed to ${formatCents(listing.priceCents)}.`, {
+              price: centsToDollars(listing.priceCents),
+            });
+          let balanceCents = 0;
+          const { holdingId } = await settleSale(tx, this.deps, {
+            listing,
+            buyerId: user.id,
+            priceCents: listing.priceCents,
+            kind: 'market',
+            actorId: user.id,
+            cardName: row.card.name,
+            pay: async (saleId) => {
+              balanceCents = await this.deps.wallet.debit(
+                user.id,
+                listing.priceCents,
+                {
+                  kind: 'market',
+                  refType: 'market_sale',
+                  refId: saleId,
+                  description: `Bought "${row.card.name}" on the marketplace`,
+                },
+                tx,
+              );
             },
-            card: row.card,
-          },
-        ]);
-        return { listing: toListing(sold!), holdingId, balance: centsToDollars(balanceCents) };
-      },
+          });
+          const now = new Date();
+          const [sold] = await withSellers(tx, [
+            {
+              listing: {
+                ...listing,
+                status: 'sold',
+                buyerId: user.id,
+                closedAt: now,
+                updatedAt: now,
+              },
+              card: row.card,
+            },
+          ]);
+          return { listing: toListing(sold!), holdingId, balance: centsToDollars(balanceCents) };
+        },
+      ),
     );
   }
 

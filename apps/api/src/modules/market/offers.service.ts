@@ -12,6 +12,7 @@ import {
 } from '@grail/contract';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { retryingConflicts } from '../../lib/retry-conflicts.js';
 import { marketListings, marketOfferEvents, marketOffers } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -52,59 +53,61 @@ export class OffersService {
   ): Promise<IdempotentResult<Offer>> {
     await assertMarketAccess(this.db, user.id);
     const request = { listingId, ...body };
-    return runIdempotent(
-      this.db,
-      { userId: user.id, scope: 'market-offer', key: idempotencyKey, request },
-      async (tx) => {
-        const { listing, card } = await this.deps.listings.openListing(tx, listingId);
-        if (listing.sellerId === user.id)
-          throw forbidden('You cannot make an offer on your own listing.');
-        if (!listing.acceptsOffers) throw conflict('This listing does not take offers.');
-        const amountCents = dollarsToCents(body.amount);
-        if (listing.minOfferCents !== null && amountCents < listing.minOfferCents)
-          throw tooLow(listing.minOfferCents);
-        if (amountCents >= listing.priceCents)
-          throw badRequest('amount: must be less than the price; use Buy now to pay the price', {
-            field: 'amount',
+    return retryingConflicts(() =>
+      runIdempotent(
+        this.db,
+        { userId: user.id, scope: 'market-offer', key: idempotencyKey, request },
+        async (tx) => {
+          const { listing, card } = await this.deps.listings.openListing(tx, listingId);
+          if (listing.sellerId === user.id)
+            throw forbidden('You cannot make an offer on your own listing.');
+          if (!listing.acceptsOffers) throw conflict('This listing does not take offers.');
+          const amountCents = dollarsToCents(body.amount);
+          if (listing.minOfferCents !== null && amountCents < listing.minOfferCents)
+            throw tooLow(listing.minOfferCents);
+          if (amountCents >= listing.priceCents)
+            throw badRequest('amount: must be less than the price; use Buy now to pay the price', {
+              field: 'amount',
+            });
+          const [open] = await tx
+            .select({ id: marketOffers.id })
+            .from(marketOffers)
+            .where(
+              and(
+                eq(marketOffers.listingId, listingId),
+                eq(marketOffers.buyerId, user.id),
+                eq(marketOffers.status, 'open'),
+              ),
+            );
+          if (open)
+            throw conflict('You already have an open offer on this card.', { offerId: open.id });
+          await this.deps.limits.checkPurchase(user.id, amountCents, tx);
+          const offerId = randomUUID();
+          const holdId = await this.deps.holds.hold(tx, user.id, amountCents, {
+            refType: 'offer',
+            refId: offerId,
+            description: `Offer of ${formatCents(amountCents)} held`,
           });
-        const [open] = await tx
-          .select({ id: marketOffers.id })
-          .from(marketOffers)
-          .where(
-            and(
-              eq(marketOffers.listingId, listingId),
-              eq(marketOffers.buyerId, user.id),
-              eq(marketOffers.status, 'open'),
-            ),
-          );
-        if (open)
-          throw conflict('You already have an open offer on this card.', { offerId: open.id });
-        await this.deps.limits.checkPurchase(user.id, amountCents, tx);
-        const offerId = randomUUID();
-        const holdId = await this.deps.holds.hold(tx, user.id, amountCents, {
-          refType: 'offer',
-          refId: offerId,
-          description: `Offer of ${formatCents(amountCents)} held`,
-        });
-        await tx.insert(marketOffers).values({
-          id: offerId,
-          listingId,
-          buyerId: user.id,
-          sellerId: listing.sellerId,
-          amountCents,
-          holdId,
-          heldCents: amountCents,
-          expiresAt: new Date(Date.now() + body.expiresInDays * DAY_MS),
-        });
-        await this.event(tx, offerId, 'buyer', 'offer', amountCents);
-        await noticeOffer(tx, this.deps.notices, 'received', {
-          id: offerId,
-          to: listing.sellerId,
-          cardName: card.name,
-          amountCents,
-        });
-        return this.view(tx, offerId, user.id);
-      },
+          await tx.insert(marketOffers).values({
+            id: offerId,
+            listingId,
+            buyerId: user.id,
+            sellerId: listing.sellerId,
+            amountCents,
+            holdId,
+            heldCents: amountCents,
+            expiresAt: new Date(Date.now() + body.expiresInDays * DAY_MS),
+          });
+          await this.event(tx, offerId, 'buyer', 'offer', amountCents);
+          await noticeOffer(tx, this.deps.notices, 'received', {
+            id: offerId,
+            to: listing.sellerId,
+            cardName: card.name,
+            amountCents,
+          });
+          return this.view(tx, offerId, user.id);
+        },
+      ),
     );
   }
 
@@ -113,50 +116,58 @@ export class OffersService {
    * amount and the price; the buyer's new amount is held instead of the old one.
    */
   async counter(user: SessionUser, offerId: string, amount: number): Promise<Offer> {
-    return this.db.transaction(async (tx) => {
-      const { offer, role } = await this.lockTurn(tx, user, offerId);
-      const amountCents = dollarsToCents(amount);
-      const { listing, card } = await this.deps.listings.openListing(tx, offer.listingId);
-      if (role === 'seller') {
-        if (amountCents <= offer.amountCents || amountCents > listing.priceCents)
-          throw badRequest(
-            `amount: a counter must be more than ${formatCents(offer.amountCents)} and at most the price, ${formatCents(listing.priceCents)}`,
-            { field: 'amount' },
+    return retryingConflicts(() =>
+      this.db.transaction(async (tx) => {
+        const { offer, role } = await this.lockTurn(tx, user, offerId);
+        const amountCents = dollarsToCents(amount);
+        const { listing, card } = await this.deps.listings.openListing(tx, offer.listingId);
+        if (role === 'seller') {
+          if (amountCents <= offer.amountCents || amountCents > listing.priceCents)
+            throw badRequest(
+              `amount: a counter must be more than ${formatCents(offer.amountCents)} and at most the price, ${formatCents(listing.priceCents)}`,
+              { field: 'amount' },
+            );
+          await tx
+            .update(marketOffers)
+            .set({ amountCents, by: 'seller', updatedAt: sql`now()` })
+            .where(eq(marketOffers.id, offerId));
+        } else {
+          if (amountCents >= offer.amountCents)
+            throw badRequest('amount: to pay the counter, accept it', { field: 'amount' });
+          if (listing.minOfferCents !== null && amountCents < listing.minOfferCents)
+            throw tooLow(listing.minOfferCents);
+          await this.deps.holds.release(
+            tx,
+            offer.holdId,
+            'Offer changed: the earlier amount released',
           );
-        await tx
-          .update(marketOffers)
-          .set({ amountCents, by: 'seller', updatedAt: sql`now()` })
-          .where(eq(marketOffers.id, offerId));
-      } else {
-        if (amountCents >= offer.amountCents)
-          throw badRequest('amount: to pay the counter, accept it', { field: 'amount' });
-        if (listing.minOfferCents !== null && amountCents < listing.minOfferCents)
-          throw tooLow(listing.minOfferCents);
-        await this.deps.holds.release(
-          tx,
-          offer.holdId,
-          'Offer changed: the earlier amount released',
-        );
-        const holdId = await this.deps.holds.hold(tx, user.id, amountCents, {
-          refType: 'offer',
-          refId: offerId,
-          description: `Offer of ${formatCents(amountCents)} held`,
+          const holdId = await this.deps.holds.hold(tx, user.id, amountCents, {
+            refType: 'offer',
+            refId: offerId,
+            description: `Offer of ${formatCents(amountCents)} held`,
+          });
+          await tx
+            .update(marketOffers)
+            .set({
+              amountCents,
+              by: 'buyer',
+              holdId,
+              heldCents: amountCents,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(marketOffers.id, offerId));
+        }
+        await this.event(tx, offerId, role, 'counter', amountCents);
+        await noticeOffer(tx, this.deps.notices, 'countered', {
+          id: offerId,
+          to: role === 'seller' ? offer.buyerId : offer.sellerId,
+          answeredBy: user.id,
+          cardName: card.name,
+          amountCents,
         });
-        await tx
-          .update(marketOffers)
-          .set({ amountCents, by: 'buyer', holdId, heldCents: amountCents, updatedAt: sql`now()` })
-          .where(eq(marketOffers.id, offerId));
-      }
-      await this.event(tx, offerId, role, 'counter', amountCents);
-      await noticeOffer(tx, this.deps.notices, 'countered', {
-        id: offerId,
-        to: role === 'seller' ? offer.buyerId : offer.sellerId,
-        answeredBy: user.id,
-        cardName: card.name,
-        amountCents,
-      });
-      return this.view(tx, offerId, user.id);
-    });
+        return this.view(tx, offerId, user.id);
+      }),
+    );
   }
 
   /** Accepts the amount on the table, once per Idempotency-Key: the sale settles at once. */
@@ -167,56 +178,58 @@ export class OffersService {
     idempotencyKey: string,
   ): Promise<IdempotentResult<Offer>> {
     await assertMarketAccess(this.db, user.id);
-    return runIdempotent(
-      this.db,
-      {
-        userId: user.id,
-        scope: 'market-accept',
-        key: idempotencyKey,
-        request: { offerId, ...body },
-      },
-      async (tx) => {
-        const { offer, role } = await this.lockTurn(tx, user, offerId);
-        if (offer.amountCents !== dollarsToCents(body.amount))
-          throw conflict(`The amount changed to ${formatCents(offer.amountCents)}.`, {
-            amount: centsToDollars(offer.amountCents),
-          });
-        const row = await this.deps.listings.openListing(tx, offer.listingId);
-        // The database refuses an acceptance at or after the expiry (market_offers_accepted_in_time).
-        await tx
-          .update(marketOffers)
-          .set({ status: 'accepted', decidedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(marketOffers.id, offerId));
-        await settleSale(tx, this.deps, {
-          listing: row.listing,
-          buyerId: offer.buyerId,
-          priceCents: offer.amountCents,
-          kind: 'offer',
-          offerId,
-          actorId: user.id,
-          cardName: row.card.name,
-          pay: async (saleId) => {
-            const captured = await this.deps.holds.capture(tx, offer.holdId, {
-              kind: 'market',
-              refType: 'market_sale',
-              refId: saleId,
-              description: `Bought "${row.card.name}" on the marketplace (offer accepted)`,
-              amountCents: offer.amountCents,
+    return retryingConflicts(() =>
+      runIdempotent(
+        this.db,
+        {
+          userId: user.id,
+          scope: 'market-accept',
+          key: idempotencyKey,
+          request: { offerId, ...body },
+        },
+        async (tx) => {
+          const { offer, role } = await this.lockTurn(tx, user, offerId);
+          if (offer.amountCents !== dollarsToCents(body.amount))
+            throw conflict(`The amount changed to ${formatCents(offer.amountCents)}.`, {
+              amount: centsToDollars(offer.amountCents),
             });
-            if (!captured) throw conflict('This offer is no longer open.');
-          },
-        });
-        await this.event(tx, offerId, role, 'accept', offer.amountCents);
-        // The seller hears of the sale from the settlement; a buyer whose offer was taken, here.
-        await noticeOffer(tx, this.deps.notices, 'accepted', {
-          id: offerId,
-          to: offer.buyerId,
-          answeredBy: offer.sellerId,
-          cardName: row.card.name,
-          amountCents: offer.amountCents,
-        });
-        return this.view(tx, offerId, user.id);
-      },
+          const row = await this.deps.listings.openListing(tx, offer.listingId);
+          // The database refuses an acceptance at or after the expiry (market_offers_accepted_in_time).
+          await tx
+            .update(marketOffers)
+            .set({ status: 'accepted', decidedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(eq(marketOffers.id, offerId));
+          await settleSale(tx, this.deps, {
+            listing: row.listing,
+            buyerId: offer.buyerId,
+            priceCents: offer.amountCents,
+            kind: 'offer',
+            offerId,
+            actorId: user.id,
+            cardName: row.card.name,
+            pay: async (saleId) => {
+              const captured = await this.deps.holds.capture(tx, offer.holdId, {
+                kind: 'market',
+                refType: 'market_sale',
+                refId: saleId,
+                description: `Bought "${row.card.name}" on the marketplace (offer accepted)`,
+                amountCents: offer.amountCents,
+              });
+              if (!captured) throw conflict('This offer is no longer open.');
+            },
+          });
+          await this.event(tx, offerId, role, 'accept', offer.amountCents);
+          // The seller hears of the sale from the settlement; a buyer whose offer was taken, here.
+          await noticeOffer(tx, this.deps.notices, 'accepted', {
+            id: offerId,
+            to: offer.buyerId,
+            answeredBy: offer.sellerId,
+            cardName: row.card.name,
+            amountCents: offer.amountCents,
+          });
+          return this.view(tx, offerId, user.id);
+        },
+      ),
     );
   }
 
@@ -242,28 +255,30 @@ export class OffersService {
       .orderBy(marketOffers.expiresAt)
       .limit(limit);
     for (const { id, listingId } of due) {
-      await this.db.transaction(async (tx) => {
-        await tx
-          .select({ id: marketListings.id })
-          .from(marketListings)
-          .where(eq(marketListings.id, listingId))
-          .for('update');
-        const [ended] = await tx
-          .update(marketOffers)
-          .set({ status: 'expired', decidedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(marketOffers.id, id),
-              eq(marketOffers.status, 'open'),
-              lte(marketOffers.expiresAt, sql`now()`),
-            ),
-          )
-          .returning();
-        if (!ended) return;
-        await this.deps.holds.release(tx, ended.holdId, 'Offer expired: the amount released');
-        await this.event(tx, id, ended.by, 'expire', null);
-        await this.tellEnded(tx, ended, 'expired');
-      });
+      await retryingConflicts(() =>
+        this.db.transaction(async (tx) => {
+          await tx
+            .select({ id: marketListings.id })
+            .from(marketListings)
+            .where(eq(marketListings.id, listingId))
+            .for('update');
+          const [ended] = await tx
+            .update(marketOffers)
+            .set({ status: 'expired', decidedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(
+              and(
+                eq(marketOffers.id, id),
+                eq(marketOffers.status, 'open'),
+                lte(marketOffers.expiresAt, sql`now()`),
+              ),
+            )
+            .returning();
+          if (!ended) return;
+          await this.deps.holds.release(tx, ended.holdId, 'Offer expired: the amount released');
+          await this.event(tx, id, ended.by, 'expire', null);
+          await this.tellEnded(tx, ended, 'expired');
+        }),
+      );
     }
     return due.length;
   }
@@ -297,28 +312,30 @@ export class OffersService {
   }
 
   private async end(user: SessionUser, offerId: string, status: 'declined' | 'withdrawn') {
-    return this.db.transaction(async (tx) => {
-      const { offer, role } =
-        status === 'withdrawn'
-          ? await this.lockOwn(tx, user, offerId)
-          : await this.lockTurn(tx, user, offerId);
-      if (status === 'withdrawn' && role !== 'buyer')
-        throw forbidden('Only the buyer can withdraw an offer; decline it instead.');
-      await tx
-        .update(marketOffers)
-        .set({ status, decidedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(marketOffers.id, offerId));
-      await this.deps.holds.release(
-        tx,
-        offer.holdId,
-        status === 'declined'
-          ? 'Offer declined: the amount released'
-          : 'Offer withdrawn: the amount released',
-      );
-      await this.event(tx, offerId, role, status === 'declined' ? 'decline' : 'withdraw', null);
-      await this.tellEnded(tx, offer, role === 'seller' ? 'declined' : null);
-      return this.view(tx, offerId, user.id);
-    });
+    return retryingConflicts(() =>
+      this.db.transaction(async (tx) => {
+        const { offer, role } =
+          status === 'withdrawn'
+            ? await this.lockOwn(tx, user, offerId)
+            : await this.lockTurn(tx, user, offerId);
+        if (status === 'withdrawn' && role !== 'buyer')
+          throw forbidden('Only the buyer can withdraw an offer; decline it instead.');
+        await tx
+          .update(marketOffers)
+          .set({ status, decidedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(marketOffers.id, offerId));
+        await this.deps.holds.release(
+          tx,
+          offer.holdId,
+          status === 'declined'
+            ? 'Offer declined: the amount released'
+            : 'Offer withdrawn: the amount released',
+        );
+        await this.event(tx, offerId, role, status === 'declined' ? 'decline' : 'withdraw', null);
+        await this.tellEnded(tx, offer, role === 'seller' ? 'declined' : null);
+        return this.view(tx, offerId, user.id);
+      }),
+    );
   }
 
   /**

@@ -12,6 +12,7 @@ import {
 } from '@grail/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
+import { retryingConflicts } from '../../lib/retry-conflicts.js';
 import { marketListings, marketTradeItems, marketTrades } from '../../db/schema/index.js';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
@@ -69,17 +70,19 @@ export class TradesService {
     idempotencyKey: string,
   ): Promise<IdempotentResult<Trade>> {
     await assertMarketAccess(this.db, user.id);
-    return runIdempotent(
-      this.db,
-      { userId: user.id, scope: 'market-trade', key: idempotencyKey, request: body },
-      async (tx) => {
-        const recipient = await activeUserByUsername(tx, body.to);
-        if (!recipient) throw notFound(`to: no collector is named "${body.to}".`);
-        if (recipient.id === user.id)
-          throw badRequest('to: you cannot trade with yourself', { field: 'to' });
-        const tradeId = await this.open(tx, user.id, recipient, body, null);
-        return this.view(tx, tradeId, user.id);
-      },
+    return retryingConflicts(() =>
+      runIdempotent(
+        this.db,
+        { userId: user.id, scope: 'market-trade', key: idempotencyKey, request: body },
+        async (tx) => {
+          const recipient = await activeUserByUsername(tx, body.to);
+          if (!recipient) throw notFound(`to: no collector is named "${body.to}".`);
+          if (recipient.id === user.id)
+            throw badRequest('to: you cannot trade with yourself', { field: 'to' });
+          const tradeId = await this.open(tx, user.id, recipient, body, null);
+          return this.view(tx, tradeId, user.id);
+        },
+      ),
     );
   }
 
@@ -94,14 +97,21 @@ export class TradesService {
     idempotencyKey: string,
   ): Promise<IdempotentResult<Trade>> {
     await assertMarketAccess(this.db, user.id);
-    return runIdempotent(
-      this.db,
-      { userId: user.id, scope: 'market-trade-accept', key: idempotencyKey, request: { tradeId } },
-      async (tx) => {
-        const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'accept');
-        await this.settle(tx, trade, user.id);
-        return this.view(tx, tradeId, user.id);
-      },
+    return retryingConflicts(() =>
+      runIdempotent(
+        this.db,
+        {
+          userId: user.id,
+          scope: 'market-trade-accept',
+          key: idempotencyKey,
+          request: { tradeId },
+        },
+        async (tx) => {
+          const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'accept');
+          await this.settle(tx, trade, user.id);
+          return this.view(tx, tradeId, user.id);
+        },
+      ),
     );
   }
 
@@ -116,14 +126,16 @@ export class TradesService {
   }
 
   private async answer(user: SessionUser, tradeId: string, status: 'declined' | 'withdrawn') {
-    return this.db.transaction(async (tx) => {
-      const trade =
-        status === 'declined'
-          ? await this.lockOpen(tx, user, tradeId, 'recipient', 'decline')
-          : await this.lockOpen(tx, user, tradeId, 'proposer', 'withdraw');
-      await this.end(tx, trade, status);
-      return this.view(tx, tradeId, user.id);
-    });
+    return retryingConflicts(() =>
+      this.db.transaction(async (tx) => {
+        const trade =
+          status === 'declined'
+            ? await this.lockOpen(tx, user, tradeId, 'recipient', 'decline')
+            : await this.lockOpen(tx, user, tradeId, 'proposer', 'withdraw');
+        await this.end(tx, trade, status);
+        return this.view(tx, tradeId, user.id);
+      }),
+    );
   }
 
   /**
@@ -132,19 +144,21 @@ export class TradesService {
    */
   async counter(user: SessionUser, tradeId: string, body: CounterTradeBody): Promise<Trade> {
     await assertMarketAccess(this.db, user.id);
-    return this.db.transaction(async (tx) => {
-      const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'counter');
-      await this.end(tx, trade, 'countered');
-      const names = await namesOf(tx, [trade.proposerId]);
-      const answer = await this.open(
-        tx,
-        user.id,
-        { id: trade.proposerId, username: names.get(trade.proposerId)?.username ?? 'collector' },
-        body,
-        trade.id,
-      );
-      return this.view(tx, answer, user.id);
-    });
+    return retryingConflicts(() =>
+      this.db.transaction(async (tx) => {
+        const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'counter');
+        await this.end(tx, trade, 'countered');
+        const names = await namesOf(tx, [trade.proposerId]);
+        const answer = await this.open(
+          tx,
+          user.id,
+          { id: trade.proposerId, username: names.get(trade.proposerId)?.username ?? 'collector' },
+          body,
+          trade.id,
+        );
+        return this.view(tx, answer, user.id);
+      }),
+    );
   }
 
   /**
@@ -159,20 +173,22 @@ export class TradesService {
       .orderBy(marketTrades.expiresAt)
       .limit(limit);
     for (const { id } of due) {
-      await this.db.transaction(async (tx) => {
-        const [trade] = await tx
-          .select()
-          .from(marketTrades)
-          .where(
-            and(
-              eq(marketTrades.id, id),
-              eq(marketTrades.status, 'open'),
-              lte(marketTrades.expiresAt, sql`now()`),
-            ),
-          )
-          .for('update');
-        if (trade) await this.end(tx, trade, 'expired');
-      });
+      await retryingConflicts(() =>
+        this.db.transaction(async (tx) => {
+          const [trade] = await tx
+            .select()
+            .from(marketTrades)
+            .where(
+              and(
+                eq(marketTrades.id, id),
+                eq(marketTrades.status, 'open'),
+                lte(marketTrades.expiresAt, sql`now()`),
+              ),
+            )
+            .for('update');
+          if (trade) await this.end(tx, trade, 'expired');
+        }),
+      );
     }
     return due.length;
   }
