@@ -104,7 +104,7 @@ test('the fairness page verifies the live case contents in the browser', async (
   await expect(page.getByRole('heading', { name: 'Provably Fair', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Verify in my browser' }).click();
   await expect(page.getByText('Verified').first()).toBeVisible();
-  await expect(page.getByText('Mismatch')).toHaveCount(0);
+  await expect(page.getByText('Mismatch', { exact: true })).toHaveCount(0);
 });
 
 for (const [theme, width] of [
