@@ -1,4 +1,4 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { centsToDollars, type AdminMarketResponse, type Listing } from '@grail/contract';
 import type { Db } from '../../db/client.js';
 import {
@@ -46,7 +46,7 @@ export class MarketStaffService {
         saleCount(this.db),
         this.deps.holds.feesCollected(this.db),
         flaggedSales(this.db, 50),
-        this.db.select().from(marketAccessFreezes).where(isNotNull(marketAccessFreezes.userId)),
+        this.db.select().from(marketAccessFreezes),
       ]);
     const names = await namesOf(this.db, [
       ...flagged.flatMap((s) => [s.sellerId, s.buyerId]),

@@ -17,7 +17,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { marketListings, marketOfferEvents, marketOffers } from '../../db/schema/index.js';
 import { marketCardColumns } from '../inventory/inventory.reads.js';
 import { likeEscape, namesOf } from '../users/users.reads.js';
-import type { ListingRecord, ListingRow, OfferEventRecord } from './market.view.js';
+import type { ListingRecord, ListingRow, LockedListing, OfferEventRecord } from './market.view.js';
 
 /** The market's own joins: listings with their cards, and the names of the people in them. */
 
@@ -53,6 +53,14 @@ export async function listingById(db: Db | Tx, listingId: string): Promise<Listi
   const { query } = listingsWithCards(db);
   const rows = await query.where(eq(marketListings.id, listingId)).limit(1);
   return rows[0] ? ((await withSellers(db, rows))[0] ?? null) : null;
+}
+
+/** These listings with their cards, by id (one query, without the sellers' names). */
+export async function listingsByIds(db: Db | Tx, listingIds: string[]) {
+  if (!listingIds.length) return new Map<string, LockedListing>();
+  const { query } = listingsWithCards(db);
+  const rows = await query.where(inArray(marketListings.id, listingIds));
+  return new Map(rows.map((r) => [r.listing.id, r]));
 }
 
 function searchConditions(card: CardOf, f: MarketQuery): SQL[] {

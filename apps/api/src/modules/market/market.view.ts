@@ -65,7 +65,7 @@ export const toListing = ({ listing, card, seller }: ListingRow): Listing => ({
 /** An offer as one of its two sides sees it. */
 export function toOffer(
   offer: OfferRecord,
-  listing: ListingRow,
+  listing: LockedListing,
   names: { buyer: string; seller: string },
   events: OfferEventRecord[],
   viewerId: string,

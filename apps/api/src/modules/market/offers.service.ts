@@ -20,7 +20,7 @@ import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency
 import { namesOf } from '../users/users.reads.js';
 import { assertMarketAccess } from './access.js';
 import type { ListingsService } from './listings.service.js';
-import { listingById, offerEvents } from './market.reads.js';
+import { listingsByIds, offerEvents } from './market.reads.js';
 import { toOffer, type OfferRecord } from './market.view.js';
 import { settleSale, type MarketDeps } from './settlement.js';
 import { noticeOffer } from './market-notices.js';
@@ -347,7 +347,7 @@ export class OffersService {
     await this.deps.notices.answered(tx, offer.sellerId, subject);
     await this.deps.notices.answered(tx, offer.buyerId, subject);
     if (!what) return;
-    const row = await listingById(tx, offer.listingId);
+    const row = (await listingsByIds(tx, [offer.listingId])).get(offer.listingId);
     await noticeOffer(tx, this.deps.notices, what, {
       id: offer.id,
       to: offer.buyerId,
@@ -414,12 +414,7 @@ export class OffersService {
 
   private async views(db: Db | Tx, rows: OfferRecord[], viewerId: string): Promise<Offer[]> {
     if (!rows.length) return [];
-    const listingIds = [...new Set(rows.map((r) => r.listingId))];
-    const listings = new Map(
-      (await Promise.all(listingIds.map((id) => listingById(db, id)))).flatMap((l) =>
-        l ? [[l.listing.id, l] as const] : [],
-      ),
-    );
+    const listings = await listingsByIds(db, [...new Set(rows.map((r) => r.listingId))]);
     const names = await namesOf(
       db,
       rows.flatMap((r) => [r.buyerId, r.sellerId]),

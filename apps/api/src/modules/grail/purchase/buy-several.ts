@@ -17,8 +17,8 @@ import { GRAIL_EVENTS_CHANNEL, type PullNotice } from '../grail.events.js';
 import { assertOpen, caseOpenness, type OpennessRead } from '../grail.rules.js';
 import { toPull, type BuybackTerms } from '../pull.view.js';
 import type { PackOrder } from './receipt.js';
+import type { SeenPack } from './see-pack.js';
 
-type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
 
 /** The case with whether it sells packs now; with `lock`, its row locked for the purchase. */
@@ -32,14 +32,17 @@ const caseStatement = rawStatement(
   true,
 );
 
-interface CaseRead extends OpennessRead {
-  name: string;
-  pack_price_cents: number;
-  total_items: number;
-  pulls_count: number;
-  tiers: CaseRow['tiers'];
-  server_seed_enc: string | null;
-}
+/** What the case statement reads: the single-pack path's view of a case, without the buyer. */
+type CaseRead = Pick<
+  SeenPack,
+  | keyof OpennessRead
+  | 'name'
+  | 'pack_price_cents'
+  | 'total_items'
+  | 'pulls_count'
+  | 'tiers'
+  | 'server_seed_enc'
+>;
 
 /** Marks the drawn cards pulled in the inventory and answers what the answer shows of each. */
 const markCardsStatement = rawStatement(
