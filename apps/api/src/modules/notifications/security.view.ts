@@ -10,7 +10,7 @@ export const securityNotice = {
       category: 'security',
       kind: 'security.new_browser',
       title: 'A sign-in from a new browser',
-      body: `Your account was signed in to from a browser it has not used before${where.userAgent ? ` (${where.userAgent.slice(0, 120)})` : ''}${where.ip ? ` at ${where.ip}` : ''}. ${IF_NOT_YOU}`,
+      body: `Someone signed in to your account from a browser it has not used before${where.userAgent ? ` (${where.userAgent.slice(0, 120)})` : ''}${where.ip ? ` at ${where.ip}` : ''}. ${IF_NOT_YOU}`,
       link: SETTINGS,
     }) satisfies NotificationEvent,
   passwordChanged: () =>
