@@ -12,7 +12,8 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { notificationPreferences, notifications } from '../../db/schema/index.js';
-import { rawStatement } from '../../db/statements.js';
+import type { Execution } from '../../db/batch.js';
+import { prepared, rawStatement } from '../../db/statements.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
@@ -314,4 +315,44 @@ export class NotificationsService {
         set: { email, updatedAt: sql`now()` },
       });
   }
+}
+
+/**
+ * A notification as one statement, for a command sent in batches (the marketplace's Buy now):
+ * the row, marked for the mail worker as a pack's pulls are (migration 0026), which queues its
+ * e-mail after the commit where the collector gets the category by e-mail, and the count's
+ * NOTIFY, delivered on commit. $1 user, $2 category, $3 kind, $4 title, $5 body, $6 link,
+ * $7 and $8 the subject's type and id.
+ */
+const addNotice = prepared(
+  'notifications_add',
+  `with added as (
+      insert into notifications (user_id, category, kind, title, body, link, subject_type,
+        subject_id, needs_answer, mail_pending)
+      values ($1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text,
+        $9::boolean, true)
+      on conflict do nothing
+      returning user_id
+    )
+    select pg_notify('${NOTIFICATION_COUNTS_CHANNEL}', user_id::text) from added`,
+);
+
+export function noticeStatement(
+  userId: string,
+  event: Omit<NotificationEvent, 'mail'>,
+): Execution {
+  return {
+    prepared: addNotice,
+    values: [
+      userId,
+      event.category,
+      event.kind,
+      event.title,
+      event.body,
+      event.link,
+      event.subject?.type ?? null,
+      event.subject?.id ?? null,
+      event.needsAnswer ?? false,
+    ],
+  };
 }
