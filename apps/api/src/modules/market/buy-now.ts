@@ -15,11 +15,7 @@ import { keepAnswer, storedKeyRow } from '../idempotency/idempotency.reads.js';
 import { cardNameOf } from '../inventory/inventory.reads.js';
 import { isNotPassed } from '../vault/holdings.service.js';
 import { walletBalance } from '../wallet/wallet.reads.js';
-import {
-  debitStatement,
-  isShortBalance,
-  lockWalletsStatement,
-} from '../wallet/wallet.service.js';
+import { debitStatement, isShortBalance, lockWalletsStatement } from '../wallet/wallet.service.js';
 import { accessFrozen, accessPaused } from './access.js';
 import { relatedReason } from './related.js';
 import { closeListingStatement, saleWrites } from './sale-statements.js';
@@ -67,7 +63,7 @@ const lockListing = prepared(
 );
 
 /**
- * Buy now's look, after the key's, the buyer's and the listing's locks: the buyer's market access,
+ * Buy now's look, after the key's, the listing's and the buyer's locks: the buyer's market access,
  * the listing, whether offers are open on it, the card's name, the buyer's balance, whether the
  * parties are related, and the key's stored answer. $1 listing, $2 buyer, $3 and $4 the key's
  * scope and key.
@@ -121,9 +117,9 @@ class OffersOpen extends Error {}
 
 /**
  * Buy now in one transaction of two round trips (decision 029), as the pack purchase does (017):
- * 1. the locks (the Idempotency-Key's, the buyer's spending limits', the listing's row) and one
- *    look at everything the checks need; a repeat, a refusal or a short balance answers here,
- *    before anything is written;
+ * 1. the locks (the Idempotency-Key's, the listing's row, the buyer's spending limits', in the
+ *    order every sale takes them) and one look at everything the checks need; a repeat, a
+ *    refusal or a short balance answers here, before anything is written;
  * 2. the wallets locked in id order, the listing closed, the debit, the sale's writes
  *    (sale-statements.ts), the key's answer and the COMMIT.
  * Null when offers are open on the listing: the caller settles it on the ordinary path, which
@@ -141,8 +137,8 @@ export async function buyNowInBatches(
     return await batchTransaction(db, async (tx) => {
       const read = await tx.run([
         idempotencyLock(key),
-        limitsLock,
         { prepared: lockListing, values: [listingId] },
+        limitsLock,
         limitsState,
         { prepared: seeListing, values: [listingId, buyerId, key.scope, key.key] },
       ]);

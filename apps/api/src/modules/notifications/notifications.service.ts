@@ -337,10 +337,7 @@ const addNotice = prepared(
     select pg_notify('${NOTIFICATION_COUNTS_CHANNEL}', user_id::text) from added`,
 );
 
-export function noticeStatement(
-  userId: string,
-  event: Omit<NotificationEvent, 'mail'>,
-): Execution {
+export function noticeStatement(userId: string, event: Omit<NotificationEvent, 'mail'>): Execution {
   return {
     prepared: addNotice,
     values: [
