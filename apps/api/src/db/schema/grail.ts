@@ -130,3 +130,19 @@ export const pulls = pgTable(
     index('pulls_recent_idx').on(t.pulledAt.desc()),
   ],
 );
+
+/**
+ * A collector's auto-sell rule (decision 031): the pulls of a purchase that asks for it whose FMV
+ * is below this many cents are sold back in that purchase. No row: no rule.
+ */
+export const autoSellRules = pgTable(
+  'auto_sell_rules',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    belowCents: bigint('below_cents', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('auto_sell_rules_below_positive', sql`${t.belowCents} > 0`)],
+);
