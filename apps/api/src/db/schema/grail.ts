@@ -119,6 +119,8 @@ export const pulls = pgTable(
     pulledAt: timestamptz('pulled_at').notNull().defaultNow(),
     claimedAt: timestamptz('claimed_at'),
     soldBackAt: timestamptz('sold_back_at'),
+    /** Sold back by the buyer's auto-sell rule in the purchase that drew it (decision 031). */
+    autoSold: boolean('auto_sold').notNull().default(false),
   },
   (t) => [
     unique('pulls_case_k_uq').on(t.caseId, t.k),
