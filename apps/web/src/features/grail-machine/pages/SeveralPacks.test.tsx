@@ -39,6 +39,7 @@ const pull = (n: number, fmv: number, over: Partial<Pull> = {}): Pull => ({
     until: '2026-11-25T12:00:00.000Z',
   },
   soldBackFor: null,
+  autoSold: false,
   shipment: null,
   ...over,
 });
