@@ -26,7 +26,7 @@ test('a collector sets an auto-sell rule in the buy dialog, buys 3 packs and see
   const rule = dialog.getByTestId('auto-sell-rule');
   await expect(rule).toHaveText('Off: every pull goes to your vault.');
   await dialog.getByRole('button', { name: 'Set a rule' }).click();
-  const field = dialog.getByLabel('Sell back at once every pull whose FMV is below');
+  const field = dialog.getByLabel('FMV below');
   await field.fill('6000.001');
   await dialog.getByRole('button', { name: 'Save rule' }).click();
   await expect(dialog.getByText('must have at most 2 decimals')).toBeVisible();

@@ -58,9 +58,12 @@ export function AutoSellRuleChoice({
             onEditingChange(false);
           }}
         >
+          <p className={clsx(ui.body2, styles.text)}>
+            Sell back at once every pull whose FMV is below:
+          </p>
           <FormTextField
             name="below"
-            label="Sell back at once every pull whose FMV is below"
+            label="FMV below"
             startAdornment="$"
             inputMode="decimal"
             helperText={`${formatUsd(0.01)} to ${formatUsd(MAX_DOLLARS)}`}

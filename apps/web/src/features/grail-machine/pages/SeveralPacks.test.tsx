@@ -113,7 +113,7 @@ describe('the buy dialog', () => {
     expect(rule.textContent).toBe('Sell back at once every pull whose FMV is below $20.00');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change' }));
-    const field = within(dialog).getByLabelText('Sell back at once every pull whose FMV is below');
+    const field = within(dialog).getByLabelText('FMV below');
     fireEvent.change(field, { target: { value: '0' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save rule' }));
     expect(await within(dialog).findByText('must be at least $0.01')).toBeTruthy();
