@@ -10,14 +10,7 @@ import {
   redrawnMismatches,
 } from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
-import {
-  caseCards,
-  cards,
-  holdings,
-  pulls,
-  wallets,
-  walletLedger,
-} from '../../db/schema/index.js';
+import { caseCards, cards, holdings, pulls, wallets, walletLedger } from '../../db/schema/index.js';
 import { SeedVault } from './fairness.js';
 
 /*
@@ -44,7 +37,7 @@ function buyPacks(
   });
 }
 
-const setRule = (user: TestUser, payload: unknown) =>
+const setRule = (user: TestUser, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PUT', url: '/api/pulls/auto-sell', headers: user.headers, payload });
 const getRule = (user: TestUser) =>
   t.app.inject({ method: 'GET', url: '/api/pulls/auto-sell', headers: user.headers });
@@ -109,7 +102,11 @@ describe(`the auto-sell rule (${testEngine})`, () => {
       sellBack: null,
     });
     for (const fmv of [42, 79]) {
-      expect(byFmv.get(fmv)).toMatchObject({ status: 'revealed', autoSold: false, soldBackFor: null });
+      expect(byFmv.get(fmv)).toMatchObject({
+        status: 'revealed',
+        autoSold: false,
+        soldBackFor: null,
+      });
     }
 
     // The ledger: one debit of 3 × the price, and for the sold pull the sell-back's credit.
@@ -172,9 +169,9 @@ describe(`the auto-sell rule (${testEngine})`, () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This pull was sold back.');
-    const mine = (
-      await t.app.inject({ url: '/api/pulls', headers: user.headers })
-    ).json<{ pulls: Pull[] }>();
+    const mine = (await t.app.inject({ url: '/api/pulls', headers: user.headers })).json<{
+      pulls: Pull[];
+    }>();
     expect(mine.pulls.find((p) => p._id === sold._id)).toMatchObject({
       status: 'sold_back',
       autoSold: true,
@@ -195,9 +192,9 @@ describe(`the auto-sell rule (${testEngine})`, () => {
     expect(Math.round(body.autoSell!.credited * 100)).toBe(credited);
     const vault = new SeedVault(t.config.APP_SECRET!);
     expect(await redrawnMismatches(t.database, vault, caseId)).toEqual([]);
-    const fairness = (
-      await t.app.inject({ url: `/api/grail-cases/${caseId}/fairness` })
-    ).json<{ pulls: { k: number }[] }>();
+    const fairness = (await t.app.inject({ url: `/api/grail-cases/${caseId}/fairness` })).json<{
+      pulls: { k: number }[];
+    }>();
     expect(fairness.pulls).toHaveLength(10);
   });
 

@@ -26,12 +26,7 @@ import { setPullPreferences } from '../users/users.service.js';
 import { autoSellRuleOf, saveAutoSellRule } from './auto-sell-rules.js';
 import { publicPull } from './grail.reads.js';
 import { leftTheVault, PullSellBacks } from './sell-back.js';
-import {
-  toPublicPull,
-  toPull,
-  type BuybackTerms,
-  type PullRow,
-} from './pull.view.js';
+import { toPublicPull, toPull, type BuybackTerms, type PullRow } from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
 

@@ -34,6 +34,10 @@ export async function autoSell(
   }
   return {
     pulls: after,
-    autoSell: { below: centsToDollars(belowCents), soldBack, credited: centsToDollars(creditCents) },
+    autoSell: {
+      below: centsToDollars(belowCents),
+      soldBack,
+      credited: centsToDollars(creditCents),
+    },
   };
 }

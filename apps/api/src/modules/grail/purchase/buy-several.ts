@@ -136,8 +136,7 @@ export class SeveralPacks {
       {
         ...key,
         // A purchase without a rule keeps the request it always had.
-        request:
-          autoSellBelowCents === undefined ? request : { ...request, autoSellBelowCents },
+        request: autoSellBelowCents === undefined ? request : { ...request, autoSellBelowCents },
       },
       (tx) => this.buyIn(tx, order, packs, autoSellBelowCents),
     );
