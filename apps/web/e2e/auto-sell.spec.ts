@@ -18,7 +18,7 @@ test('a collector sets an auto-sell rule in the buy dialog, buys 3 packs and see
   const page = await visitorPage(browser, server);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signUpBuyer(page.request);
-  await topUp(page.request, 1_500);
+  await topUp(page.request, 2_000);
 
   await page.goto('/grail-machine');
   await page.getByRole('button', { name: /^Buy a Pack/ }).click();
@@ -48,10 +48,22 @@ test('a collector sets an auto-sell rule in the buy dialog, buys 3 packs and see
   await expect(page.getByRole('listitem').getByRole('checkbox')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('summary.png'), fullPage: true });
 
-  // The rule is remembered: the dialog shows it the next time, and it can be turned off there.
+  // The rule is remembered: the dialog shows it the next time, and a single pack follows it too.
   await page.goto('/grail-machine');
   await page.getByRole('button', { name: /^Buy a Pack/ }).click();
   await expect(rule).toHaveText('Sell back at once every pull whose FMV is below $6,000.00');
+  await dialog.getByRole('button', { name: 'Pay $499.99 and open' }).click();
+  await expect(page).toHaveURL(/\/grail-reveal\?pull=/);
+  await expect(
+    page.getByText(
+      /^Sold back automatically by your auto-sell rule: \$[\d,]+\.\d{2} is in your wallet\.$/,
+    ),
+  ).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('reveal.png') });
+
+  // Turned off right there in the dialog.
+  await page.goto('/grail-machine');
+  await page.getByRole('button', { name: /^Buy a Pack/ }).click();
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   await expect(rule).toHaveText('Off: every pull goes to your vault.');
 });
