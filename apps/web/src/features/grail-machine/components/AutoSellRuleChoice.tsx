@@ -72,7 +72,7 @@ export function AutoSellRuleChoice({
             <FormSubmit fullWidth={false} size="medium" pendingText="Saving…">
               Save rule
             </FormSubmit>
-            <Button onClick={() => onEditingChange(false)}>Cancel</Button>
+            <Button onClick={() => onEditingChange(false)}>Don't change</Button>
           </div>
         </Form>
       ) : (
