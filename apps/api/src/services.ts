@@ -22,6 +22,7 @@ import { ShippingService } from './modules/shipping/shipping.service.js';
 import { PaymentsService } from './modules/payments/payments.service.js';
 import { createPaymentProvider } from './modules/payments/payment-providers.js';
 import { OrdersService } from './modules/orders/orders.service.js';
+import { PullSellBacks } from './modules/grail/sell-back.js';
 import { GrailService } from './modules/grail/grail.service.js';
 import { GRAIL_EVENTS_CHANNEL, GrailEvents } from './modules/grail/grail.events.js';
 import { HotReads } from './http/hot-reads.js';
@@ -151,6 +152,7 @@ export function createServices({
     seedVault,
     buyback,
     limits,
+    new PullSellBacks({ wallet, buyback, limits, notifications }),
     announceAboveCents,
     (onNotice) => database.listen(GRAIL_EVENTS_CHANNEL, onNotice),
     (size) => metrics?.purchaseGroupSize.observe(size),

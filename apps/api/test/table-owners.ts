@@ -11,7 +11,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   limits: ['play_limits', 'play_controls'],
   wallet: ['wallets', 'wallet_ledger', 'wallet_holds', 'house_ledger'],
   inventory: ['cards', 'inventory_imports', 'inventory_import_rows'],
-  grail: ['grail_cases', 'case_cards', 'pulls'],
+  grail: ['grail_cases', 'case_cards', 'pulls', 'auto_sell_rules'],
   breaks: ['breaks', 'break_spots', 'break_spot_sales', 'break_claims', 'break_hits'],
   submissions: [
     'submissions',

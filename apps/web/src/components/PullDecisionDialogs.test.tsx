@@ -44,6 +44,7 @@ const pull = (fmv: number): Pull => ({
   proof: { clientSeed: 'seed', k: 5, remainingBefore: 60, position: 3 },
   sellBack: null,
   soldBackFor: null,
+  autoSold: false,
   shipment: null,
 });
 

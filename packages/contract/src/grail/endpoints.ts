@@ -11,6 +11,7 @@ import {
   RecentPullsResponse,
 } from './cases.js';
 import {
+  AutoSellRule,
   BuyPackBody,
   BuyPacksBody,
   PackPurchaseResponse,
@@ -164,6 +165,25 @@ export const grailEndpoints = {
     guard: 'authenticated',
     body: PullPreferences,
     response: PullPreferences,
+  }),
+  autoSellRule: endpoint({
+    method: 'GET',
+    path: '/api/pulls/auto-sell',
+    operationId: 'getAutoSellRule',
+    summary: "The caller's auto-sell threshold, or null for none",
+    tags: pulls,
+    guard: 'authenticated',
+    response: AutoSellRule,
+  }),
+  setAutoSellRule: endpoint({
+    method: 'PUT',
+    path: '/api/pulls/auto-sell',
+    operationId: 'setAutoSellRule',
+    summary: "Set the caller's auto-sell threshold, or turn it off with null",
+    tags: pulls,
+    guard: 'authenticated',
+    body: AutoSellRule,
+    response: AutoSellRule,
   }),
   publicPull: endpoint({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ShippingAddress } from '../auth.js';
 import { PACK_COUNTS } from '../constants.js';
+import { MAX_DOLLARS, typedDollars } from '../money.js';
 import { GrailCard, PullStatus } from './cases.js';
 
 /*
@@ -17,9 +18,19 @@ export const ClientSeed = z
 export const BuyPackBody = z.object({ clientSeed: ClientSeed.optional() }).strict();
 export type BuyPackBody = z.infer<typeof BuyPackBody>;
 
-/** Several packs in one purchase: `packs` (default 1) and, as for one pack, a client seed. */
+/**
+ * An auto-sell threshold in dollars: the pulls whose FMV is below it (strictly) are sold back in
+ * the purchase that draws them.
+ */
+export const AutoSellBelow = typedDollars(0.01, MAX_DOLLARS);
+
+/**
+ * Several packs in one purchase: `packs` (default 1) and, as for one pack, a client seed; with
+ * `autoSellBelow`, the pulls whose FMV is below it are sold back in the same purchase.
+ */
 export const BuyPacksBody = BuyPackBody.extend({
   packs: z.literal(PACK_COUNTS, { message: 'must be 1, 3, 5 or 10' }).default(1),
+  autoSellBelow: AutoSellBelow.optional(),
 }).strict();
 export type BuyPacksBody = z.infer<typeof BuyPacksBody>;
 
@@ -48,6 +59,8 @@ export const Pull = PulledCard.extend({
   /** What a sell-back credits now, and until when; null once claimed, sold back or expired. */
   sellBack: z.object({ amount: z.number(), percent: z.number(), until: z.string() }).nullable(),
   soldBackFor: z.number().nullable(),
+  /** Sold back by the buyer's auto-sell rule in the purchase that drew it. */
+  autoSold: z.boolean(),
   shipment: z
     .object({
       _id: z.string(),
@@ -65,12 +78,16 @@ export const PullResponse = z.object({ pull: Pull });
 export type PullResponse = z.infer<typeof PullResponse>;
 /**
  * A purchase of several packs: its pulls in pull order (consecutive pull numbers), what it cost in
- * all, and the sum of the pulls' FMVs.
+ * all, and the sum of the pulls' FMVs; with an auto-sell threshold, the pulls it sold back (their
+ * `autoSold` is true) and what they credited in all.
  */
 export const PackPurchaseResponse = z.object({
   pulls: z.array(Pull),
   paid: z.number(),
   totalFmv: z.number(),
+  autoSell: z
+    .object({ below: z.number(), soldBack: z.number().int(), credited: z.number() })
+    .nullable(),
 });
 export type PackPurchaseResponse = z.infer<typeof PackPurchaseResponse>;
 export const PullListResponse = z.object({ pulls: z.array(Pull) });
@@ -80,6 +97,10 @@ export const ClaimBody = z.object({ shippingAddress: ShippingAddress.optional() 
 export type ClaimBody = z.infer<typeof ClaimBody>;
 export const SellBackResponse = z.object({ pull: Pull, credited: z.number(), balance: z.number() });
 export type SellBackResponse = z.infer<typeof SellBackResponse>;
+
+/** A collector's auto-sell rule, shown in the buy dialog: the threshold, or null for none. */
+export const AutoSellRule = z.object({ below: AutoSellBelow.nullable() }).strict();
+export type AutoSellRule = z.infer<typeof AutoSellRule>;
 
 export const PullPreferences = z.object({ clientSeed: ClientSeed, pullsAnonymous: z.boolean() });
 export type PullPreferences = z.infer<typeof PullPreferences>;

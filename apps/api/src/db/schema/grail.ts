@@ -119,6 +119,8 @@ export const pulls = pgTable(
     pulledAt: timestamptz('pulled_at').notNull().defaultNow(),
     claimedAt: timestamptz('claimed_at'),
     soldBackAt: timestamptz('sold_back_at'),
+    /** Sold back by the buyer's auto-sell rule in the purchase that drew it (decision 031). */
+    autoSold: boolean('auto_sold').notNull().default(false),
   },
   (t) => [
     unique('pulls_case_k_uq').on(t.caseId, t.k),
@@ -129,4 +131,20 @@ export const pulls = pgTable(
     index('pulls_user_idx').on(t.userId, t.pulledAt.desc()),
     index('pulls_recent_idx').on(t.pulledAt.desc()),
   ],
+);
+
+/**
+ * A collector's auto-sell rule (decision 031): the pulls of a purchase that asks for it whose FMV
+ * is below this many cents are sold back in that purchase. No row: no rule.
+ */
+export const autoSellRules = pgTable(
+  'auto_sell_rules',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    belowCents: bigint('below_cents', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('auto_sell_rules_below_positive', sql`${t.belowCents} > 0`)],
 );

@@ -8,6 +8,7 @@ import {
   type CaseDetailResponse,
   type CaseSummary,
   centsToDollars,
+  dollarsToCents,
   type FairnessResponse,
   type PullResponse,
   type RecentPull,
@@ -23,6 +24,7 @@ import { publicNamesOf } from '../users/users.reads.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import type { BuybackTerms } from './pull.view.js';
 import type { LimitsService } from '../limits/limits.service.js';
+import type { PullSellBacks } from './sell-back.js';
 import type { ContentsEntry, SeedVault } from './fairness.js';
 import { displayGrade, iso, tierOf, toGrailCard, tiersToDollars } from './grail.view.js';
 import { caseNotFound, effectiveStatus } from './grail.rules.js';
@@ -56,6 +58,8 @@ export class GrailService {
     private readonly vault: SeedVault,
     private readonly buyback: BuybackTerms,
     limits: LimitsService,
+    /** Sells back the pulls an auto-sell rule asks for (decision 031). */
+    sellBacks: PullSellBacks,
     /** Pulls with an FMV above this many cents are announced on Discord; null announces none. */
     announceAboveCents: () => number | null = () => null,
     /** LISTENs to every instance's pull notices (GRAIL_EVENTS_CHANNEL). */
@@ -78,6 +82,7 @@ export class GrailService {
       limits,
       buyback,
       vault,
+      sellBacks,
       announceAboveCents,
     });
   }
@@ -273,7 +278,9 @@ export class GrailService {
   /**
    * 1, 3, 5 or 10 packs in one purchase (decision 028). One pack takes the single pack's path
    * (its key is a single pack's, and its answer the same pull); more take one transaction of
-   * their own (purchase/buy-several.ts).
+   * their own (purchase/buy-several.ts). With an auto-sell threshold (decision 031) even one pack
+   * takes that transaction, under the single pack's key scope, so the single pack's path stays
+   * as it is for every purchase without one.
    */
   async buyPacks(
     user: SessionUser,
@@ -282,7 +289,9 @@ export class GrailService {
     idempotencyKey: string,
     sessionId: string,
   ): Promise<IdempotentResult<PackPurchaseResponse>> {
-    if (body.packs === 1) {
+    const autoSellBelowCents =
+      body.autoSellBelow === undefined ? undefined : dollarsToCents(body.autoSellBelow);
+    if (body.packs === 1 && autoSellBelowCents === undefined) {
       const { body: answer, replayed } = await this.buyPack(
         user,
         caseId,
@@ -291,17 +300,22 @@ export class GrailService {
         sessionId,
       );
       const { pull } = answer;
-      return { body: { pulls: [pull], paid: pull.price, totalFmv: pull.card.fmv }, replayed };
+      return {
+        body: { pulls: [pull], paid: pull.price, totalFmv: pull.card.fmv, autoSell: null },
+        replayed,
+      };
     }
+    const scope = body.packs === 1 ? `grail-pack:${caseId}` : `grail-packs:${caseId}`;
     return this.severalPacks.buy(
       {
         user,
         sessionId,
         caseId,
         chosenSeed: body.clientSeed,
-        key: { userId: user.id, scope: `grail-packs:${caseId}`, key: idempotencyKey },
+        key: { userId: user.id, scope, key: idempotencyKey },
       },
       body.packs,
+      autoSellBelowCents,
     );
   }
 }

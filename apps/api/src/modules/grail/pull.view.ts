@@ -82,6 +82,7 @@ export function toPull(row: PullRow, terms: BuybackTerms, now = new Date()): Pul
         }
       : null,
     soldBackFor: pull.buybackCents === null ? null : centsToDollars(pull.buybackCents),
+    autoSold: pull.autoSold,
     shipment: shipment
       ? {
           _id: shipment.id,

@@ -17,6 +17,10 @@ export async function pullsRoutes(
 
   route(app, api.setPullPreferences, async ({ user, body }) => pulls.setPreferences(user.id, body));
 
+  route(app, api.autoSellRule, async ({ user }) => pulls.autoSellRule(user.id));
+
+  route(app, api.setAutoSellRule, async ({ user, body }) => pulls.setAutoSellRule(user.id, body));
+
   route(app, api.publicPull, async ({ params }) => ({ pull: await pulls.getPublic(params.id) }));
 
   route(app, api.pull, async ({ user, params }) => ({ pull: await pulls.get(user.id, params.id) }));

@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   centsToDollars,
-  formatCents,
-  percentOfCents,
+  dollarsToCents,
+  type AutoSellRule,
   type ClaimBody,
   type Pull,
   type PublicPull,
@@ -11,45 +11,39 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { grailCases, pulls } from '../../db/schema/index.js';
-import { badRequest, conflict, notFound } from '../../errors.js';
+import { badRequest, notFound } from '../../errors.js';
 import { notifyChange } from '../../lib/hot-changes.js';
 import type { SessionUser } from '../auth/sessions.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
-import { sellBackPulledCard } from '../vault/holdings.service.js';
 import { holdingsOfPulls } from '../vault/vault.reads.js';
 import type { VaultService } from '../vault/vault.service.js';
-import { returnPulledCard } from '../inventory/cards.service.js';
 import { cardsByIds } from '../inventory/inventory.reads.js';
 import { shipmentsByIds } from '../shipping/shipping.reads.js';
 import { userById } from '../users/users.reads.js';
 import { setPullPreferences } from '../users/users.service.js';
+import { autoSellRuleOf, saveAutoSellRule } from './auto-sell-rules.js';
 import { publicPull } from './grail.reads.js';
-import {
-  buybackDeadline,
-  toPublicPull,
-  toPull,
-  type BuybackTerms,
-  type PullRow,
-} from './pull.view.js';
+import { leftTheVault, PullSellBacks } from './sell-back.js';
+import { toPublicPull, toPull, type BuybackTerms, type PullRow } from './pull.view.js';
 
 const pullNotFound = () => notFound('No pull with this id.');
-const leftTheVault = (state: string) =>
-  conflict(state === 'sold_back' ? 'This pull was sold back.' : 'This pull was already claimed.', {
-    state,
-  });
 
 /** What a collector does with a pull: look at it, claim it for shipping, or sell it back. */
 export class PullsService {
+  private readonly sellBacks: PullSellBacks;
+
   constructor(
     private readonly db: Db,
-    private readonly wallet: WalletService,
+    wallet: WalletService,
     private readonly vault: VaultService,
     private readonly buyback: BuybackTerms,
-    private readonly limits: LimitsService,
+    limits: LimitsService,
     private readonly notifications: Pick<NotificationsService, 'notify' | 'answered'>,
-  ) {}
+  ) {
+    this.sellBacks = new PullSellBacks({ wallet, buyback, limits, notifications });
+  }
 
   private query(tx: Db | Tx) {
     return tx
@@ -154,52 +148,28 @@ export class PullsService {
   async sellBack(userId: string, pullId: string): Promise<SellBackResponse> {
     return this.db.transaction(async (tx) => {
       const { pull } = await this.lockOwned(userId, pullId, tx);
-      if (new Date() >= buybackDeadline(pull.pulledAt, this.buyback)) {
-        throw conflict(
-          `The sell-back window of ${this.buyback.windowHours} hours has passed for this pull.`,
-        );
-      }
-      const credit = percentOfCents(pull.fmvCents, this.buyback.percent);
-      await this.limits.checkSellBack(userId, credit, pull.priceCents, tx);
-      // The card leaves the vault first: a ship request that took it meanwhile wins, and this 409s.
-      const found = await sellBackPulledCard(tx, pull.id);
-      if (found) throw leftTheVault(found);
-      const balance =
-        credit > 0
-          ? await this.wallet.credit(
-              userId,
-              credit,
-              {
-                kind: 'buyback',
-                refType: 'pull',
-                refId: pull.id,
-                description: `Sell-back of pull #${pull.k} at ${this.buyback.percent}% of FMV`,
-              },
-              tx,
-            )
-          : await this.wallet.balance(userId, tx);
-      await tx
-        .update(pulls)
-        .set({ soldBackAt: sql`now()`, buybackCents: credit })
-        .where(eq(pulls.id, pull.id));
-      // The card returns to inventory; it stays out of future cases (a card is in one case at most).
-      await returnPulledCard(tx, pull.cardId);
-      await notifyChange('catalog', tx);
-      await this.notifications.answered(tx, userId, { type: 'pull', id: pull.id });
-      await this.notifications.notify(tx, userId, {
-        category: 'receipts',
-        kind: 'pull.sold_back',
-        title: `Sold back for ${formatCents(credit)}`,
-        body: `Pull #${pull.k} was sold back at ${this.buyback.percent}% of its fair market value; ${formatCents(credit)} is in your wallet.`,
-        link: `/pulls/${pull.id}`,
-        subject: { type: 'pull', id: pull.id },
-      });
+      const { creditCents, balanceCents } = await this.sellBacks.sellIn(tx, userId, pull);
       return {
         pull: await this.get(userId, pull.id, tx),
-        credited: centsToDollars(credit),
-        balance: centsToDollars(balance),
+        credited: centsToDollars(creditCents),
+        balance: centsToDollars(balanceCents),
       };
     });
+  }
+
+  /** The caller's auto-sell rule (decision 031): the threshold the buy dialog shows. */
+  async autoSellRule(userId: string): Promise<AutoSellRule> {
+    const belowCents = await autoSellRuleOf(this.db, userId);
+    return { below: belowCents === null ? null : centsToDollars(belowCents) };
+  }
+
+  async setAutoSellRule(userId: string, rule: AutoSellRule): Promise<AutoSellRule> {
+    await saveAutoSellRule(
+      this.db,
+      userId,
+      rule.below === null ? null : dollarsToCents(rule.below),
+    );
+    return this.autoSellRule(userId);
   }
 
   async preferences(userId: string): Promise<PullPreferences> {

@@ -32,6 +32,7 @@ export function PurchaseDialog({
   shortfall,
   signedOut,
   returnPath,
+  ready = true,
 }: {
   open: boolean;
   onClose: () => void;
@@ -50,6 +51,8 @@ export function PurchaseDialog({
   signedOut: ReactNode;
   /** Where sign-in and a top-up come back to. */
   returnPath: string;
+  /** False while something the purchase sends is still being read or changed. */
+  ready?: boolean;
 }) {
   const c = usePurchaseConfirmation({ open, amount });
   const close = () => {
@@ -71,7 +74,7 @@ export function PurchaseDialog({
             <Button
               variant="contained"
               onClick={() => onConfirm(c.idempotencyKey, c.renewKey)}
-              disabled={c.wallet.isPending || c.short > 0 || c.stopped}
+              disabled={c.wallet.isPending || c.short > 0 || c.stopped || !ready}
               loading={purchase.isPending}
             >
               {payLabel}

@@ -16,6 +16,8 @@ import { drawIndex, type SeedVault } from '../fairness.js';
 import { GRAIL_EVENTS_CHANNEL, type PullNotice } from '../grail.events.js';
 import { assertOpen, caseOpenness, type OpennessRead } from '../grail.rules.js';
 import { toPull, type BuybackTerms } from '../pull.view.js';
+import type { PullSellBacks } from '../sell-back.js';
+import { autoSell } from './auto-sell.js';
 import type { PackOrder } from './receipt.js';
 import type { SeenPack } from './see-pack.js';
 
@@ -97,6 +99,8 @@ export interface SeveralPacksDeps {
   limits: LimitsService;
   buyback: BuybackTerms;
   vault: SeedVault;
+  /** Sells back the pulls an auto-sell rule asks for (decision 031). */
+  sellBacks: PullSellBacks;
   /** Pulls with an FMV above this many cents are announced on Discord; null announces none. */
   announceAboveCents: () => number | null;
 }
@@ -119,12 +123,22 @@ export const tooFewLeft = (left: number) =>
 export class SeveralPacks {
   constructor(private readonly deps: SeveralPacksDeps) {}
 
-  buy(order: PackOrder, packs: PackCount): Promise<IdempotentResult<PackPurchaseResponse>> {
+  /** With `autoSellBelowCents`, the pulls below it are sold back in the purchase (decision 031). */
+  buy(
+    order: PackOrder,
+    packs: PackCount,
+    autoSellBelowCents?: number,
+  ): Promise<IdempotentResult<PackPurchaseResponse>> {
     const { caseId, chosenSeed, key } = order;
+    const request = { caseId, packs, clientSeed: chosenSeed ?? null };
     return runIdempotent(
       this.deps.db,
-      { ...key, request: { caseId, packs, clientSeed: chosenSeed ?? null } },
-      (tx) => this.buyIn(tx, order, packs),
+      {
+        ...key,
+        // A purchase without a rule keeps the request it always had.
+        request: autoSellBelowCents === undefined ? request : { ...request, autoSellBelowCents },
+      },
+      (tx) => this.buyIn(tx, order, packs, autoSellBelowCents),
     );
   }
 
@@ -140,7 +154,12 @@ export class SeveralPacks {
     return c!;
   }
 
-  private async buyIn(tx: Tx, order: PackOrder, packs: PackCount): Promise<PackPurchaseResponse> {
+  private async buyIn(
+    tx: Tx,
+    order: PackOrder,
+    packs: PackCount,
+    autoSellBelowCents: number | undefined,
+  ): Promise<PackPurchaseResponse> {
     const { user, caseId, chosenSeed } = order;
     const { wallet, limits, buyback, vault } = this.deps;
     // Refused at once when the case cannot sell these packs. Then the locks in a single pack's
@@ -203,7 +222,7 @@ export class SeveralPacks {
       throw new Error(`case ${caseId}: the drawn cards were not all in the case`);
     }
     const cardsById = new Map(marked.rows.map((m) => [m.card_id, m]));
-    const rows = await tx
+    const drawn = await tx
       .insert(pulls)
       .values(
         draws.map((d) => ({
@@ -221,6 +240,8 @@ export class SeveralPacks {
         })),
       )
       .returning();
+    const sold = await autoSell(tx, this.deps.sellBacks, user.id, drawn, autoSellBelowCents);
+    const rows = sold.pulls;
     const pullsCount = c.pulls_count + packs;
     const status = pullsCount === c.total_items ? 'sold_out' : 'active';
     await tx
@@ -262,7 +283,7 @@ export class SeveralPacks {
             caseName: c.name,
             totalItems: c.total_items,
             tiers: c.tiers,
-            holdingState: 'in_vault',
+            holdingState: pull.autoSold ? 'sold_back' : 'in_vault',
             shipment: null,
           },
           buyback,
@@ -273,6 +294,7 @@ export class SeveralPacks {
       pulls: answer,
       paid: centsToDollars(totalCents),
       totalFmv: centsToDollars(rows.reduce((sum, p) => sum + p.fmvCents, 0)),
+      autoSell: sold.autoSell,
     };
   }
 }

@@ -83,6 +83,7 @@ export function answerOf(stored: unknown): PullResponse {
         pulledAt,
         claimedAt: null,
         soldBackAt: null,
+        autoSold: false,
       },
       card: { ...r.drawn.card, fmvCents: r.drawn.fmvCents },
       caseName: r.caseName,

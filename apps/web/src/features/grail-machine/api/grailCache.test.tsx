@@ -39,6 +39,7 @@ const bought: Pull = {
   proof: { clientSeed: 'seed', k: 5, remainingBefore: 60, position: 3 },
   sellBack: { amount: 102, percent: 85, until: '2026-11-25T12:00:00.000Z' },
   soldBackFor: null,
+  autoSold: false,
   shipment: null,
 };
 

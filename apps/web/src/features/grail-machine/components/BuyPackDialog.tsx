@@ -7,7 +7,10 @@ import { PurchaseDialog } from '@/components/purchase/PurchaseDialog';
 import { SummaryRow } from '@/components/SummaryRow';
 import { useBuyPack } from '../api/useBuyPack';
 import { useBuyPacks } from '../api/useBuyPacks';
+import { useAutoSellRule } from '../api/useAutoSellRule';
+import { useAuth } from '@/lib/auth';
 import { markPackOpened } from '../lib/pendingReveals';
+import { AutoSellRuleChoice } from './AutoSellRuleChoice';
 import { PackCountChoice } from './PackCountChoice';
 import { ValueFigures } from './ValueFigures';
 
@@ -15,9 +18,10 @@ const packsText = (packs: number) => (packs === 1 ? '1 pack' : `${packs} packs`)
 
 /**
  * The confirmation before a purchase: how many packs (1, 3, 5 or 10) and their total, what a pull
- * is worth beside the price, the balance, the buyback terms, and a top-up when short. One pack
- * takes the single pack's purchase and reveal; more take one purchase of several and their reveal
- * one by one.
+ * is worth beside the price, the collector's auto-sell rule, the balance, the buyback terms, and a
+ * top-up when short. One pack takes the single pack's purchase and reveal; more take one purchase
+ * of several and their reveal one by one. With an auto-sell rule, even one pack is sent as a
+ * purchase of several (decision 031), and its reveal is still the single pack's.
  */
 export function BuyPackDialog({
   live,
@@ -31,16 +35,20 @@ export function BuyPackDialog({
   const navigate = useNavigate();
   const one = useBuyPack();
   const several = useBuyPacks();
+  const { isLoggedIn } = useAuth();
+  const rule = useAutoSellRule({ enabled: open && isLoggedIn });
+  const [editingRule, setEditingRule] = useState(false);
+  const autoSellBelow = rule.data?.below ?? undefined;
   const [packs, setPacks] = useState<PackCount>(1);
   const total = Math.round(packs * live.packPrice * 100) / 100;
-  const purchase = packs === 1 ? one : several;
+  const purchase = packs === 1 && autoSellBelow === undefined ? one : several;
   const choose = (count: PackCount) => {
     one.reset();
     several.reset();
     setPacks(count);
   };
   const confirm = (idempotencyKey: string) => {
-    if (packs === 1) {
+    if (packs === 1 && autoSellBelow === undefined) {
       one.mutate(
         { caseId: live.caseId, idempotencyKey },
         {
@@ -52,13 +60,24 @@ export function BuyPackDialog({
       );
       return;
     }
-    // The confirmation's key stands for this count: another count is another purchase.
+    // The confirmation's key stands for this count and threshold: another is another purchase.
+    const rulePart = autoSellBelow === undefined ? '' : `-below${Math.round(autoSellBelow * 100)}`;
+    const countPart = packs === 1 ? '' : `-x${packs}`;
     several.mutate(
-      { caseId: live.caseId, packs, idempotencyKey: `${idempotencyKey}-x${packs}` },
+      {
+        caseId: live.caseId,
+        packs,
+        autoSellBelow,
+        idempotencyKey: `${idempotencyKey}${countPart}${rulePart}`,
+      },
       {
         onSuccess: ({ pulls }) => {
           for (const pull of pulls) markPackOpened(pull._id);
-          navigate(paths.grailReveal.getHref({ pulls: pulls.map((p) => p._id).join(',') }));
+          navigate(
+            pulls.length === 1
+              ? paths.grailReveal.getHref({ pull: pulls[0]!._id })
+              : paths.grailReveal.getHref({ pulls: pulls.map((p) => p._id).join(',') }),
+          );
         },
       },
     );
@@ -83,6 +102,7 @@ export function BuyPackDialog({
           <ValueFigures live={live} compact />
           <SummaryRow label="Pack price" value={formatUsd(live.packPrice)} />
           <SummaryRow label={`Total for ${packsText(packs)}`} value={formatUsd(total)} strong />
+          <AutoSellRuleChoice rule={rule} editing={editingRule} onEditingChange={setEditingRule} />
         </>
       }
       terms={
@@ -98,6 +118,7 @@ export function BuyPackDialog({
       }
       signedOut={`Sign in to buy a pack. You get one random card from the ${live.remaining} left in ${live.name}.`}
       returnPath={paths.grailMachine.getHref()}
+      ready={!rule.isPending && !editingRule}
     />
   );
 }

@@ -15,6 +15,7 @@ const sumDollars = (values: number[]) => values.reduce((s, v) => s + cents(v), 0
 
 /** Where a pull stands now, in a word or two. */
 function pullState(pull: Pull, kept: boolean): string {
+  if (pull.autoSold) return `Sold back automatically for ${formatUsd(pull.soldBackFor ?? 0)}`;
   if (pull.status === 'sold_back') return `Sold back for ${formatUsd(pull.soldBackFor ?? 0)}`;
   if (pull.status === 'claimed') return 'Shipping';
   if (pull.status === 'shipped' || pull.status === 'delivered') return 'Shipped';
@@ -42,6 +43,8 @@ export function PullsSummary({ pulls }: { pulls: Pull[] }) {
   const paid = sumDollars(pulls.map((p) => p.price));
   const fmv = sumDollars(pulls.map((p) => p.card.fmv));
   const difference = Math.round((fmv - paid) * 100) / 100;
+  const autoSold = pulls.filter((p) => p.autoSold);
+  const autoCredit = sumDollars(autoSold.map((p) => p.soldBackFor ?? 0));
 
   const toggle = (id: string) =>
     setChosen((now) => {
@@ -83,6 +86,13 @@ export function PullsSummary({ pulls }: { pulls: Pull[] }) {
             ? `${formatUsd(difference)} more than you paid, at fair market value.`
             : `${formatUsd(-difference)} less than you paid, at fair market value.`}
         </p>
+        {autoSold.length > 0 && (
+          <p className={ui.body2} data-testid="auto-sold-total">
+            {autoSold.length === 1 ? '1 pull was' : `${autoSold.length} pulls were`} sold back
+            automatically by your auto-sell rule: <strong>{formatUsd(autoCredit)}</strong> is in
+            your wallet.
+          </p>
+        )}
       </Card>
 
       {open.length > 0 && (

@@ -57,7 +57,10 @@ function PullActions({ pull }: { pull: Pull }) {
         </Alert>
       )}
       {pull.status === 'sold_back' && pull.soldBackFor !== null && (
-        <Alert severity="info">Sold back: {formatUsd(pull.soldBackFor)} is in your wallet.</Alert>
+        <Alert severity="info">
+          {pull.autoSold ? 'Sold back automatically by your auto-sell rule' : 'Sold back'}:{' '}
+          {formatUsd(pull.soldBackFor)} is in your wallet.
+        </Alert>
       )}
       {pull.sellBack && pull.status === 'revealed' && (
         <p className={clsx(ui.body2, ui.secondaryText)}>

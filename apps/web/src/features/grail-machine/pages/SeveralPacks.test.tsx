@@ -39,6 +39,7 @@ const pull = (n: number, fmv: number, over: Partial<Pull> = {}): Pull => ({
     until: '2026-11-25T12:00:00.000Z',
   },
   soldBackFor: null,
+  autoSold: false,
   shipment: null,
   ...over,
 });
@@ -57,8 +58,9 @@ describe('the buy dialog', () => {
       ...signedIn,
       '/api/wallet': [{ body: walletStatement(500) }],
       '/api/limits': [{ status: 404, body: { message: 'x', error: 'Not Found' } }],
+      '/api/pulls/auto-sell': [{ body: { below: null } }],
       'POST /api/grail-cases/6f1c1a50-0000-4000-8000-000000000001/pack-purchases': [
-        { status: 201, body: { pulls, paid: 75, totalFmv: 70 } },
+        { status: 201, body: { pulls, paid: 75, totalFmv: 70, autoSell: null } },
       ],
     });
     renderWithAuth(<BuyPackDialog live={liveCase()} open onClose={() => undefined} />);
@@ -84,6 +86,74 @@ describe('the buy dialog', () => {
     const buy = calls.find((c) => c.url.endsWith('/pack-purchases'))!;
     expect(JSON.parse(String(buy.body))).toEqual({ packs: 3 });
     expect(buy.headers['Idempotency-Key']).toMatch(/-x3$/);
+  });
+
+  it('shows the auto-sell rule, changes it and sends it with a single pack', async () => {
+    const { calls } = fakeFetch({
+      ...signedIn,
+      '/api/wallet': [{ body: walletStatement(500) }],
+      '/api/limits': [{ status: 404, body: { message: 'x', error: 'Not Found' } }],
+      'GET /api/pulls/auto-sell': [{ body: { below: 20 } }],
+      'PUT /api/pulls/auto-sell': [({ body }) => ({ body: JSON.parse(String(body)) })],
+      'POST /api/grail-cases/6f1c1a50-0000-4000-8000-000000000001/pack-purchases': [
+        {
+          status: 201,
+          body: {
+            pulls: [pull(1, 10, { status: 'sold_back', autoSold: true, soldBackFor: 8.5 })],
+            paid: 25,
+            totalFmv: 10,
+            autoSell: { below: 30, soldBack: 1, credited: 8.5 },
+          },
+        },
+      ],
+    });
+    renderWithAuth(<BuyPackDialog live={liveCase()} open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy a Pack' });
+    const rule = await within(dialog).findByTestId('auto-sell-rule');
+    expect(rule.textContent).toBe('Sell back at once every pull whose FMV is below $20.00');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change' }));
+    const field = within(dialog).getByLabelText('FMV below');
+    fireEvent.change(field, { target: { value: '0' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rule' }));
+    expect(await within(dialog).findByText('must be at least $0.01')).toBeTruthy();
+    fireEvent.change(field, { target: { value: '30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save rule' }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('auto-sell-rule').textContent).toBe(
+        'Sell back at once every pull whose FMV is below $30.00',
+      ),
+    );
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(JSON.parse(String(put.body))).toEqual({ below: 30 });
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay $25.00 and open' }));
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/pack-purchases'))).toBe(true));
+    const buy = calls.find((c) => c.url.endsWith('/pack-purchases'))!;
+    expect(JSON.parse(String(buy.body))).toEqual({ packs: 1, autoSellBelow: 30 });
+    expect(buy.headers['Idempotency-Key']).toMatch(/-below3000$/);
+  });
+
+  it('turns the rule off from the dialog', async () => {
+    const { calls } = fakeFetch({
+      ...signedIn,
+      '/api/wallet': [{ body: walletStatement(500) }],
+      '/api/limits': [{ status: 404, body: { message: 'x', error: 'Not Found' } }],
+      'GET /api/pulls/auto-sell': [{ body: { below: 20 } }],
+      'PUT /api/pulls/auto-sell': [{ body: { below: null } }],
+    });
+    renderWithAuth(<BuyPackDialog live={liveCase()} open onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Buy a Pack' });
+    await within(dialog).findByTestId('auto-sell-rule');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    await vi.waitFor(() =>
+      expect(within(dialog).getByTestId('auto-sell-rule').textContent).toBe(
+        'Off: every pull goes to your vault.',
+      ),
+    );
+    expect(JSON.parse(String(calls.find((c) => c.method === 'PUT')!.body))).toEqual({
+      below: null,
+    });
   });
 });
 
@@ -132,6 +202,27 @@ describe('the reveal of several packs', () => {
       'Total FMV $70.00 against $75.00 paid',
     );
     expect(screen.getByText('$5.00 less than you paid, at fair market value.')).toBeTruthy();
+  });
+
+  it('names the pulls the auto-sell rule sold back, and their credit', async () => {
+    const sold = [
+      pull(1, 10, { status: 'sold_back', sellBack: null, autoSold: true, soldBackFor: 8.5 }),
+      pull(2, 40),
+      pull(3, 20, { status: 'sold_back', sellBack: null, autoSold: true, soldBackFor: 17 }),
+    ];
+    fakeFetch({
+      ...signedIn,
+      ...Object.fromEntries(sold.map((p) => [`/api/pulls/${p._id}`, [{ body: { pull: p } }]])),
+    });
+    renderWithAuth(<GrailRevealPage />, `/grail-reveal?pulls=${sold.map((p) => p._id).join(',')}`);
+    expect(await screen.findByRole('heading', { name: 'Your 3 pulls' })).toBeTruthy();
+    expect(screen.getByTestId('auto-sold-total').textContent).toBe(
+      '2 pulls were sold back automatically by your auto-sell rule: $25.50 is in your wallet.',
+    );
+    expect(screen.getByText('Sold back automatically for $8.50')).toBeTruthy();
+    expect(screen.getByText('Sold back automatically for $17.00')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Card 2' })).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Card 1' })).toBeNull();
   });
 
   it('sells back the chosen pulls, one call each, and keeps the others in the vault', async () => {
