@@ -10,7 +10,15 @@ import {
   redrawnMismatches,
 } from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
-import { caseCards, cards, holdings, pulls, wallets, walletLedger } from '../../db/schema/index.js';
+import {
+  caseCards,
+  cards,
+  holdings,
+  notifications,
+  pulls,
+  wallets,
+  walletLedger,
+} from '../../db/schema/index.js';
 import { SeedVault } from './fairness.js';
 
 /*
@@ -177,6 +185,27 @@ describe(`the auto-sell rule (${testEngine})`, () => {
       autoSold: true,
       proof: sold.proof,
     });
+  });
+
+  it('tells the collector once per purchase what the rule sold back, not once per pull', async () => {
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, {
+      size: 3,
+      packPrice: 25,
+    });
+    const user = await funded();
+    const res = await buyPacks(user, caseId, { packs: 3, autoSellBelow: 80 });
+    expect(res.json<PackPurchaseResponse>().autoSell).toMatchObject({ soldBack: 3 });
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id));
+    expect(told.filter((n) => n.kind === 'pull.sold_back')).toEqual([]);
+    expect(told.filter((n) => n.kind === 'pull.auto_sold').map((n) => [n.title, n.body])).toEqual([
+      [
+        'Auto-sell sold back 3 pulls for $107.10',
+        'Your rule sells back at once every pull whose FMV is below $80.00; $107.10 is in your wallet.',
+      ],
+    ]);
   });
 
   it('leaves the draw alone: every pull, auto-sold or not, recomputes by the fairness rule', async () => {

@@ -79,14 +79,32 @@ export class PullSellBacks {
     await returnPulledCard(tx, pull.cardId);
     await notifyChange('catalog', tx);
     await notifications.answered(tx, userId, { type: 'pull', id: pull.id });
-    await notifications.notify(tx, userId, {
-      category: 'receipts',
-      kind: 'pull.sold_back',
-      title: `Sold back for ${formatCents(credit)}`,
-      body: `Pull #${pull.k} was sold back at ${buyback.percent}% of its fair market value; ${formatCents(credit)} is in your wallet.`,
-      link: `/pulls/${pull.id}`,
-      subject: { type: 'pull', id: pull.id },
-    });
+    // A purchase's auto-sold pulls are told in one notice (autoSell), not one each.
+    if (!autoSold)
+      await notifications.notify(tx, userId, {
+        category: 'receipts',
+        kind: 'pull.sold_back',
+        title: `Sold back for ${formatCents(credit)}`,
+        body: `Pull #${pull.k} was sold back at ${buyback.percent}% of its fair market value; ${formatCents(credit)} is in your wallet.`,
+        link: `/pulls/${pull.id}`,
+        subject: { type: 'pull', id: pull.id },
+      });
     return { pull: sold!, creditCents: credit, balanceCents };
+  }
+
+  /** Tells the collector, once per purchase, what their auto-sell rule sold back. */
+  async toldAutoSold(
+    tx: Tx,
+    userId: string,
+    sold: { count: number; creditCents: number; belowCents: number; firstPullId: string },
+  ): Promise<void> {
+    const pulls = sold.count === 1 ? '1 pull' : `${sold.count} pulls`;
+    await this.deps.notifications.notify(tx, userId, {
+      category: 'receipts',
+      kind: 'pull.auto_sold',
+      title: `Auto-sell sold back ${pulls} for ${formatCents(sold.creditCents)}`,
+      body: `Your rule sells back at once every pull whose FMV is below ${formatCents(sold.belowCents)}; ${formatCents(sold.creditCents)} is in your wallet.`,
+      link: `/pulls/${sold.firstPullId}`,
+    });
   }
 }

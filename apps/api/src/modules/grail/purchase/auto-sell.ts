@@ -32,6 +32,14 @@ export async function autoSell(
     soldBack += 1;
     after.push(sold.pull);
   }
+  const first = after.find((p) => p.autoSold);
+  if (first)
+    await sellBacks.toldAutoSold(tx, userId, {
+      count: soldBack,
+      creditCents,
+      belowCents,
+      firstPullId: first.id,
+    });
   return {
     pulls: after,
     autoSell: {
