@@ -94,6 +94,7 @@ export function createServices({
   // Limits tell the collector through notifications, which ask limits before marketing mail.
   const limits: LimitsService = new LimitsService(db, {
     notify: (tx, userId, event): Promise<unknown> => notifications.notify(tx, userId, event),
+    noticeStatement: (userId, event) => notifications.notifyStatement(userId, event),
   });
   const seedVault = new SeedVault(appSecret);
   const sessions = new SessionsService(db, appSecret, database);

@@ -12,6 +12,7 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { notificationPreferences, notifications } from '../../db/schema/index.js';
+import { sqlText } from '../../db/batch.js';
 import { rawStatement } from '../../db/statements.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -37,6 +38,11 @@ export interface NotificationEvent {
   needsAnswer?: boolean;
   /** The e-mail's own subject and text, where a mail keeps the words it had. */
   mail?: EventMail;
+  /**
+   * Written once per kind and subject, for a worker that tries again every turn and on every
+   * instance (reminders always are): a repeat writes nothing.
+   */
+  once?: boolean;
 }
 
 type Row = typeof notifications.$inferSelect;
@@ -62,6 +68,23 @@ const countChanged = rawStatement(
   '00000000-0000-4000-8000-000000000000',
 );
 const notifyCount = (t: Db | Tx, userId: string) => t.execute(countChanged(userId));
+
+/**
+ * `notify` as one statement of a batch (db/batch.ts), for a path that cannot wait for a round
+ * trip: the row and the count NOTIFY; the e-mail is left to the mail worker (`mail_pending`), as a
+ * trigger's notices are, since the outbox seals mail here in the process.
+ */
+const notifyInBatch = rawStatement(
+  'notifications.notify_in_batch',
+  (userId: string, e: Pick<NotificationEvent, 'category' | 'kind' | 'title' | 'body' | 'link'>) =>
+    sqlText`with n as (
+      insert into notifications (user_id, category, kind, title, body, link, mail_pending)
+      values (${userId}::uuid, ${e.category}, ${e.kind}, ${e.title}, ${e.body}, ${e.link}, true)
+      returning user_id)
+    select pg_notify(${NOTIFICATION_COUNTS_CHANNEL}, user_id::text) from n`,
+  '00000000-0000-4000-8000-000000000000',
+  { category: 'limits', kind: 'sample', title: 'Sample', body: 'Sample', link: '/' },
+);
 
 /**
  * The collector's notifications (docs/notifications.md). `notify` is what every other module
@@ -101,6 +124,7 @@ export class NotificationsService {
         subjectType: event.subject?.type ?? null,
         subjectId: event.subject?.id ?? null,
         needsAnswer: event.needsAnswer ?? false,
+        once: event.once ?? event.category === 'reminders',
       })
       .onConflictDoNothing()
       .returning();
@@ -108,6 +132,17 @@ export class NotificationsService {
     await notifyCount(tx, userId);
     await this.mailIfOn(tx, row, event.mail);
     return row.id;
+  }
+
+  /**
+   * The statement that writes this notification inside a batch's transaction (see
+   * notifyInBatch); its e-mail follows through the mail worker where the category is on.
+   */
+  notifyStatement(
+    userId: string,
+    event: Pick<NotificationEvent, 'category' | 'kind' | 'title' | 'body' | 'link'>,
+  ): string {
+    return notifyInBatch(userId, event);
   }
 
   /** Unpins what needed an answer about this subject: the collector answered it. */
@@ -144,8 +179,8 @@ export class NotificationsService {
   }
 
   /**
-   * Queues the e-mail of notifications a database trigger wrote (a pack's pulls, migration 0026),
-   * a batch at a time across instances; answers how many it took.
+   * Queues the e-mail of notifications a database trigger or a batch wrote (a pack's pulls,
+   * migration 0026; a limit reached by a pack purchase), a batch at a time across instances; answers how many it took.
    */
   async mailPending(batch: number): Promise<number> {
     return this.db.transaction(async (tx) => {
