@@ -105,7 +105,9 @@ describe(`the reminders worker (${testEngine})`, () => {
         subjectId: offer._id,
         needsAnswer: true,
       });
-      expect(reminder!.body).toMatch(/^Accept, counter or decline it before \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+      expect(reminder!.body).toMatch(
+        /^Accept, counter or decline it before \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+      );
       expect(await mailsTo(seller.email, reminder!.title)).toBe(1);
       // The buyer named the amount: it is not their turn.
       expect(await noticesOf(buyer.id, KIND)).toHaveLength(0);
@@ -122,13 +124,19 @@ describe(`the reminders worker (${testEngine})`, () => {
 
     it('reminds of nothing answered, withdrawn or expired', async () => {
       const declined = await openOffer();
-      await call(declined.seller, 'POST', `/api/market/offers/${declined.offer._id}/decline`, {}).then(
-        ok(200),
-      );
+      await call(
+        declined.seller,
+        'POST',
+        `/api/market/offers/${declined.offer._id}/decline`,
+        {},
+      ).then(ok(200));
       const withdrawn = await openOffer();
-      await call(withdrawn.buyer, 'POST', `/api/market/offers/${withdrawn.offer._id}/withdraw`, {}).then(
-        ok(200),
-      );
+      await call(
+        withdrawn.buyer,
+        'POST',
+        `/api/market/offers/${withdrawn.offer._id}/withdraw`,
+        {},
+      ).then(ok(200));
       const expired = await openOffer(1);
       for (const o of [declined, withdrawn]) await turn(hoursFrom(o.expiresAt, -20));
       // Past its time (whether or not the expiry worker has ended it yet).
@@ -168,9 +176,9 @@ describe(`the reminders worker (${testEngine})`, () => {
       },
     };
     const at = hoursFrom(controls!.timeOutUntil!, 1 / 60);
-    await expect(
-      sendReminders(t.database.db, failing, BUYBACK_WINDOW_HOURS, at),
-    ).rejects.toThrow('the worker stopped mid-turn');
+    await expect(sendReminders(t.database.db, failing, BUYBACK_WINDOW_HOURS, at)).rejects.toThrow(
+      'the worker stopped mid-turn',
+    );
     expect(await noticesOf(u.id, 'limits.time_out_ended')).toHaveLength(0);
     expect(await mailsTo(u.email, 'Your time-out has ended')).toBe(0);
     // The next turn tells it.

@@ -1,7 +1,8 @@
 import { formatCents } from '@grail/contract';
 import type { Db } from '../../db/client.js';
 import { sellBackWindowsClosing } from '../grail/grail.reads.js';
-import { pauseEndedNotice, pausesEnded } from '../limits/pause-ends.js';
+import { pausesEnded } from '../limits/limits.reads.js';
+import { pauseEndedNotice } from '../limits/pause-ended.view.js';
 import { offersExpiringToAnswer } from '../market/market.reads.js';
 import { offersExpiring } from '../submissions/submissions.reads.js';
 import { submissionNumber } from '../submissions/submissions.rules.js';
