@@ -4,6 +4,7 @@
  *   npm run bench:market -- --buyers 200 --listings 1000 --sellers 100
  *   npm run bench:market -- --api apps/api/dist/main.js   runs that bundle instead of building one
  *   npm run bench:market -- --sources                     runs the API's sources through tsx
+ *   npm run bench:market -- --cpu-prof /tmp/prof           writes the API process's CPU profile there
  *
  * Builds the API into apps/api/.e2e-builds/market, creates a scratch database with 1,000 open
  * listings from 100 sellers and 200 funded buyers, starts the API as production runs it, and lets
@@ -15,7 +16,7 @@
  * transaction over a pool of the API's size) and the ratio. The scratch database is dropped.
  */
 import { randomBytes } from 'node:crypto';
-import { option } from './bench-options.js';
+import { option, textOption } from './bench-options.js';
 import {
   apiUnderTest,
   benchServerUrl,
@@ -38,6 +39,7 @@ const LISTINGS = option('--listings', 1000);
 const SELLERS = option('--sellers', 100);
 const POOL = option('--pool', 20);
 const FLOOR_SECONDS = option('--floor-seconds', 5);
+const CPU_PROF_DIR = textOption('--cpu-prof');
 const PRICE = 1;
 const APP_SECRET = randomBytes(32).toString('base64url');
 const underTest = apiUnderTest('market');
@@ -92,6 +94,7 @@ async function main() {
       appSecret: APP_SECRET,
       pool: POOL,
       bundle: underTest.bundle,
+      cpuProfDir: CPU_PROF_DIR,
     });
     process.stdout.write(`buying with ${BUYERS} concurrent buyers until every listing is sold…\n`);
     const latencies: number[] = [];

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Db } from './client.js';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './client.js';
 
 /**
  * Statements sent together in one round trip, for the few hot paths where the time between a
@@ -53,6 +54,24 @@ export interface Execution {
 }
 
 export type Statement = string | Execution;
+
+/** A statement as text with its values written in as literals. */
+export const inlined = (statement: Statement): string =>
+  typeof statement === 'string'
+    ? statement
+    : statement.prepared.text.replace(/\$(\d+)/g, (_, n: string) =>
+        literal(statement.values[Number(n) - 1]!),
+      );
+
+/**
+ * Runs one statement a batch would send, in a drizzle transaction (or alone), and answers its rows: the
+ * commands that settle on the ordinary path share the batch path's statements this way, so each
+ * rule is written once.
+ */
+export async function runStatement(t: Db | Tx, statement: Statement): Promise<Row[]> {
+  const result = (await t.execute(sql.raw(inlined(statement)))) as unknown as { rows: Row[] };
+  return result.rows;
+}
 
 export interface BatchTransaction {
   /**

@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { and, asc, count, desc, eq, gte, inArray, like, lt, lte, type SQL } from 'drizzle-orm';
 import type { AuditListResponse, AuditQuery } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { runStatement, type Execution } from '../../db/batch.js';
 import { auditLog } from '../../db/schema/index.js';
+import { prepared } from '../../db/statements.js';
 import { emailsOf, likeEscape, userIdsWithEmailLike } from '../users/users.reads.js';
 
 export interface AuditEntry {
@@ -15,6 +17,28 @@ export interface AuditEntry {
   /** The subject as it was, and as it is now (null when there is nothing to show). */
   before?: unknown;
   after?: unknown;
+}
+
+const insertEntry = prepared(
+  'audit_record',
+  `insert into audit_log (actor_id, action, subject_type, subject_id, before, after)
+    values ($1::uuid, $2::text, $3::text, $4::text, $5::jsonb, $6::jsonb)`,
+);
+
+/** One audit entry as a statement for a batch (`record` sends the same). */
+export function auditStatement(entry: AuditEntry): Execution {
+  const json = (value: unknown) => (value === undefined || value === null ? null : { json: value });
+  return {
+    prepared: insertEntry,
+    values: [
+      entry.actorId,
+      entry.action,
+      entry.subjectType,
+      entry.subjectId,
+      json(entry.before),
+      json(entry.after),
+    ],
+  };
 }
 
 export interface AuditRecord extends Required<AuditEntry> {
@@ -30,14 +54,7 @@ export class AuditService {
   constructor(private readonly db: Db) {}
 
   async record(entry: AuditEntry, tx: Db | Tx = this.db): Promise<void> {
-    await tx.insert(auditLog).values({
-      actorId: entry.actorId,
-      action: entry.action,
-      subjectType: entry.subjectType,
-      subjectId: entry.subjectId,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    });
+    await runStatement(tx, auditStatement(entry));
   }
 
   /** Everything done to one subject, oldest first. */

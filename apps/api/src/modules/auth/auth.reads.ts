@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { sessions, signIns } from '../../db/schema/index.js';
+import { sessions } from '../../db/schema/index.js';
 
 /** What other modules read of sign-in state (the auth module alone writes it). */
 
@@ -32,24 +32,12 @@ export const SIGN_IN_MEMORY_DAYS = 30;
 const ANONYMOUS_ADDRESSES = ['127.0.0.1', '::1', '::ffff:127.0.0.1'];
 
 /**
- * True when the two accounts signed in from one address in the last SIGN_IN_MEMORY_DAYS (the
- * marketplace's test of related accounts). Loopback addresses are not compared: they are the
- * server's own machine.
+ * SQL: true when the two accounts (SQL: literals or parameters) signed in from one address in the
+ * last SIGN_IN_MEMORY_DAYS (the marketplace's test of related accounts). Loopback addresses are
+ * not compared: they are the server's own machine.
  */
-export async function sharedSignInAddress(db: Db | Tx, a: string, b: string): Promise<boolean> {
-  const since = new Date(Date.now() - SIGN_IN_MEMORY_DAYS * 86_400_000);
-  const [row] = await db
-    .select({ shared: sql<number>`count(distinct ${signIns.userId})::int` })
-    .from(signIns)
-    .where(
-      and(
-        inArray(signIns.userId, [a, b]),
-        gt(signIns.at, since),
-        notInArray(signIns.ip, ANONYMOUS_ADDRESSES),
-      ),
-    )
-    .groupBy(signIns.ip)
-    .orderBy(desc(sql`count(distinct ${signIns.userId})`))
-    .limit(1);
-  return (row?.shared ?? 0) > 1;
-}
+export const sharedSignInAddress = (a: string, b: string) =>
+  `exists (select 1 from sign_ins
+      where user_id in (${a}, ${b}) and created_at > now() - interval '${SIGN_IN_MEMORY_DAYS} days'
+        and ip not in (${ANONYMOUS_ADDRESSES.map((ip) => `'${ip}'`).join(', ')})
+      group by ip having count(distinct user_id) > 1)`;

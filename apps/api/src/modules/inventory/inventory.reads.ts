@@ -34,6 +34,9 @@ export async function cardNamesAndFmv(db: Db | Tx, cardIds: string[]) {
     .where(inArray(cards.id, [...new Set(cardIds)]));
 }
 
+/** SQL: the name of card `card` (SQL: a literal, a parameter or a column). */
+export const cardNameOf = (card: string) => `(select name from cards where id = ${card})`;
+
 type CardRow = typeof cards.$inferSelect;
 
 /** The cards with these ids, by id (unknown ids are absent). */

@@ -57,8 +57,8 @@ interface LimitEvent {
   link: string;
 }
 type LimitNotice = (tx: Tx, userId: string, event: LimitEvent) => Promise<unknown>;
-/** The same notice as a statement of a batch (NotificationsService.notifyStatement). */
-type LimitNoticeStatement = (userId: string, event: LimitEvent) => string;
+/** The same notice as a statement of a batch (notifications' `noticeStatement`). */
+type LimitNoticeStatement = (userId: string, event: LimitEvent) => Execution;
 const LIMITS_LINK = '/dashboard?tab=limits';
 
 /** The collector's state as a batch read it; a batch's rows may hold the json as text. */

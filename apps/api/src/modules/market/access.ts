@@ -9,6 +9,12 @@ export async function assertMarketAccess(db: Db | Tx, userId: string): Promise<v
     .select({ userId: marketAccessFreezes.userId })
     .from(marketAccessFreezes)
     .where(eq(marketAccessFreezes.userId, userId));
-  if (frozen)
-    throw forbidden('Your marketplace access is paused. Contact support to find out why.');
+  if (frozen) throw accessPaused();
 }
+
+export const accessPaused = () =>
+  forbidden('Your marketplace access is paused. Contact support to find out why.');
+
+/** SQL: true when staff froze the market access of `user` (SQL: a literal or a parameter). */
+export const accessFrozen = (user: string) =>
+  `exists (select 1 from market_access_freezes where user_id = ${user})`;

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   centsToDollars,
   dollarsToCents,
-  formatCents,
   type BuyListingBody,
   type BuyListingResponse,
   type EditListingBody,
@@ -16,24 +15,34 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { retryingConflicts } from '../../lib/retry-conflicts.js';
 import { marketListings } from '../../db/schema/index.js';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import { badRequest, conflict, notFound } from '../../errors.js';
 import type { SessionUser } from '../auth/sessions.service.js';
-import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
+import {
+  runIdempotent,
+  type IdempotencyOptions,
+  type IdempotentResult,
+} from '../idempotency/idempotency.service.js';
 import { cardNamesAndFmv } from '../inventory/inventory.reads.js';
 import { reserveForMarket, returnToVault } from '../vault/holdings.service.js';
 import { assertMarketAccess } from './access.js';
+import {
+  assertBuyable,
+  assertForSale,
+  boughtDescription,
+  buyNowInBatches,
+  noListing,
+  type Bought,
+} from './buy-now.js';
 import { compsOf } from './comps.js';
 import {
   listingById,
   listingsOfSeller,
   listingsWithCards,
   searchListings,
-  withSellers,
 } from './market.reads.js';
 import { toListing, type LockedListing } from './market.view.js';
 import { closeOpenOffers, feeOn, settleSale, type MarketDeps } from './settlement.js';
 
-const noListing = () => notFound('No listing with this id.');
 const notYours = () => notFound('No listing of yours with this id.');
 
 /**
@@ -160,70 +169,74 @@ export class ListingsService {
     return this.view(listingId);
   }
 
-  /** Buy now, answered once per Idempotency-Key. */
+  /**
+   * Buy now, answered once per Idempotency-Key: in two round trips (buy-now.ts), or on the
+   * ordinary path when offers are open on the listing. The answer shows the listing as it is.
+   */
   async buy(
     user: SessionUser,
     listingId: string,
     body: BuyListingBody,
     idempotencyKey: string,
   ): Promise<IdempotentResult<BuyListingResponse>> {
-    await assertMarketAccess(this.db, user.id);
-    return retryingConflicts(() =>
-      runIdempotent(
-        this.db,
-        {
-          userId: user.id,
-          scope: 'market-buy',
-          key: idempotencyKey,
-          request: { listingId, ...body },
-        },
-        async (tx) => {
-          const row = await this.openListing(tx, listingId);
-          const { listing } = row;
-          if (listing.sellerId === user.id) throw forbidden('You cannot buy your own listing.');
-          if (listing.priceCents !== dollarsToCents(body.price))
-            throw conflict(`The price changed to ${formatCents(listing.priceCents)}.`, {
-              price: centsToDollars(listing.priceCents),
-            });
-          let balanceCents = 0;
-          const { holdingId } = await settleSale(tx, this.deps, {
-            listing,
-            buyerId: user.id,
-            priceCents: listing.priceCents,
-            kind: 'market',
-            actorId: user.id,
-            cardName: row.card.name,
-            pay: async (saleId) => {
-              balanceCents = await this.deps.wallet.debit(
-                user.id,
-                listing.priceCents,
-                {
-                  kind: 'market',
-                  refType: 'market_sale',
-                  refId: saleId,
-                  description: `Bought "${row.card.name}" on the marketplace`,
-                },
-                tx,
-              );
-            },
-          });
-          const now = new Date();
-          const [sold] = await withSellers(tx, [
-            {
-              listing: {
-                ...listing,
-                status: 'sold',
-                buyerId: user.id,
-                closedAt: now,
-                updatedAt: now,
-              },
-              card: row.card,
-            },
-          ]);
-          return { listing: toListing(sold!), holdingId, balance: centsToDollars(balanceCents) };
-        },
-      ),
+    const key = {
+      userId: user.id,
+      scope: 'market-buy',
+      key: idempotencyKey,
+      request: { listingId, ...body },
+    };
+    const priceCents = dollarsToCents(body.price);
+    const { body: bought, replayed } = await retryingConflicts(
+      async () =>
+        (await buyNowInBatches(this.db, this.deps, { listingId, priceCents, key })) ??
+        this.buyReleasingOffers(key, listingId, priceCents),
     );
+    const row = await listingById(this.db, listingId);
+    return {
+      body: {
+        listing: toListing(row!),
+        holdingId: bought.holdingId,
+        balance: centsToDollars(bought.balanceCents),
+      },
+      replayed,
+    };
+  }
+
+  /** Buy now of a listing with open offers, which the settlement releases. */
+  private async buyReleasingOffers(
+    key: IdempotencyOptions,
+    listingId: string,
+    priceCents: number,
+  ): Promise<IdempotentResult<Bought>> {
+    await assertMarketAccess(this.db, key.userId);
+    return runIdempotent(this.db, key, async (tx) => {
+      const row = await this.openListing(tx, listingId);
+      const { listing } = row;
+      assertBuyable({ ...listing, frozen: false }, key.userId, priceCents);
+      let balanceCents = 0;
+      const { holdingId } = await settleSale(tx, this.deps, {
+        listing,
+        buyerId: key.userId,
+        priceCents: listing.priceCents,
+        kind: 'market',
+        actorId: key.userId,
+        cardName: row.card.name,
+        pay: async (saleId) => {
+          balanceCents = await this.deps.wallet.debit(
+            key.userId,
+            listing.priceCents,
+            {
+              kind: 'market',
+              refType: 'market_sale',
+              refId: saleId,
+              description: boughtDescription(row.card.name),
+            },
+            tx,
+          );
+        },
+      });
+      return { holdingId, balanceCents };
+    });
   }
 
   /**
@@ -236,9 +249,7 @@ export class ListingsService {
       .where(eq(marketListings.id, listingId))
       .for('update', { of: marketListings });
     if (!row) throw noListing();
-    if (row.listing.status === 'sold') throw conflict('This card has already been sold.');
-    if (row.listing.status === 'cancelled') throw conflict('This listing has ended.');
-    if (row.listing.frozenAt) throw conflict('This listing is on hold while our team reviews it.');
+    assertForSale({ status: row.listing.status, frozen: row.listing.frozenAt !== null });
     return row;
   }
 

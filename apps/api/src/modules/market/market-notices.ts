@@ -1,5 +1,7 @@
 import { formatCents } from '@grail/contract';
 import type { Tx } from '../../db/client.js';
+import type { Execution } from '../../db/batch.js';
+import { noticeStatement } from '../notifications/notifications.service.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 
 /** What the marketplace tells collectors, through the notifications module (in each change's transaction). */
@@ -11,12 +13,11 @@ const OFFERS = '/dashboard/vault?tab=offers';
 const TRADES = '/dashboard/vault?tab=trades';
 
 /** The seller's card sold (Buy now or an accepted offer): what reached their wallet. */
-export async function noticeSold(
-  tx: Tx,
-  notices: MarketNotices,
-  sale: { sellerId: string; cardName: string; priceCents: number; feeCents: number },
-) {
-  await notices.notify(tx, sale.sellerId, {
+export function soldNotice(
+  sellerId: string,
+  sale: { cardName: string; priceCents: number; feeCents: number },
+): Execution {
+  return noticeStatement(sellerId, {
     category: 'market',
     kind: 'listing.sold',
     title: `Your ${sale.cardName} sold for ${formatCents(sale.priceCents)}`,

@@ -1,22 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { formatCents, percentOfCents } from '@grail/contract';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { percentOfCents } from '@grail/contract';
 import type { Tx } from '../../db/client.js';
-import {
-  marketListings,
-  marketOfferEvents,
-  marketOffers,
-  marketSales,
-} from '../../db/schema/index.js';
+import { runStatement } from '../../db/batch.js';
+import { marketOfferEvents, marketOffers } from '../../db/schema/index.js';
 import { conflict } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
-import { passToBuyer } from '../vault/holdings.service.js';
+import { isNotPassed } from '../vault/holdings.service.js';
 import type { WalletHolds } from '../wallet/holds.service.js';
 import type { WalletService } from '../wallet/wallet.service.js';
 import { relatedAccounts } from './related.js';
 import type { ListingRecord } from './market.view.js';
-import { noticeOffer, noticeSold, type MarketNotices } from './market-notices.js';
+import { noticeOffer, type MarketNotices } from './market-notices.js';
+import { closeListingStatement, saleWrites, type SalePlan } from './sale-statements.js';
 
 export interface MarketDeps {
   wallet: WalletService;
@@ -48,94 +45,41 @@ export interface Sale {
 
 /**
  * Settles a sale in the caller's transaction, all or nothing: the listing closes (once: a second
- * buyer finds it sold and gets 409), the buyer pays, the seller is credited the price less the fee
- * as cash, the fee goes to the house, the card moves to the buyer's vault, every other open offer
- * on it is released, and the sale is recorded for the comps (flagged when the accounts are related).
+ * buyer finds it sold and gets 409), the buyer pays, the sale's writes follow (sale-statements.ts:
+ * the card to the buyer's vault, the seller's cash, the house's fee, the comps' record, flagged
+ * when the accounts are related), and every other open offer on it is released.
  */
 export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
   const { listing } = sale;
-  const [closed] = await tx
-    .update(marketListings)
-    .set({ status: 'sold', buyerId: sale.buyerId, closedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(marketListings.id, listing.id),
-        eq(marketListings.status, 'open'),
-        isNull(marketListings.frozenAt),
-      ),
-    )
-    .returning({ id: marketListings.id });
+  const [closed] = await runStatement(tx, closeListingStatement(listing.id, sale.buyerId));
   if (!closed) throw conflict('This card has just been sold or taken off the market.');
   await lockSaleWallets(tx, deps, [listing.id], [sale.buyerId, listing.sellerId]);
   await deps.limits.checkPurchase(sale.buyerId, sale.priceCents, tx);
-  const saleId = randomUUID();
-  await sale.pay(saleId);
-  const feeCents = feeOn(sale.priceCents, deps.feePercent);
-  const holdingId = await passToBuyer(tx, {
-    holdingId: listing.holdingId,
-    sellerId: listing.sellerId,
-    from: 'listed',
+  const plan: SalePlan = {
+    saleId: randomUUID(),
+    listing,
     buyerId: sale.buyerId,
-    source: 'market',
-    sourceId: saleId,
-    costCents: sale.priceCents,
-  });
-  if (!holdingId) throw conflict('This card is no longer listed.');
-  const flagReason = await relatedAccounts(tx, listing.sellerId, sale.buyerId);
-  await tx.insert(marketSales).values({
-    id: saleId,
+    priceCents: sale.priceCents,
+    feeCents: feeOn(sale.priceCents, deps.feePercent),
     kind: sale.kind,
-    listingId: listing.id,
     offerId: sale.offerId ?? null,
-    cardId: listing.cardId,
-    sellerId: listing.sellerId,
-    buyerId: sale.buyerId,
-    priceCents: sale.priceCents,
-    feeCents,
-    flagReason,
-  });
-  await closeOpenOffers(tx, deps, listing.id, sale.cardName, sale.offerId);
-  const ref = { refType: 'market_sale', refId: saleId };
-  await deps.wallet.credit(
-    listing.sellerId,
-    sale.priceCents - feeCents,
-    {
-      kind: 'market_sale',
-      ...ref,
-      description: `Sold "${sale.cardName}" for ${formatCents(sale.priceCents)} (fee ${formatCents(feeCents)})`,
-    },
-    tx,
-  );
-  await deps.holds.takeFee(tx, feeCents, {
-    ...ref,
-    description: `Fee on "${sale.cardName}" sold for ${formatCents(sale.priceCents)}`,
-  });
-  await deps.audit.record(
-    {
-      actorId: sale.actorId,
-      action: 'market.sale',
-      subjectType: 'market_listing',
-      subjectId: listing.id,
-      after: {
-        saleId,
-        kind: sale.kind,
-        sellerId: listing.sellerId,
-        buyerId: sale.buyerId,
-        priceCents: sale.priceCents,
-        feeCents,
-        flagReason,
-      },
-    },
-    tx,
-  );
-  await noticeSold(tx, deps.notices, {
-    sellerId: listing.sellerId,
+    flagReason: await relatedAccounts(tx, listing.sellerId, sale.buyerId),
     cardName: sale.cardName,
-    priceCents: sale.priceCents,
-    feeCents,
-  });
-  return { saleId, holdingId, feeCents };
+    actorId: sale.actorId,
+    holdingId: randomUUID(),
+  };
+  await sale.pay(plan.saleId);
+  try {
+    for (const write of saleWrites(plan)) await runStatement(tx, write);
+  } catch (err) {
+    throw isNotPassed(err) ? noLongerListed() : err;
+  }
+  await closeOpenOffers(tx, deps, listing.id, sale.cardName, sale.offerId);
+  return { saleId: plan.saleId, holdingId: plan.holdingId, feeCents: plan.feeCents };
 }
+
+/** The listed card moved meanwhile (it cannot while its listing is locked open). */
+export const noLongerListed = () => conflict('This card is no longer listed.');
 
 /**
  * Locks, in user-id order, every wallet a settlement moves money in: its parties' and those of

@@ -12,8 +12,8 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { notificationPreferences, notifications } from '../../db/schema/index.js';
-import { sqlText } from '../../db/batch.js';
-import { rawStatement } from '../../db/statements.js';
+import type { Execution } from '../../db/batch.js';
+import { prepared, rawStatement } from '../../db/statements.js';
 import { badRequest, forbidden, notFound } from '../../errors.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { LimitsService } from '../limits/limits.service.js';
@@ -70,23 +70,6 @@ const countChanged = rawStatement(
 const notifyCount = (t: Db | Tx, userId: string) => t.execute(countChanged(userId));
 
 /**
- * `notify` as one statement of a batch (db/batch.ts), for a path that cannot wait for a round
- * trip: the row and the count NOTIFY; the e-mail is left to the mail worker (`mail_pending`), as a
- * trigger's notices are, since the outbox seals mail here in the process.
- */
-const notifyInBatch = rawStatement(
-  'notifications.notify_in_batch',
-  (userId: string, e: Pick<NotificationEvent, 'category' | 'kind' | 'title' | 'body' | 'link'>) =>
-    sqlText`with n as (
-      insert into notifications (user_id, category, kind, title, body, link, mail_pending)
-      values (${userId}::uuid, ${e.category}, ${e.kind}, ${e.title}, ${e.body}, ${e.link}, true)
-      returning user_id)
-    select pg_notify(${NOTIFICATION_COUNTS_CHANNEL}, user_id::text) from n`,
-  '00000000-0000-4000-8000-000000000000',
-  { category: 'limits', kind: 'sample', title: 'Sample', body: 'Sample', link: '/' },
-);
-
-/**
  * The collector's notifications (docs/notifications.md). `notify` is what every other module
  * calls, in the transaction of the change it tells about: one row, one count NOTIFY and, where
  * the category's e-mail is on, one e-mail through the outbox, all gone if that transaction rolls
@@ -134,17 +117,6 @@ export class NotificationsService {
     return row.id;
   }
 
-  /**
-   * The statement that writes this notification inside a batch's transaction (see
-   * notifyInBatch); its e-mail follows through the mail worker where the category is on.
-   */
-  notifyStatement(
-    userId: string,
-    event: Pick<NotificationEvent, 'category' | 'kind' | 'title' | 'body' | 'link'>,
-  ): string {
-    return notifyInBatch(userId, event);
-  }
-
   /** Unpins what needed an answer about this subject: the collector answered it. */
   async answered(tx: Tx, userId: string, subject: { type: string; id: string }): Promise<void> {
     const done = await tx
@@ -180,7 +152,7 @@ export class NotificationsService {
 
   /**
    * Queues the e-mail of notifications a database trigger or a batch wrote (a pack's pulls,
-   * migration 0026; a limit reached by a pack purchase), a batch at a time across instances; answers how many it took.
+   * migration 0026; `noticeStatement`), a batch at a time across instances; answers how many it took.
    */
   async mailPending(batch: number): Promise<number> {
     return this.db.transaction(async (tx) => {
@@ -349,4 +321,41 @@ export class NotificationsService {
         set: { email, updatedAt: sql`now()` },
       });
   }
+}
+
+/**
+ * A notification as one statement, for a command sent in batches (the marketplace's Buy now):
+ * the row, marked for the mail worker as a pack's pulls are (migration 0026), which queues its
+ * e-mail after the commit where the collector gets the category by e-mail, and the count's
+ * NOTIFY, delivered on commit. $1 user, $2 category, $3 kind, $4 title, $5 body, $6 link,
+ * $7 and $8 the subject's type and id.
+ */
+const addNotice = prepared(
+  'notifications_add',
+  `with added as (
+      insert into notifications (user_id, category, kind, title, body, link, subject_type,
+        subject_id, needs_answer, mail_pending)
+      values ($1::uuid, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::text,
+        $9::boolean, true)
+      on conflict do nothing
+      returning user_id
+    )
+    select pg_notify('${NOTIFICATION_COUNTS_CHANNEL}', user_id::text) from added`,
+);
+
+export function noticeStatement(userId: string, event: Omit<NotificationEvent, 'mail'>): Execution {
+  return {
+    prepared: addNotice,
+    values: [
+      userId,
+      event.category,
+      event.kind,
+      event.title,
+      event.body,
+      event.link,
+      event.subject?.type ?? null,
+      event.subject?.id ?? null,
+      event.needsAnswer ?? false,
+    ],
+  };
 }

@@ -1,6 +1,9 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Db, Tx } from '../../db/client.js';
+import { runStatement, type Execution } from '../../db/batch.js';
 import { holdings } from '../../db/schema/index.js';
+import { prepared } from '../../db/statements.js';
 
 /*
  * The moves of holdings other modules make in their own transactions: a pull or a break hit sold
@@ -157,46 +160,68 @@ export async function returnToVault(
   return moved.length;
 }
 
+/** A card changing hands on the marketplace (see passToBuyer). */
+export interface HoldingMove {
+  holdingId: string;
+  sellerId: string;
+  from: 'listed' | 'in_trade' | 'in_vault';
+  buyerId: string;
+  source: 'market' | 'trade';
+  sourceId: string;
+  costCents: number;
+  /** The buyer's new holding's id; a batch that sends it names it beforehand. */
+  newHoldingId?: string;
+}
+
 /**
- * A card changes hands on the marketplace: the seller's holding leaves custody (`from` → sold)
- * and the buyer gets a new one in their vault, costing what they paid. Null (nothing written)
- * when the seller's holding was no longer in `from`.
+ * The move as one statement: the seller's holding leaves custody (`from` → sold) and the buyer's
+ * new one, costing what they paid, is made from it. With `failWhenGone` a holding no longer in
+ * `from` fails the statement (the new row has no owner), which aborts a batch (`isNotPassed`);
+ * without, it answers no row.
  */
-export async function passToBuyer(
-  tx: Tx,
-  move: {
-    holdingId: string;
-    sellerId: string;
-    from: 'listed' | 'in_trade' | 'in_vault';
-    buyerId: string;
-    source: 'market' | 'trade';
-    sourceId: string;
-    costCents: number;
-  },
-): Promise<string | null> {
-  const [sold] = await tx
-    .update(holdings)
-    .set({ state: 'sold', stateChangedAt: sql`now()` })
-    .where(
-      and(
-        eq(holdings.id, move.holdingId),
-        eq(holdings.userId, move.sellerId),
-        eq(holdings.state, move.from),
-      ),
+const passText = (failWhenGone: boolean) =>
+  `with sold as (
+      update holdings set state = 'sold', state_changed_at = now()
+      where id = $1::uuid and user_id = $2::uuid and state = $3::text and card_id is not null
+      returning card_id, $5::uuid as buyer_id
     )
-    .returning({ cardId: holdings.cardId });
-  if (!sold?.cardId) return null;
-  const [bought] = await tx
-    .insert(holdings)
-    .values({
-      userId: move.buyerId,
-      cardId: sold.cardId,
-      source: move.source,
-      sourceId: move.sourceId,
-      costCents: move.costCents,
-    })
-    .returning({ id: holdings.id });
-  return bought!.id;
+    insert into holdings (id, user_id, card_id, source, source_id, cost_cents)
+    select $4::uuid, sold.buyer_id, sold.card_id, $6::text, $7::uuid, $8::bigint
+    from ${failWhenGone ? '(values (1)) as one_row left join sold on true' : 'sold'}
+    returning id`;
+const passInBatch = prepared('vault_pass_to_buyer', passText(true));
+const passNow = prepared('vault_pass_to_buyer_now', passText(false));
+
+export function passToBuyerStatement(move: HoldingMove, failWhenGone = true): Execution {
+  return {
+    prepared: failWhenGone ? passInBatch : passNow,
+    values: [
+      move.holdingId,
+      move.sellerId,
+      move.from,
+      move.newHoldingId ?? randomUUID(),
+      move.buyerId,
+      move.source,
+      move.sourceId,
+      move.costCents,
+    ],
+  };
+}
+
+/** The failure of passToBuyerStatement whose holding had moved (sent alone, drizzle wraps it). */
+export const isNotPassed = (err: unknown) => {
+  type Failure = { code?: string; table?: string; column?: string; cause?: Failure };
+  const e = (err as Failure).cause ?? (err as Failure);
+  return e.code === '23502' && e.table === 'holdings' && e.column === 'user_id';
+};
+
+/**
+ * A card changes hands on the marketplace, in `tx`: the buyer's new holding's id, or null
+ * (nothing written) when the seller's holding was no longer in `from`.
+ */
+export async function passToBuyer(tx: Tx, move: HoldingMove): Promise<string | null> {
+  const [bought] = await runStatement(tx, passToBuyerStatement(move, false));
+  return bought ? String(bought.id) : null;
 }
 
 /** A holding as a trade checks it: whose it is, its state and its card (null for a break hit). */

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { runStatement, type Execution } from '../../db/batch.js';
+import { prepared } from '../../db/statements.js';
 import { houseLedger, walletHolds, wallets } from '../../db/schema/index.js';
 import type { LedgerRef } from './debit.js';
 import type { WalletService } from './wallet.service.js';
@@ -12,6 +14,18 @@ export interface HoldPurpose {
 }
 
 const HOLD_REF = 'wallet_hold';
+
+const houseFee = prepared(
+  'wallet_house_fee',
+  `insert into house_ledger (kind, amount_cents, ref_type, ref_id, description)
+    values ('market_fee', $1::bigint, $2::text, $3::text, $4::text)`,
+);
+
+/** The house's fee as one statement for a batch; none for a fee of nothing. */
+export function feeStatement(amountCents: number, ref: Omit<LedgerRef, 'kind'>): Execution | null {
+  if (amountCents <= 0) return null;
+  return { prepared: houseFee, values: [amountCents, ref.refType, ref.refId, ref.description] };
+}
 
 /**
  * Money set aside for an open offer or trade, and the house's fee account (decision 029). A hold
@@ -65,8 +79,8 @@ export class WalletHolds {
 
   /** The house's fee on a sale or a trade, once per reference. */
   async takeFee(tx: Tx, amountCents: number, ref: Omit<LedgerRef, 'kind'>): Promise<void> {
-    if (amountCents <= 0) return;
-    await tx.insert(houseLedger).values({ kind: 'market_fee', amountCents, ...ref });
+    const fee = feeStatement(amountCents, ref);
+    if (fee) await runStatement(tx, fee);
   }
 
   /** The three totals conservation is checked against: wallets, open holds and house fees. */

@@ -8,6 +8,8 @@ import {
   type WalletResponse,
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { runStatement } from '../../db/batch.js';
+import { creditStatement, lockWalletsStatement } from './credit.js';
 import { debitQuery, type LedgerRef } from './debit.js';
 import { walletLedger, wallets } from '../../db/schema/index.js';
 import { AppError, badRequest } from '../../errors.js';
@@ -48,14 +50,8 @@ export class WalletService {
    * several of them (a sale, a trade), so two such commands never wait on each other in a circle.
    */
   async lockWallets(tx: Tx, userIds: string[]): Promise<void> {
-    const ids = [...new Set(userIds)].sort();
-    if (ids.length < 2) return;
-    await tx
-      .select({ userId: wallets.userId })
-      .from(wallets)
-      .where(inArray(wallets.userId, ids))
-      .orderBy(asc(wallets.userId))
-      .for('update');
+    if (new Set(userIds).size < 2) return;
+    await runStatement(tx, lockWalletsStatement(userIds));
   }
 
   async balance(userId: string, tx: Db | Tx = this.db): Promise<number> {
@@ -152,29 +148,11 @@ export class WalletService {
     refundOf: number | null,
     tx: Tx,
   ): Promise<number> {
-    if (!Number.isInteger(amountCents) || amountCents <= 0)
-      throw new Error('credit must be a positive integer');
-    const [row] = await tx
-      .insert(wallets)
-      .values({ userId, balanceCents: amountCents, creditCents })
-      .onConflictDoUpdate({
-        target: wallets.userId,
-        set: {
-          balanceCents: sql`${wallets.balanceCents} + ${amountCents}`,
-          creditCents: sql`${wallets.creditCents} + ${creditCents}`,
-          updatedAt: sql`now()`,
-        },
-      })
-      .returning({ balance: wallets.balanceCents });
-    await tx.insert(walletLedger).values({
-      userId,
-      amountCents,
-      balanceAfterCents: row!.balance,
-      storeCreditCents: creditCents,
-      refundOf,
-      ...ref,
-    });
-    return row!.balance;
+    const [row] = await runStatement(
+      tx,
+      creditStatement(userId, amountCents, ref, creditCents, refundOf),
+    );
+    return Number(row!.balance_after_cents);
   }
 
   /**
@@ -325,3 +303,4 @@ export class WalletService {
 }
 
 export { debitStatement, isShortBalance, type LedgerRef } from './debit.js';
+export { creditStatement, lockWalletsStatement } from './credit.js';
