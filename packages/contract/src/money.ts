@@ -49,6 +49,10 @@ export const PositiveDollars = dollarsBetween(0.01, MAX_DOLLARS);
 export const percentOfCents = (cents: number, percent: number) =>
   Math.floor((cents * percent) / 100);
 
+// One formatter: toLocaleString with options builds a new one on every call.
+const dollars = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 /** An amount as the server writes it in e-mails, ledger lines and notes: $1,234.50. */
-export const formatCents = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const formatCents = (cents: number) => `$${dollars.format(cents / 100)}`;

@@ -205,27 +205,45 @@ export const heldCardColumns = (db: Db | Tx) =>
     })
     .from(cards);
 
-/** The card facts a marketplace listing shows, filters and sorts by (a select it joins to). */
-export const marketCardColumns = (db: Db | Tx) =>
-  db
-    .select({
-      cardId: cards.id,
-      name: cards.name,
-      player: cards.player,
-      year: cards.year,
-      setName: cards.setName,
-      cardNumber: cards.cardNumber,
-      sport: cards.sport,
-      grader: cards.grader,
-      grade: cards.grade,
-      gradeValue: cards.gradeValue,
-      certNumber: cards.certNumber,
-      imageIds: cards.imageIds,
-      fmvCents: cards.fmvCents,
-      fmvSource: cards.fmvSource,
-      fmvUpdatedAt: cards.fmvUpdatedAt,
-    })
-    .from(cards);
+/** The card facts a marketplace listing shows, filters and sorts by. */
+const MARKET_CARD = {
+  cardId: cards.id,
+  name: cards.name,
+  player: cards.player,
+  year: cards.year,
+  setName: cards.setName,
+  cardNumber: cards.cardNumber,
+  sport: cards.sport,
+  grader: cards.grader,
+  grade: cards.grade,
+  gradeValue: cards.gradeValue,
+  certNumber: cards.certNumber,
+  imageIds: cards.imageIds,
+  fmvCents: cards.fmvCents,
+  fmvSource: cards.fmvSource,
+  fmvUpdatedAt: cards.fmvUpdatedAt,
+};
+
+/** The marketplace's card facts as a select it joins to. */
+export const marketCardColumns = (db: Db | Tx) => db.select(MARKET_CARD).from(cards);
+
+export type MarketCardFacts = Awaited<ReturnType<typeof marketCardColumns>>[number];
+
+/**
+ * SQL: the same facts of card `card` (SQL: a parameter or a column) as one JSON object, for a
+ * statement sent as text; `marketCardOfJson` reads it back.
+ */
+export const marketCardJson = (card: string) =>
+  `(select jsonb_build_object(${Object.entries(MARKET_CARD)
+    .map(([key, column]) => `'${key}', ${column.name}`)
+    .join(', ')}) from cards where id = ${card})`;
+
+export const marketCardOfJson = (json: unknown): MarketCardFacts => {
+  const facts = (typeof json === 'string' ? JSON.parse(json) : json) as MarketCardFacts & {
+    fmvUpdatedAt: string;
+  };
+  return { ...facts, fmvUpdatedAt: new Date(facts.fmvUpdatedAt) };
+};
 
 /**
  * The ids of every card with the identity of `cardId` (sport, player, year, set, number, grader

@@ -12,23 +12,25 @@ import {
   type IdempotentResult,
 } from '../idempotency/idempotency.service.js';
 import { keepAnswer, storedKeyRow } from '../idempotency/idempotency.reads.js';
-import { cardNameOf } from '../inventory/inventory.reads.js';
+import { marketCardJson, marketCardOfJson } from '../inventory/inventory.reads.js';
+import { usernameOf } from '../users/users.reads.js';
 import { isNotPassed } from '../vault/holdings.service.js';
 import { walletBalance } from '../wallet/wallet.reads.js';
-import {
-  debitStatement,
-  isShortBalance,
-  lockWalletsStatement,
-} from '../wallet/wallet.service.js';
+import { debitStatement, isShortBalance, lockWalletsStatement } from '../wallet/wallet.service.js';
 import { accessFrozen, accessPaused } from './access.js';
 import { relatedReason } from './related.js';
+import type { ListingRow } from './market.view.js';
 import { closeListingStatement, saleWrites } from './sale-statements.js';
 import { feeOn, noLongerListed, type MarketDeps } from './settlement.js';
 
-/** What a Buy now answers, and what its Idempotency-Key keeps: the listing is read afresh. */
+/**
+ * What a Buy now answers, and what its Idempotency-Key keeps; the sold listing as the batch saw
+ * it, which a repeat reads afresh.
+ */
 export interface Bought {
   holdingId: string;
   balanceCents: number;
+  listing?: ListingRow;
 }
 
 /** A listing as a sale checks it. */
@@ -67,7 +69,7 @@ const lockListing = prepared(
 );
 
 /**
- * Buy now's look, after the key's, the buyer's and the listing's locks: the buyer's market access,
+ * Buy now's look, after the key's, the listing's and the buyer's locks: the buyer's market access,
  * the listing, whether offers are open on it, the card's name, the buyer's balance, whether the
  * parties are related, and the key's stored answer. $1 listing, $2 buyer, $3 and $4 the key's
  * scope and key.
@@ -75,10 +77,10 @@ const lockListing = prepared(
 const seeListing = prepared(
   'market_buy_see',
   `select ${accessFrozen('$2::uuid')} as access_frozen, l.status, l.frozen_at is not null as frozen,
-      l.seller_id, l.holding_id, l.card_id, l.price_cents,
+      l.seller_id, l.holding_id, l.card_id, l.price_cents, l.accepts_offers, l.min_offer_cents,
+      l.created_at, ${marketCardJson('l.card_id')} as card, ${usernameOf('l.seller_id')} as seller,
       exists (select 1 from market_offers o where o.listing_id = l.id and o.status = 'open')
         as has_offers,
-      ${cardNameOf('l.card_id')} as card_name,
       ${walletBalance('$2::uuid')} as balance_cents,
       ${relatedReason('l.seller_id', '$2::uuid')} as flag_reason,
       stored.request_hash as stored_hash, stored.response as stored_response
@@ -108,8 +110,12 @@ interface Seen {
   holding_id: string;
   card_id: string;
   price_cents: number | string;
+  accepts_offers: boolean;
+  min_offer_cents: number | string | null;
+  created_at: string | Date;
+  card: unknown;
+  seller: string | null;
   has_offers: boolean;
-  card_name: string;
   balance_cents: number | string | null;
   flag_reason: string | null;
   stored_hash: string | null;
@@ -121,9 +127,9 @@ class OffersOpen extends Error {}
 
 /**
  * Buy now in one transaction of two round trips (decision 029), as the pack purchase does (017):
- * 1. the locks (the Idempotency-Key's, the buyer's spending limits', the listing's row) and one
- *    look at everything the checks need; a repeat, a refusal or a short balance answers here,
- *    before anything is written;
+ * 1. the locks (the Idempotency-Key's, the listing's row, the buyer's spending limits', in the
+ *    order every sale takes them) and one look at everything the checks need; a repeat, a
+ *    refusal or a short balance answers here, before anything is written;
  * 2. the wallets locked in id order, the listing closed, the debit, the sale's writes
  *    (sale-statements.ts), the key's answer and the COMMIT.
  * Null when offers are open on the listing: the caller settles it on the ordinary path, which
@@ -141,8 +147,8 @@ export async function buyNowInBatches(
     return await batchTransaction(db, async (tx) => {
       const read = await tx.run([
         idempotencyLock(key),
-        limitsLock,
         { prepared: lockListing, values: [listingId] },
+        limitsLock,
         limitsState,
         { prepared: seeListing, values: [listingId, buyerId, key.scope, key.key] },
       ]);
@@ -165,6 +171,7 @@ export async function buyNowInBatches(
       if (balance < priceCents) throw deps.wallet.shortfall(priceCents, balance);
       const saleId = randomUUID();
       const holdingId = randomUUID();
+      const card = marketCardOfJson(seen.card);
       const statements: Execution[] = [
         lockWalletsStatement([buyerId, seen.seller_id]),
         closeListingStatement(listingId, buyerId),
@@ -172,7 +179,7 @@ export async function buyNowInBatches(
           kind: 'market',
           refType: 'market_sale',
           refId: saleId,
-          description: boughtDescription(seen.card_name),
+          description: boughtDescription(card.name),
         }),
         ...saleWrites({
           saleId,
@@ -188,7 +195,7 @@ export async function buyNowInBatches(
           kind: 'market',
           offerId: null,
           flagReason: seen.flag_reason,
-          cardName: seen.card_name,
+          cardName: card.name,
           actorId: buyerId,
           holdingId,
         }),
@@ -199,8 +206,28 @@ export async function buyNowInBatches(
       ];
       const written = await tx.run(statements, { commit: true });
       const [debited] = written[2]!;
+      const now = new Date(written[1]![0]!.closed_at as string | Date);
+      const listing: ListingRow = {
+        listing: {
+          id: listingId,
+          sellerId: seen.seller_id,
+          holdingId: seen.holding_id,
+          cardId: seen.card_id,
+          priceCents,
+          acceptsOffers: seen.accepts_offers,
+          minOfferCents: seen.min_offer_cents === null ? null : Number(seen.min_offer_cents),
+          status: 'sold',
+          buyerId,
+          frozenAt: null,
+          createdAt: new Date(seen.created_at),
+          updatedAt: now,
+          closedAt: now,
+        },
+        card,
+        seller: seen.seller ?? 'collector',
+      };
       return {
-        body: { holdingId, balanceCents: Number(debited!.balance_after_cents) },
+        body: { holdingId, balanceCents: Number(debited!.balance_after_cents), listing },
         replayed: false,
       };
     });

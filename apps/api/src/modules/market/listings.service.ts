@@ -191,7 +191,7 @@ export class ListingsService {
         (await buyNowInBatches(this.db, this.deps, { listingId, priceCents, key })) ??
         this.buyReleasingOffers(key, listingId, priceCents),
     );
-    const row = await listingById(this.db, listingId);
+    const row = bought.listing ?? (await listingById(this.db, listingId));
     return {
       body: {
         listing: toListing(row!),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Listing, Offer } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
@@ -527,6 +527,31 @@ describe(`the marketplace: offers and counteroffers (${testEngine})`, () => {
     for (const b of buyers) expect(await balance(b.id)).toBe(10_000);
     const [held] = await t.database.db.select().from(holdings).where(eq(holdings.id, holding.id));
     expect(held!.state).toBe('in_vault');
+    await expectConserved();
+  });
+
+  it('settles a Buy now of a listing with open offers, releasing them, as a Buy now of one without', async () => {
+    const { seller, listing: l } = await listing(100, 50);
+    const bidders = [await collector(10_000), await collector(10_000)];
+    for (const b of bidders) await offer(b, l._id, 60);
+    const buyer = await collector(20_000);
+    const headers = { ...buyer.headers, 'idempotency-key': 'market-buy-with-offers' };
+    const url = `/api/market/listings/${l._id}/buy`;
+    const first = await t.app.inject({ method: 'POST', url, headers, payload: { price: 100 } });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ listing: { status: 'sold' }, balance: 100 });
+    const again = await t.app.inject({ method: 'POST', url, headers, payload: { price: 100 } });
+    expect(again.json()).toEqual(first.json());
+    expect(await balance(buyer.id)).toBe(10_000);
+    expect(await balance(seller.id)).toBe(9_500);
+    for (const b of bidders) expect(await balance(b.id)).toBe(10_000);
+    const offers = await call(bidders[0]!, 'GET', '/api/market/offers?status=all');
+    expect(offers.json().offers[0]).toMatchObject({ status: 'closed', held: 0 });
+    const sold = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, seller.id), eq(notifications.kind, 'listing.sold')));
+    expect(sold.map((n) => n.title)).toEqual([expect.stringMatching(/ sold for \$100\.00$/)]);
     await expectConserved();
   });
 });

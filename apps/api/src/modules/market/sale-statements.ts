@@ -36,7 +36,7 @@ const closeListing = prepared(
   `update market_listings set status = 'sold', buyer_id = $2::uuid, closed_at = now(),
       updated_at = now()
     where id = $1::uuid and status = 'open' and frozen_at is null
-    returning id`,
+    returning id, closed_at`,
 );
 
 /** Closes the listing as sold; no row when it was no longer open (sold, ended or frozen). */

@@ -53,8 +53,9 @@ export async function settleSale(tx: Tx, deps: MarketDeps, sale: Sale) {
   const { listing } = sale;
   const [closed] = await runStatement(tx, closeListingStatement(listing.id, sale.buyerId));
   if (!closed) throw conflict('This card has just been sold or taken off the market.');
-  await lockSaleWallets(tx, deps, [listing.id], [sale.buyerId, listing.sellerId]);
+  // The buyer's spending-limit lock before the wallets', as Buy now's batch takes them.
   await deps.limits.checkPurchase(sale.buyerId, sale.priceCents, tx);
+  await lockSaleWallets(tx, deps, [listing.id], [sale.buyerId, listing.sellerId]);
   const plan: SalePlan = {
     saleId: randomUUID(),
     listing,

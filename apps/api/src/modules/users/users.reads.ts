@@ -50,6 +50,9 @@ export async function emailsOf(db: Db | Tx, userIds: string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 
+/** SQL: the username of account `user` (SQL: a literal, a parameter or a column). */
+export const usernameOf = (user: string) => `(select username from users where id = ${user})`;
+
 /** The e-mail address and username of each of these accounts that exists. */
 export async function namesOf(
   db: Db | Tx,
