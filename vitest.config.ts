@@ -45,6 +45,7 @@ const BOTH_ENGINES = [
   'src/modules/limits/limits.test.ts',
   'src/modules/market/market.test.ts',
   'src/modules/market/trades.test.ts',
+  'src/modules/notifications/notifications.events.test.ts',
   'src/modules/orders/orders.concurrency.test.ts',
   'src/modules/outbox/outbox.test.ts',
   'src/modules/vault/vault.concurrency.test.ts',

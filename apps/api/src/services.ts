@@ -55,7 +55,10 @@ import { TradesService } from './modules/market/trades.service.js';
 import { MarketStaffService } from './modules/market/market-staff.service.js';
 import { VaultStaffService } from './modules/vault/vault-staff.service.js';
 import { SNAPSHOT_EVERY_MS, snapshotVaults } from './modules/vault/vault-snapshots.service.js';
-import { NotificationsService } from './modules/notifications/notifications.service.js';
+import {
+  NotificationsService,
+  noticeStatement,
+} from './modules/notifications/notifications.service.js';
 import { NotificationCounts } from './modules/notifications/notifications.events.js';
 import { sendReminders } from './modules/notifications/reminders.js';
 
@@ -95,6 +98,7 @@ export function createServices({
   // Limits tell the collector through notifications, which ask limits before marketing mail.
   const limits: LimitsService = new LimitsService(db, {
     notify: (tx, userId, event): Promise<unknown> => notifications.notify(tx, userId, event),
+    noticeStatement,
   });
   const seedVault = new SeedVault(appSecret);
   const sessions = new SessionsService(db, appSecret, database);

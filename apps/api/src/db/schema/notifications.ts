@@ -41,6 +41,8 @@ export const notifications = pgTable(
     readAt: timestamptz('read_at'),
     /** Written by a database trigger (a pack's pulls): its e-mail is queued by the mail worker. */
     mailPending: boolean('mail_pending').notNull().default(false),
+    /** Written by a worker once per kind and subject (a reminder, a pause that ended). */
+    once: boolean('once').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -55,10 +57,10 @@ export const notifications = pgTable(
     index('notifications_mail_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.mailPending}`),
-    // A reminder is sent once per subject.
-    uniqueIndex('notifications_reminder_once_uq')
-      .on(t.userId, t.kind, t.subjectId)
-      .where(sql`${t.category} = 'reminders'`),
+    // A worker's notice is written once per subject, however many turns or instances try.
+    uniqueIndex('notifications_once_uq')
+      .on(t.kind, t.subjectId)
+      .where(sql`${t.once}`),
   ],
 );
 

@@ -1,7 +1,12 @@
 import { sqlText } from '../../db/batch.js';
 import { prepared, rawStatement, SAMPLE_UUID } from '../../db/statements.js';
+import { and, gt, lte, or } from 'drizzle-orm';
 import type { LimitWindow } from '@grail/contract';
+import type { Db } from '../../db/client.js';
+import { playControls } from '../../db/schema/index.js';
 import {
+  selfExcluded,
+  timedOut,
   WINDOW_MS,
   type Counted,
   type LimitKind,
@@ -170,4 +175,40 @@ export function toState(raw: RawState): PlayState {
     spending: raw.spending.map((c) => ({ amountCents: c.amountCents, at: new Date(c.at) })),
     deposits: raw.deposits.map((c) => ({ amountCents: c.amountCents, at: new Date(c.at) })),
   };
+}
+
+export type Pause = 'time_out' | 'self_exclusion';
+
+export interface PauseEnded {
+  userId: string;
+  pause: Pause;
+  endedAt: Date;
+}
+
+/**
+ * The time-outs and self-exclusions that ended after `from` and by `to`, for the reminders worker
+ * to tell (docs/notifications.md). One that ends while the
+ * other still runs is not told: purchases stay stopped, and the other's end is told instead.
+ */
+export async function pausesEnded(db: Db, from: Date, to: Date): Promise<PauseEnded[]> {
+  const c = playControls;
+  const rows = await db
+    .select()
+    .from(c)
+    .where(
+      or(
+        and(gt(c.timeOutUntil, from), lte(c.timeOutUntil, to)),
+        and(gt(c.selfExclusionEndsAt, from), lte(c.selfExclusionEndsAt, to)),
+      ),
+    );
+  const within = (d: Date | null): d is Date => d !== null && d > from && d <= to;
+  return rows.flatMap((row) => {
+    const ended: PauseEnded[] = [];
+    const { userId, timeOutUntil, selfExclusionEndsAt } = row;
+    if (within(timeOutUntil) && !selfExcluded(row, timeOutUntil))
+      ended.push({ userId, pause: 'time_out', endedAt: timeOutUntil });
+    if (within(selfExclusionEndsAt) && !timedOut(row, selfExclusionEndsAt))
+      ended.push({ userId, pause: 'self_exclusion', endedAt: selfExclusionEndsAt });
+    return ended;
+  });
 }

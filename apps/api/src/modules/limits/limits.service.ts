@@ -57,7 +57,15 @@ interface LimitEvent {
   link: string;
 }
 type LimitNotice = (tx: Tx, userId: string, event: LimitEvent) => Promise<unknown>;
+/** The same notice as a statement of a batch (notifications' `noticeStatement`). */
+type LimitNoticeStatement = (userId: string, event: LimitEvent) => Execution;
 const LIMITS_LINK = '/dashboard?tab=limits';
+
+/** The collector's state as a batch read it; a batch's rows may hold the json as text. */
+const batchState = (rows: Record<string, unknown>[]) => {
+  const state = rows[0]!.state;
+  return toState((typeof state === 'string' ? JSON.parse(state) : state) as RawState);
+};
 
 /**
  * Responsible play: the limits, time-outs, self-exclusion and reality check a collector sets, and
@@ -70,16 +78,21 @@ export class LimitsService {
 
   private readonly notify: LimitNotice | undefined;
 
+  private readonly noticeStatement: LimitNoticeStatement | undefined;
+
   constructor(
     private readonly db: Db,
     opts: {
       now?: () => Date;
       /** Tells the collector of a limit used up or a pause started, in the change's transaction. */
       notify?: LimitNotice;
+      /** The same, as a statement for a purchase's one-round-trip batch. */
+      noticeStatement?: LimitNoticeStatement;
     } = {},
   ) {
     this.now = opts.now ?? (() => new Date());
     this.notify = opts.notify;
+    this.noticeStatement = opts.noticeStatement;
   }
 
   /**
@@ -106,13 +119,16 @@ export class LimitsService {
 
   /** Throws the 403 of a time-out, self-exclusion or spending limit for the batch's read. */
   judgePurchase(rows: Record<string, unknown>[], amountCents: number): void {
-    const state = rows[0]!.state;
-    // A batch's rows may hold the json as text.
-    this.judge(
-      toState((typeof state === 'string' ? JSON.parse(state) : state) as RawState),
-      'spending',
-      amountCents,
-    );
+    this.judge(batchState(rows), 'spending', amountCents);
+  }
+
+  /**
+   * For a purchase the batch's read allowed: the statement that tells the collector of the
+   * spending limit it uses up, to travel in the purchase's own batch (none when it uses up none).
+   */
+  reachedStatements(userId: string, rows: Record<string, unknown>[], amountCents: number) {
+    const reached = this.reachedNotice(batchState(rows), 'spending', amountCents);
+    return reached && this.noticeStatement ? [this.noticeStatement(userId, reached)] : [];
   }
 
   /** In the purchase's transaction, before its debit: serialize, then throw if it is not allowed. */
@@ -298,19 +314,24 @@ export class LimitsService {
       onlyUnderLimit: true,
     });
     this.judge(state, kind, amountCents);
+    const reached = this.reachedNotice(state, kind, amountCents);
+    if (reached) await this.notify?.(tx, userId, reached);
+  }
+
+  /** The notice of a limit this amount uses the last of, if it does. */
+  private reachedNotice(state: PlayState, kind: LimitKind, amountCents: number): LimitEvent | null {
     const usedUp = this.windows(state, kind, this.now()).find(
       (w) => w.remainingCents !== null && w.remainingCents === amountCents,
     );
-    if (usedUp && amountCents > 0) {
-      const what = kind === 'spending' ? 'spending' : 'deposit';
-      await this.notify?.(tx, userId, {
-        category: 'limits',
-        kind: `limits.${what}_reached`,
-        title: `You reached your ${windowLabel(usedUp.window)} ${what} limit`,
-        body: `This uses the last of your ${formatCents(usedUp.limitCents!)} ${what} limit.${usedUp.resetsAt ? ` More becomes available from ${when(usedUp.resetsAt)}.` : ''}`,
-        link: LIMITS_LINK,
-      });
-    }
+    if (!usedUp || amountCents <= 0) return null;
+    const what = kind === 'spending' ? 'spending' : 'deposit';
+    return {
+      category: 'limits',
+      kind: `limits.${what}_reached`,
+      title: `You reached your ${windowLabel(usedUp.window)} ${what} limit`,
+      body: `This uses the last of your ${formatCents(usedUp.limitCents!)} ${what} limit.${usedUp.resetsAt ? ` More becomes available from ${when(usedUp.resetsAt)}.` : ''}`,
+      link: LIMITS_LINK,
+    };
   }
 
   private judge(state: PlayState, kind: LimitKind, amountCents: number): void {

@@ -3,6 +3,7 @@ import {
   asc,
   desc,
   eq,
+  gt,
   gte,
   ilike,
   inArray,
@@ -164,4 +165,29 @@ export async function offerEvents(db: Db | Tx, offerIds: string[]) {
     .orderBy(asc(marketOfferEvents.id));
   for (const row of rows) byOffer.set(row.offerId, [...(byOffer.get(row.offerId) ?? []), row]);
   return byOffer;
+}
+
+/**
+ * Open offers that expire after `from` and by `to`, each with the side whose turn it is (the one
+ * that did not name the amount on the table) and its card's name: the offer reminders.
+ */
+export async function offersExpiringToAnswer(db: Db | Tx, from: Date, to: Date) {
+  const offers = await db
+    .select()
+    .from(marketOffers)
+    .where(
+      and(
+        eq(marketOffers.status, 'open'),
+        gt(marketOffers.expiresAt, from),
+        lte(marketOffers.expiresAt, to),
+      ),
+    );
+  const listings = await listingsByIds(db, [...new Set(offers.map((o) => o.listingId))]);
+  return offers.map((o) => ({
+    id: o.id,
+    to: o.by === 'buyer' ? o.sellerId : o.buyerId,
+    cardName: listings.get(o.listingId)?.card.name ?? 'a card',
+    amountCents: o.amountCents,
+    expiresAt: o.expiresAt,
+  }));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, TEST_PASSWORD, type TestUser } from '../../../test/users.js';
 import { createLiveCase } from '../../../test/fixtures/grail.js';
@@ -54,8 +54,24 @@ describe(`notification events (${testEngine})`, () => {
       expect(res.statusCode, res.body).toBe(status);
       return res;
     };
-  const buyPack = (u: TestUser) =>
-    call(u, 'POST', `/api/grail-cases/${caseId}/packs`, {}).then(ok(201));
+  /**
+   * Every pending notice's e-mail is queued: the mail worker also runs in the background, and a
+   * row it holds is skipped here, so this waits until none is pending.
+   */
+  const mailSettled = async () => {
+    const pending = () =>
+      t.database.db
+        .select({ id: notifications.id })
+        .from(notifications)
+        .where(eq(notifications.mailPending, true));
+    while ((await pending()).length) await t.app.services.notifications.mailPending(20);
+  };
+  /** A pack, its receipt's e-mail queued (so it lands in no later count). */
+  const buyPack = async (u: TestUser) => {
+    const res = await call(u, 'POST', `/api/grail-cases/${caseId}/packs`, {}).then(ok(201));
+    await mailSettled();
+    return res;
+  };
 
   it('receipts: a store order, a top-up, a sell-back and break spots', async () => {
     const u = await createUser(t);
@@ -141,6 +157,69 @@ describe(`notification events (${testEngine})`, () => {
     await expectOne(u, 'limits.self_exclusion', () =>
       call(u, 'POST', '/api/limits/self-exclusion', { period: '6m' }).then(ok(200)),
     );
+  });
+
+  it('limits: a pack that uses up a spending limit is told in the purchase’s own batch, once', async () => {
+    const limitMails = async (u: TestUser) =>
+      (
+        await t.database.db
+          .select()
+          .from(mailOutbox)
+          .where(
+            and(
+              eq(mailOutbox.to, u.email),
+              eq(mailOutbox.subject, 'You reached your 24 hours spending limit'),
+            ),
+          )
+      ).length;
+    const u = await createUser(t);
+    await fund(t.database, u.id, 10_000);
+    // $50 a day, so the second $25 pack uses it up; a limit sends the purchase on the full path.
+    await call(u, 'PUT', '/api/limits/spending', { '24h': 50 }).then(ok(200));
+    const buy = (who: TestUser) => call(who, 'POST', `/api/grail-cases/${caseId}/packs`, {});
+    await buy(u).then(ok(201));
+    expect(await noticesOf(u.id, 'limits.spending_reached')).toHaveLength(0);
+
+    // The second purchase's first batch draws for a pull number already taken and rolls back,
+    // its notice with it; the second try commits.
+    const purchases = t.app.services.grail.purchases;
+    const draw = purchases.drawCandidates.bind(purchases);
+    const spy = vi
+      .spyOn(purchases, 'drawCandidates')
+      .mockImplementationOnce((seed, clientSeed, remaining, _count, total) => ({
+        ...draw(seed, clientSeed, remaining, 1, total),
+        base: remaining.k - 1,
+      }));
+    await buy(u).then(ok(201));
+    const tries = spy.mock.calls.length;
+    spy.mockRestore();
+    expect(tries).toBe(2);
+    const [reached, ...more] = await noticesOf(u.id, 'limits.spending_reached');
+    expect(more).toHaveLength(0);
+    expect(reached).toMatchObject({
+      category: 'limits',
+      title: 'You reached your 24 hours spending limit',
+      link: '/dashboard?tab=limits',
+    });
+    expect(reached!.body).toMatch(
+      /^This uses the last of your \$50\.00 spending limit\. More becomes available from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/,
+    );
+    // Its e-mail follows through the mail worker, as a pack's receipt does.
+    await mailSettled();
+    expect(await limitMails(u)).toBe(1);
+    // A third pack is refused and tells nothing more.
+    expect((await buy(u)).statusCode).toBe(403);
+    expect(await noticesOf(u.id, 'limits.spending_reached')).toHaveLength(1);
+
+    // With the Limits e-mail switched off: the notice, no e-mail.
+    const quiet = await createUser(t);
+    await fund(t.database, quiet.id, 10_000);
+    await call(quiet, 'PUT', '/api/notifications/preferences', { email: { limits: false } });
+    await call(quiet, 'PUT', '/api/limits/spending', { '24h': 25 }).then(ok(200));
+    await buy(quiet).then(ok(201));
+    await mailSettled();
+    expect(await noticesOf(quiet.id, 'limits.spending_reached')).toHaveLength(1);
+    expect(await limitMails(quiet)).toBe(0);
   });
 
   it('security: a new browser, a password change; always e-mailed', async () => {

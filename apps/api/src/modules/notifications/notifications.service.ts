@@ -38,6 +38,11 @@ export interface NotificationEvent {
   needsAnswer?: boolean;
   /** The e-mail's own subject and text, where a mail keeps the words it had. */
   mail?: EventMail;
+  /**
+   * Written once per kind and subject, for a worker that tries again every turn and on every
+   * instance (reminders always are): a repeat writes nothing.
+   */
+  once?: boolean;
 }
 
 type Row = typeof notifications.$inferSelect;
@@ -102,6 +107,7 @@ export class NotificationsService {
         subjectType: event.subject?.type ?? null,
         subjectId: event.subject?.id ?? null,
         needsAnswer: event.needsAnswer ?? false,
+        once: event.once ?? event.category === 'reminders',
       })
       .onConflictDoNothing()
       .returning();
@@ -145,8 +151,8 @@ export class NotificationsService {
   }
 
   /**
-   * Queues the e-mail of notifications a database trigger wrote (a pack's pulls, migration 0026),
-   * a batch at a time across instances; answers how many it took.
+   * Queues the e-mail of notifications a database trigger or a batch wrote (a pack's pulls,
+   * migration 0026; `noticeStatement`), a batch at a time across instances; answers how many it took.
    */
   async mailPending(batch: number): Promise<number> {
     return this.db.transaction(async (tx) => {

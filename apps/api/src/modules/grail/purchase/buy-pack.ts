@@ -152,7 +152,8 @@ export class PackPurchases {
    *    case, the wallet, the collector's responsible-play state and the buyer's session and
    *    client seed without locking them: an ended session, a repeat, a case not open, a limit
    *    and a short balance answer before anything is written.
-   * 2. The debit, the case row's lock, the draw and the COMMIT (drawAndCommit).
+   * 2. The debit, the case row's lock, the draw and the COMMIT (drawAndCommit), with the notice
+   *    of a spending limit the pack uses up.
    */
   private async tryBuyPack(order: PackOrder, window: number): Promise<Answer> {
     const { user, sessionId, caseId, chosenSeed, key } = order;
@@ -192,7 +193,9 @@ export class PackPurchases {
         throw new Error(`case ${caseId}: the remaining cards did not match the pulls`);
       }
       remaining.live = copies.liveOf(seen);
-      const plan = this.planPurchase(order, clientSeed, remaining, window);
+      // A spending limit this pack uses up is told in the same batch, one statement more.
+      const reached = limits.reachedStatements(user.id, limitsRead, price);
+      const plan = this.planPurchase(order, clientSeed, remaining, window, reached);
       const [answer] = await this.drawAndCommit(tx, [plan], remaining);
       return answer!;
     });
