@@ -60,7 +60,9 @@ test('a collector joins the waiting room, sees the seed hash, gets a place at op
 
   const room = page.getByRole('region', { name: 'Waiting room' });
   await expect(room.getByText(/^[0-9a-f]{64}$/)).toBeVisible();
-  await expect(room.getByText('Revealed when the case opens and the order is drawn.')).toBeVisible();
+  await expect(
+    room.getByText('Revealed when the case opens and the order is drawn.'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Buy a Pack/ })).toBeDisabled();
   await room.getByRole('button', { name: 'Join the waiting room' }).focus();
   await page.keyboard.press('Enter');

@@ -85,7 +85,11 @@ export const DropOrderResponse = z.object({
 export type DropOrderResponse = z.infer<typeof DropOrderResponse>;
 
 /** What the drop's event stream sends (event "drop") when its queue changes: read it again. */
-export const DropEvent = z.object({ caseId: Uuid, entries: z.number().int(), ordered: z.boolean() });
+export const DropEvent = z.object({
+  caseId: Uuid,
+  entries: z.number().int(),
+  ordered: z.boolean(),
+});
 export type DropEvent = z.infer<typeof DropEvent>;
 
 const drops = ['drops'];

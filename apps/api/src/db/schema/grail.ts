@@ -57,10 +57,7 @@ export const grailCases = pgTable(
   },
   (t) => [
     check('grail_cases_price_positive', sql`${t.packPriceCents} > 0`),
-    check(
-      'grail_cases_drop_queue_minutes_in_range',
-      sql`${t.dropQueueMinutes} between 0 and 1440`,
-    ),
+    check('grail_cases_drop_queue_minutes_in_range', sql`${t.dropQueueMinutes} between 0 and 1440`),
     check(
       'grail_cases_first_hour_cap_positive',
       sql`${t.firstHourPackCap} is null or ${t.firstHourPackCap} > 0`,

@@ -157,7 +157,9 @@ export class DropsService {
     // joins run side by side); after it, a place at the back (the row's lock, one at a time).
     let afterActivation = false;
     for (;;) {
-      const done = await this.db.transaction((tx) => this.joinIn(tx, caseId, userId, afterActivation));
+      const done = await this.db.transaction((tx) =>
+        this.joinIn(tx, caseId, userId, afterActivation),
+      );
       if (done) break;
       afterActivation = true;
     }
@@ -197,10 +199,7 @@ export class DropsService {
     const id =
       mine?.id ??
       (
-        await tx
-          .insert(dropEntries)
-          .values({ caseId, userId })
-          .returning({ id: dropEntries.id })
+        await tx.insert(dropEntries).values({ caseId, userId }).returning({ id: dropEntries.id })
       )[0]!.id;
     await this.toTheBack(tx, queue, id);
     await this.notify(tx, caseId, true);

@@ -44,8 +44,8 @@ const buySeveral = (caseId: string, who: TestUser, packs: number) =>
     payload: { packs },
   });
 const balanceOf = async (userId: string) =>
-  (await t.database.db.select().from(wallets).where(eq(wallets.userId, userId)))[0]
-    ?.balanceCents ?? 0;
+  (await t.database.db.select().from(wallets).where(eq(wallets.userId, userId)))[0]?.balanceCents ??
+  0;
 
 /** A funded collector with a complete 18+ profile. */
 async function collector() {
@@ -108,7 +108,10 @@ describe(`the drop queue (${testEngine})`, () => {
     const again = await Promise.all([join(caseId, u), join(caseId, u), view(caseId, u)]);
     expect(again[0].json().you.entryId).toBe(entryId);
     expect(again[1].json().you.entryId).toBe(entryId);
-    expect(again[2]).toMatchObject({ entries: 1, you: { entryId, position: null, turn: 'waiting' } });
+    expect(again[2]).toMatchObject({
+      entries: 1,
+      you: { entryId, position: null, turn: 'waiting' },
+    });
     // Only verified collectors with a complete 18+ profile join, as only they may buy.
     const unverified = await createUser(t, { verified: false });
     expect((await join(caseId, unverified)).statusCode).toBe(403);
@@ -123,9 +126,11 @@ describe(`the drop queue (${testEngine})`, () => {
     for (const u of early) await join(caseId, u);
     await activateNow(t.database, caseId);
 
-    const order = (
-      await t.app.inject({ url: `/api/grail-cases/${caseId}/drop/order` })
-    ).json() as { seed: string; seedHash: string; entries: { entryId: string; position: number }[] };
+    const order = (await t.app.inject({ url: `/api/grail-cases/${caseId}/drop/order` })).json() as {
+      seed: string;
+      seedHash: string;
+      entries: { entryId: string; position: number }[];
+    };
     expect(createHash('sha256').update(Buffer.from(order.seed, 'hex')).digest('hex')).toBe(
       order.seedHash,
     );
@@ -204,9 +209,9 @@ describe(`the drop queue (${testEngine})`, () => {
 
     const after = await Promise.all(buyers.map((u) => view(caseId, u)));
     expect(after.map((v) => v.you)).toEqual(before.map((v) => ({ ...v.you, turn: v.you!.turn })));
-    expect(
-      (await t.app.inject({ url: `/api/grail-cases/${caseId}/drop/order` })).json(),
-    ).toEqual(order);
+    expect((await t.app.inject({ url: `/api/grail-cases/${caseId}/drop/order` })).json()).toEqual(
+      order,
+    );
     const third = buyers[after.findIndex((v) => v.you!.position === 3)]!;
     expect((await buyOne(caseId, third)).statusCode).toBe(403);
     const first = buyers[after.findIndex((v) => v.you!.position === 1)]!;
