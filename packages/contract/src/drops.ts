@@ -138,5 +138,6 @@ export const dropEndpoints = {
     params: CaseIdParams,
     responseKind: 'event-stream',
     rateLimited: true,
+    errors: [404],
   }),
 } as const;
