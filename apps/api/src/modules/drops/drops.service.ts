@@ -243,7 +243,12 @@ export class DropsService {
     ) {
       await this.open(caseId, at);
     } else if (at && at <= now) {
-      await this.orderCase(caseId);
+      const [q] = await this.db
+        .select({ orderedAt: dropQueues.orderedAt })
+        .from(dropQueues)
+        .where(eq(dropQueues.caseId, caseId));
+      // Most cases past activation have no queue, or one already drawn: nothing to lock.
+      if (q && !q.orderedAt) await this.orderCase(caseId);
     }
     return timing;
   }
