@@ -37,6 +37,8 @@ const BOTH_ENGINES = [
   'src/modules/auth/session-cache.test.ts',
   'src/modules/breaks/breaks.concurrency.test.ts',
   'src/modules/catalog/catalog.test.ts',
+  'src/modules/drops/drops.instances.test.ts',
+  'src/modules/drops/drops.test.ts',
   'src/modules/grail/grail.auto-sell.test.ts',
   'src/modules/grail/grail.commitments.test.ts',
   'src/modules/grail/grail.concurrency.test.ts',

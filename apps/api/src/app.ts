@@ -49,6 +49,7 @@ import {
 import { imagesRoutes } from './modules/images/images.routes.js';
 import { feedRoutes } from './modules/feed/feed.routes.js';
 import { grailRoutes } from './modules/grail/grail.routes.js';
+import { dropRoutes } from './modules/drops/drops.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { pullsRoutes } from './modules/grail/pulls.routes.js';
 import { shippingRoutes } from './modules/shipping/shipping.routes.js';
@@ -233,6 +234,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => services.notificationMailWorker.stop());
   app.addHook('onReady', async () => services.reminderWorker.start());
   app.addHook('onClose', async () => services.reminderWorker.stop());
+  // Each instance opens waiting rooms and draws their order when due; the queue row's lock
+  // makes one of them do each.
+  app.addHook('onReady', async () => services.dropsWorker.start());
+  app.addHook('onClose', async () => services.dropsWorker.stop());
 
   // Stage 3: modules (routes only translate HTTP; services hold the rules).
   app.addHook('onClose', async () => services.hotReads.close());
@@ -268,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hot: services.hotReads,
     metrics,
   });
+  await app.register(dropRoutes, { drops: services.drops, events: services.dropEvents });
   await app.register(adminRoutes, { admin: services.grailAdmin });
   await app.register(pullsRoutes, { pulls: services.pulls });
   await app.register(shippingRoutes, { shipping: services.shipping });

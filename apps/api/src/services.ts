@@ -61,6 +61,8 @@ import {
 } from './modules/notifications/notifications.service.js';
 import { NotificationCounts } from './modules/notifications/notifications.events.js';
 import { sendReminders } from './modules/notifications/reminders.js';
+import { DropSeedVault, DropsService } from './modules/drops/drops.service.js';
+import { DropEvents } from './modules/drops/drops.events.js';
 
 /** Outbox messages one delivery turn claims. */
 const OUTBOX_BATCH = 10;
@@ -194,6 +196,14 @@ export function createServices({
     baseUrl: config.X_API_BASE_URL,
   });
   const catalog = new CatalogService(db);
+  const drops = new DropsService(db, {
+    vault: new DropSeedVault(appSecret),
+    rates: () => ({
+      admitBatch: config.DROP_ADMIT_BATCH,
+      admitSeconds: config.DROP_ADMIT_SECONDS,
+      windowSeconds: config.DROP_ADMIT_WINDOW_SECONDS,
+    }),
+  });
   const inventory = new InventoryService(db, audit, images);
   const holds = new WalletHolds(wallet);
   const market = {
@@ -250,6 +260,18 @@ export function createServices({
     grailAdmin: new GrailAdminService(db, seedVault),
     pulls: new PullsService(db, wallet, vault, buyback, limits, notifications),
     discord,
+    drops,
+    dropEvents: new DropEvents(database),
+    // Waiting rooms opened and their order drawn when due, checked every second.
+    dropsWorker: new PollingWorker(
+      'drop queues',
+      async () => {
+        await drops.openDue();
+        await drops.orderDue();
+        return false;
+      },
+      { log },
+    ),
     breaks,
     breaksAdmin: new BreaksAdminService(db, { breaks, vault: breakVault, audit }),
     breakEvents: new BreakEvents(database, breaks.live),

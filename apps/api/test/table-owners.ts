@@ -12,6 +12,7 @@ export const TABLE_OWNERS: Record<string, string[]> = {
   wallet: ['wallets', 'wallet_ledger', 'wallet_holds', 'house_ledger'],
   inventory: ['cards', 'inventory_imports', 'inventory_import_rows'],
   grail: ['grail_cases', 'case_cards', 'pulls', 'auto_sell_rules'],
+  drops: ['drop_queues', 'drop_entries'],
   breaks: ['breaks', 'break_spots', 'break_spot_sales', 'break_claims', 'break_hits'],
   submissions: [
     'submissions',

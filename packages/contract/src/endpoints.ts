@@ -19,6 +19,7 @@ import { withdrawalEndpoints } from './withdrawals.js';
 import { vaultEndpoints } from './vault.js';
 import { marketEndpoints } from './market/endpoints.js';
 import { notificationEndpoints } from './notifications.js';
+import { dropEndpoints } from './drops.js';
 
 /**
  * Every endpoint of the API, by name. The server registers each from its declaration and a test
@@ -46,4 +47,5 @@ export const endpoints = {
   ...vaultEndpoints,
   ...marketEndpoints,
   ...notificationEndpoints,
+  ...dropEndpoints,
 } as const;

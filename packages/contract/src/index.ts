@@ -30,4 +30,5 @@ export * from './withdrawals.js';
 export * from './vault.js';
 export * from './market/index.js';
 export * from './notifications.js';
+export * from './drops.js';
 export * from './endpoints.js';

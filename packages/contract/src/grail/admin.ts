@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SavedShippingAddress } from '../auth.js';
 import { Dollars, dollarsBetween, dollarsToCents } from '../money.js';
+import { DEFAULT_DROP_QUEUE_MINUTES, DropQueueMinutes, FirstHourPackCap } from '../drops.js';
 import { CaseSummary, GrailCard, Uuid } from './cases.js';
 
 /* The staff's case console: a case's fields, tiers and cards, and the pulls due to ship. */
@@ -112,10 +113,12 @@ const caseFields = {
   packPrice: PackPrice,
   activationTime: ActivationTime.nullable(),
   tiers: Tiers,
+  dropQueueMinutes: DropQueueMinutes,
+  firstHourPackCap: FirstHourPackCap.nullable(),
 };
 const unknownCaseField = (issue: { code?: string; keys?: string[] }) =>
   issue.code === 'unrecognized_keys'
-    ? `unknown field ${(issue.keys ?? []).join(', ')}: a case has name, description, packPrice, activationTime and tiers`
+    ? `unknown field ${(issue.keys ?? []).join(', ')}: a case has name, description, packPrice, activationTime, tiers, dropQueueMinutes and firstHourPackCap`
     : undefined;
 
 export const CaseInput = z.strictObject(
@@ -124,6 +127,8 @@ export const CaseInput = z.strictObject(
     description: caseFields.description.default(''),
     activationTime: caseFields.activationTime.default(null),
     tiers: caseFields.tiers.optional(),
+    dropQueueMinutes: caseFields.dropQueueMinutes.default(DEFAULT_DROP_QUEUE_MINUTES),
+    firstHourPackCap: caseFields.firstHourPackCap.default(null),
   },
   { error: unknownCaseField },
 );
@@ -138,6 +143,8 @@ export const AdminCase = CaseSummary.extend({
   tiers: z.array(TierInput),
   serverSeedHash: z.string().nullable(),
   contentsHash: z.string().nullable(),
+  dropQueueMinutes: DropQueueMinutes,
+  firstHourPackCap: FirstHourPackCap.nullable(),
   cards: z.array(GrailCard.extend({ position: z.number().int().nullable(), pulled: z.boolean() })),
 });
 export type AdminCase = z.infer<typeof AdminCase>;

@@ -48,11 +48,20 @@ export const grailCases = pgTable(
     pullsCount: integer('pulls_count').notNull().default(0),
     liveAt: timestamptz('live_at'),
     closedAt: timestamptz('closed_at'),
+    /** A drop's waiting room opens this many minutes before the activation time; 0: none. */
+    dropQueueMinutes: integer('drop_queue_minutes').notNull().default(10),
+    /** The most packs one collector may buy in the case's first hour; null: no cap. */
+    firstHourPackCap: integer('first_hour_pack_cap'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('grail_cases_price_positive', sql`${t.packPriceCents} > 0`),
+    check('grail_cases_drop_queue_minutes_in_range', sql`${t.dropQueueMinutes} between 0 and 1440`),
+    check(
+      'grail_cases_first_hour_cap_positive',
+      sql`${t.firstHourPackCap} is null or ${t.firstHourPackCap} > 0`,
+    ),
     check('grail_cases_pulls_within_total', sql`${t.pullsCount} <= ${t.totalItems}`),
     // The drivers misread years below 100 (Invalid Date), and no real drop is set outside this.
     check(

@@ -18,3 +18,4 @@ export * from './vault.js';
 export * from './wallet-holds.js';
 export * from './market.js';
 export * from './notifications.js';
+export * from './drops.js';

@@ -73,6 +73,8 @@ export class GrailAdminService {
       tiers: tiersToDollars(c.tiers),
       serverSeedHash: c.serverSeedHash,
       contentsHash: c.contentsHash,
+      dropQueueMinutes: c.dropQueueMinutes,
+      firstHourPackCap: c.firstHourPackCap,
       cards: rows.map((r) => ({
         ...toGrailCard(r.card, c.tiers),
         position: r.position,
@@ -98,6 +100,8 @@ export class GrailAdminService {
         packPriceCents: dollarsToCents(input.packPrice),
         activationTime: input.activationTime ? new Date(input.activationTime) : null,
         tiers: tiersToCents(tiers),
+        dropQueueMinutes: input.dropQueueMinutes,
+        firstHourPackCap: input.firstHourPackCap,
       })
       .returning({ id: grailCases.id });
     return row!.id;
@@ -117,6 +121,12 @@ export class GrailAdminService {
             activationTime: patch.activationTime ? new Date(patch.activationTime) : null,
           }),
           ...(patch.tiers !== undefined && { tiers: tiersToCents(patch.tiers) }),
+          ...(patch.dropQueueMinutes !== undefined && {
+            dropQueueMinutes: patch.dropQueueMinutes,
+          }),
+          ...(patch.firstHourPackCap !== undefined && {
+            firstHourPackCap: patch.firstHourPackCap,
+          }),
           updatedAt: sql`now()`,
         })
         .where(eq(grailCases.id, caseId));

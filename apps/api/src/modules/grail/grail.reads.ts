@@ -182,3 +182,35 @@ export function sellBackWindowsClosing(db: Db | Tx, windowHours: number, from: D
     )
     .limit(500);
 }
+
+/** A committed case's timing as the drop queue reads it: null for no such (or draft) case. */
+export async function dropTimingOf(db: Db | Tx, caseId: string) {
+  const [c] = await db
+    .select({
+      caseId: grailCases.id,
+      status: grailCases.status,
+      activationTime: grailCases.activationTime,
+      dropQueueMinutes: grailCases.dropQueueMinutes,
+    })
+    .from(grailCases)
+    .where(and(eq(grailCases.id, caseId), ne(grailCases.status, 'draft')));
+  return c ?? null;
+}
+
+/**
+ * Cases whose waiting room is due to open: going live at a future activation time that is no
+ * more than their queue minutes away.
+ */
+export async function casesWithDropsDue(db: Db | Tx) {
+  return db
+    .select({ caseId: grailCases.id, activationTime: grailCases.activationTime })
+    .from(grailCases)
+    .where(
+      and(
+        eq(grailCases.status, 'scheduled'),
+        sql`${grailCases.dropQueueMinutes} > 0`,
+        sql`${grailCases.activationTime} > now()`,
+        sql`${grailCases.activationTime} - make_interval(mins => ${grailCases.dropQueueMinutes}) <= now()`,
+      ),
+    );
+}

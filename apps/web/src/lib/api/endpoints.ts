@@ -12,6 +12,7 @@ export {
   catalogEndpoints,
   commerceEndpoints,
   discordEndpoints,
+  dropEndpoints,
   feedEndpoints,
   fulfilmentEndpoints,
   grailEndpoints,

@@ -29,6 +29,7 @@ import {
 } from './receipt.js';
 import type { RemainingPositions } from './remaining-positions.js';
 import { seeStatement, type SeenPack } from './see-pack.js';
+import { assertTurn, turnStatement, type TurnRead } from './turn.js';
 
 /** A case's openness and price, read when a full-path attempt failed. */
 const readCaseStatement = rawStatement(
@@ -162,11 +163,18 @@ export class PackPurchases {
       const remaining = copies.of(caseId);
       const from = remaining.k;
       // The collector's lock and limits read come before the look, so it sees their latest debit.
-      const [, , limitsRead, [seen]] = (await tx.run([
+      const [, , limitsRead, [seen], [turn]] = (await tx.run([
         idempotencyLock(key),
         ...limits.purchaseStatements(user.id),
         seeStatement(key, caseId, remaining, sessionId),
-      ])) as [unknown, unknown, Record<string, unknown>[], (SeenPack | undefined)[]];
+        turnStatement(caseId, user.id),
+      ])) as [
+        unknown,
+        unknown,
+        Record<string, unknown>[],
+        (SeenPack | undefined)[],
+        (TurnRead | undefined)[],
+      ];
       if (!seen) throw caseNotFound();
       // Signed out or revoked since this instance last read the session: nothing is written.
       if (seen.buyer_client_seed === null) throw unauthorized();
@@ -184,6 +192,7 @@ export class PackPurchases {
         copies.forget(caseId);
         assertOpen(seen);
       }
+      assertTurn(turn, 1);
       const price = seen.pack_price_cents;
       limits.judgePurchase(limitsRead, price);
       const balance = seen.balance_cents ?? 0;

@@ -20,6 +20,7 @@ import type { PullSellBacks } from '../sell-back.js';
 import { autoSell } from './auto-sell.js';
 import type { PackOrder } from './receipt.js';
 import type { SeenPack } from './see-pack.js';
+import { assertTurn, turnReadText, type TurnRead } from './turn.js';
 
 type CardRow = typeof cards.$inferSelect;
 
@@ -170,6 +171,11 @@ export class SeveralPacks {
     const priceCents = seen.pack_price_cents;
     const totalCents = priceCents * packs;
     await limits.checkPurchase(user.id, totalCents, tx);
+    // Under the collector's lock: their turn in a drop's queue and the first-hour cap.
+    const turn = (await tx.execute(sql.raw(turnReadText(caseId, user.id)))) as unknown as {
+      rows: TurnRead[];
+    };
+    assertTurn(turn.rows[0], packs);
     const pullIds = Array.from({ length: packs }, () => randomUUID());
     await wallet.debit(
       user.id,

@@ -6,13 +6,15 @@ import type { LiveCase } from './remaining-positions.js';
 import { liveSession } from '../../auth/auth.reads.js';
 import { storedKeyRow } from '../../idempotency/idempotency.reads.js';
 import { activeUserRow } from '../../users/users.reads.js';
+import { turnCondition } from './turn.js';
 
 /**
  * The one-round-trip attempt's check, after the Idempotency-Key's and the collector's locks and
  * before any write: that nothing calls for the full path. The key has no stored answer (a repeat
  * is answered by the full path), the session is live with the client seed the candidates used
- * (null when the buyer chose one), the case is as this process knows it, and the collector's
- * responsible-play condition (LimitsService.unrestrictedPurchase) holds. Otherwise the function
+ * (null when the buyer chose one), the case is as this process knows it and the pack is the
+ * buyer's to buy now (turn.ts: their turn in a drop's queue, the first-hour cap), and the
+ * collector's responsible-play condition (LimitsService.unrestrictedPurchase) holds. Otherwise the function
  * raises GP001 (migration 0016) and nothing after it runs.
  * $1 case id, $2 user id, $3 and $4 the key's scope and key, $5 the session id, $6 the client
  * seed from the session or null, $7 the case's name, $8 its pack price.
@@ -34,8 +36,9 @@ const fastPathCheckOf = rawStatement(
       and exists (select 1 from ${activeUserRow('$2::uuid')} u
         where ${liveSession('$5::uuid', '$2::uuid')}
           and ($6::text is null or u.client_seed = $6::text))
-      and exists (select 1 from grail_cases
-        where id = $1::uuid and name = $7::text and pack_price_cents = $8::bigint)
+      and exists (select 1 from grail_cases c
+        where c.id = $1::uuid and c.name = $7::text and c.pack_price_cents = $8::bigint
+          and ${turnCondition('c', '$1::uuid', '$2::uuid')})
       and ${unrestricted('$2::uuid')})`,
   }),
   unrestrictedCondition,

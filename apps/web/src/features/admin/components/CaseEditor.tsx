@@ -32,6 +32,13 @@ const CaseSettings = z.object({
     .string()
     .transform((local) => (local ? new Date(local).toISOString() : null))
     .pipe(field.activationTime.unwrap()),
+  dropQueueMinutes: amount(field.dropQueueMinutes.unwrap()),
+  // Empty: no cap.
+  firstHourPackCap: z
+    .string()
+    .trim()
+    .transform((cap) => (cap === '' ? null : Number(cap)))
+    .pipe(field.firstHourPackCap.unwrap()),
   tiers: z
     .array(
       z.object({
@@ -53,6 +60,8 @@ const settingsOf = (c: AdminCase): Settings => ({
   description: c.description,
   packPrice: String(c.packPrice),
   activationTime: toLocalInput(c.activationTime),
+  dropQueueMinutes: String(c.dropQueueMinutes),
+  firstHourPackCap: c.firstHourPackCap === null ? '' : String(c.firstHourPackCap),
   tiers: c.tiers.map((t) => ({
     name: t.name,
     minFmv: String(t.minFmv),
@@ -131,6 +140,20 @@ function DraftSettings({ c }: { c: AdminCase }) {
           name="activationTime"
           label="Activation time (optional)"
           type="datetime-local"
+        />
+      </div>
+      <div className={ui.pair}>
+        <FormTextField
+          name="dropQueueMinutes"
+          label="Waiting room (minutes before activation)"
+          type="number"
+          helperText="0: no waiting room"
+        />
+        <FormTextField
+          name="firstHourPackCap"
+          label="Packs per collector in the first hour"
+          type="number"
+          helperText="Empty: no cap"
         />
       </div>
       <TierRows />

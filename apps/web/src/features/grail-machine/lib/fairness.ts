@@ -1,5 +1,5 @@
 import type { FairnessContent, FairnessPull } from '@grail/contract';
-import { drawIndex, sha256Hex } from '@/lib/fairness';
+import { drawIndex, hexToBytes, sha256Hex } from '@/lib/fairness';
 
 /**
  * The fairness rule recomputed in the browser with Web Crypto (docs/fairness.md states it; the API
@@ -44,4 +44,32 @@ export async function verifyPulls(
     remaining = remaining.filter((p) => p !== pull.position);
   }
   return verdicts;
+}
+
+const toHex = (buf: ArrayBuffer) =>
+  Array.from(new Uint8Array(buf), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * A drop queue's order (docs/fairness.md): the entry ids sorted by HMAC-SHA256(key = the seed,
+ * message = the id in lowercase) as hex, ascending; place 1 is the first.
+ */
+export async function dropOrder(seedHex: string, entryIds: readonly string[]): Promise<string[]> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    hexToBytes(seedHex) as BufferSource,
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const encoder = new TextEncoder();
+  const keyed = await Promise.all(
+    entryIds.map(async (id) => ({
+      id,
+      digest: toHex(await crypto.subtle.sign('HMAC', key, encoder.encode(id.toLowerCase()))),
+    })),
+  );
+  keyed.sort((a, b) =>
+    a.digest < b.digest ? -1 : a.digest > b.digest ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+  );
+  return keyed.map((k) => k.id);
 }

@@ -110,6 +110,7 @@ describe('the fairness page of a large case', () => {
       'What we commit to, and when',
       'How your pull is drawn',
       'How to check a pull',
+      "How a drop's queue is ordered",
     ]);
   });
 });

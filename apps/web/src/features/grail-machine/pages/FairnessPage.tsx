@@ -8,6 +8,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { useCases } from '../api/useCases';
 import { useFairness } from '../api/useFairness';
 import { Commitment } from '../components/Commitment';
+import { DropOrderCheck } from '../components/DropOrderCheck';
 import { GrailPageFrame } from '../components/GrailPageFrame';
 import grail from '../components/grail.module.css';
 import { contentsHash, hexToBytes, sha256Hex, verifyPulls, type Verdict } from '../lib/fairness';
@@ -101,6 +102,13 @@ export default function FairnessPage() {
             seed and the card list against their fingerprints and replays every pull, marking each
             Verified or Mismatch. Your pull&apos;s number and client seed are on its page.
           </li>
+          <li>
+            <strong>How a drop&apos;s queue is ordered.</strong> When a case has a waiting room, we
+            publish the fingerprint of a second secret, the queue seed, as the room opens. Everyone
+            who joins before the case opens has the same chance, however early: at opening the seed
+            puts every entry in order, and we reveal it. Choose the case below to check the order.
+            Later arrivals go to the back, and collectors are let in to buy a batch at a time.
+          </li>
         </ol>
       </section>
       <div className={clsx(ui.paper, grail.panel, styles.rule)}>
@@ -114,6 +122,12 @@ export default function FairnessPage() {
           ":1", then ":2"…). That number modulo the remaining count is the index of your card among
           the cards still in the case, in position order. Once the case sells out or closes the seed
           is revealed and this page replays every pull.
+        </p>
+        <p className={clsx(ui.body2, styles.paragraph)}>
+          A drop&apos;s queue: when its waiting room opens we publish SHA-256 of a secret 32-byte
+          queue seed. At the case&apos;s activation every entry made before it is sorted by
+          HMAC-SHA256(queue seed, entry id) written as hex, smallest first: that is place 1, 2, …
+          Then the seed is revealed, with the list of entry ids and their places.
         </p>
         <p className={clsx(ui.body2, ui.secondaryText)}>
           Your client seed is in your dashboard under My Pulls; change it whenever you like.
@@ -232,6 +246,7 @@ export default function FairnessPage() {
           </div>
         </div>
       )}
+      {caseId && <DropOrderCheck caseId={caseId} />}
       <Link to={paths.grailMachine.getHref()} className={clsx(ui.textLink, styles.back)}>
         Back to the Grail Machine
       </Link>

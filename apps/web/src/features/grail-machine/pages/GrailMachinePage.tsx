@@ -15,6 +15,7 @@ import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import { useCases } from '../api/useCases';
 import { useGrailEvents } from '../api/useGrailEvents';
+import { useDropQueue } from '../api/useDropQueue';
 import { BuyPackDialogOnDemand, loadBuyPackDialog } from '../components/BuyPackDialogOnDemand';
 import { CaseChecklist } from '../components/CaseChecklist';
 import { CaseStats } from '../components/CaseStats';
@@ -24,6 +25,7 @@ import { GrailPageFrame } from '../components/GrailPageFrame';
 import { RecentPullsStrip } from '../components/RecentPullsStrip';
 import { TierOdds } from '../components/TierOdds';
 import { TopGrails } from '../components/TopGrails';
+import { WaitingRoom } from '../components/WaitingRoom';
 import grail from '../components/grail.module.css';
 import styles from './GrailMachinePage.module.css';
 import { buttonClass } from '@/components/ui/Button';
@@ -69,6 +71,9 @@ function LiveCase({ live }: { live: ActiveCaseResponse }) {
   const opensAt = live.activationTime ? new Date(live.activationTime) : null;
   const upcoming = opensAt !== null && opensAt.getTime() > Date.now();
   const soldOut = live.remaining === 0;
+  // A drop with a waiting room sells only to the collector whose turn it is.
+  const room = useDropQueue(live.caseId).data;
+  const waitForTurn = room?.state === 'admitting' && room.you?.turn !== 'admitted';
   return (
     <div className={styles.liveCase}>
       <div>
@@ -96,12 +101,14 @@ function LiveCase({ live }: { live: ActiveCaseResponse }) {
         </div>
       )}
 
+      <WaitingRoom caseId={live.caseId} />
+
       <div className={styles.buying}>
         <div className={styles.purchase}>
           <CaseStats live={live} />
           <button
             type="button"
-            disabled={upcoming || soldOut}
+            disabled={upcoming || soldOut || waitForTurn}
             onClick={() => setBuying(true)}
             onPointerEnter={preloadBuyPackDialog}
             onFocus={preloadBuyPackDialog}
@@ -110,7 +117,11 @@ function LiveCase({ live }: { live: ActiveCaseResponse }) {
               className: clsx(grail.button, styles.buy),
             })}
           >
-            {soldOut ? SOLD_OUT_MESSAGE : `Buy a Pack · ${formatUsd(live.packPrice)}`}
+            {soldOut
+              ? SOLD_OUT_MESSAGE
+              : waitForTurn
+                ? 'Wait for your turn'
+                : `Buy a Pack · ${formatUsd(live.packPrice)}`}
           </button>
           <p className={clsx(ui.body2, ui.secondaryText)}>
             One random card from the {live.remaining} still in the case, revealed instantly. Claim
