@@ -29,6 +29,32 @@ export function CardGrid({
   );
 }
 
+/**
+ * How many a search found ("12 cards"), said to screen readers as it changes; a line's height
+ * before the answer, so the grid below never moves.
+ */
+export function ResultCount({
+  total,
+  noun,
+  testId,
+  className,
+}: {
+  total: number | undefined;
+  noun: string;
+  testId: string;
+  className?: string;
+}) {
+  return (
+    <p
+      className={clsx(ui.body2, ui.secondaryText, className)}
+      aria-live="polite"
+      data-testid={testId}
+    >
+      {total === undefined ? ' ' : `${total} ${noun}${total === 1 ? '' : 's'}`}
+    </p>
+  );
+}
+
 /** What a filtered grid shows when nothing matches. */
 export function NoMatches({ className, testId }: { className?: string; testId?: string }) {
   return (

@@ -68,7 +68,7 @@ export function SellingList() {
                     {l.card.name}
                   </Link>
                 </h3>
-                <dl className={styles.figures}>
+                <dl className={clsx(ui.figures, styles.figures)}>
                   <div>
                     <dt>Price</dt>
                     <dd>{formatUsd(l.price)}</dd>

@@ -1,5 +1,6 @@
 import { VAULT_SHIPMENT_STATUS_LABELS, type DueShipment } from '@grail/contract';
 import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
 import { Alert, Badge, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { Address } from '@/components/Address';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
@@ -96,7 +97,7 @@ function VaultBox({ box, now }: { box: DueShipment; now: number }) {
       <p className={clsx(admin.muted, admin.small, admin.wrapAnywhere)}>
         Ship by {dateTimeFormat.format(new Date(box.shipBy))} · {box.username} ({box.email})
       </p>
-      <dl className={styles.figures}>
+      <dl className={clsx(ui.figures, styles.figures)}>
         <div>
           <dt>Cards</dt>
           <dd>{lines.length}</dd>

@@ -18,6 +18,7 @@ import { FormDialog } from '@/components/ui';
 import { useProposeTrade, useSelling, useTradeableCards } from '@/lib/api/market';
 import { formatUsd } from '@/lib/format';
 import { notify } from '@/lib/toast';
+import trades from '@/components/market/trades.module.css';
 import styles from './ListingActions.module.css';
 
 /**
@@ -69,7 +70,7 @@ export function ProposeTradeDialog({
         notify.success(`Trade sent to @${listing.seller}: see it on the Trades tab of your vault.`);
         onSent();
       }}
-      className={styles.dialogBody}
+      className={trades.dialogBody}
     >
       {(form) => {
         const give = form.watch('give');
@@ -89,11 +90,11 @@ export function ProposeTradeDialog({
               error={form.formState.errors.give?.message}
               empty="No cards in your vault to give: offer cash instead."
             />
-            <div className={styles.cashRow}>
+            <div className={trades.cashRow}>
               <TradeCashField name="giveCash" label="Cash you give ($)" />
               <TradeCashField name="getCash" label="Cash you ask for ($)" helperText="Optional." />
             </div>
-            <div className={styles.sides} data-testid="trade-summary">
+            <div className={trades.sides} data-testid="trade-summary">
               <TradeSideCards
                 title="You give"
                 cards={mine.filter((card) => give.includes(card.id))}
@@ -116,7 +117,7 @@ export function ProposeTradeDialog({
                 value={feePercent === undefined ? '…' : `${feePercent}% of the cash only`}
               />
             </div>
-            <ul className={styles.terms}>
+            <ul className={trades.terms}>
               <li>
                 While the trade is open your cards are held (in a trade) and the cash you give is
                 held from your wallet.

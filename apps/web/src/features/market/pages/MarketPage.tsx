@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useUrlFilters } from '@/lib/useUrlFilters';
 import { RetryAlert } from '@/components/RetryAlert';
-import { CardGrid, NoMatches, UrlPagination } from '@/components/CardGrid';
+import { CardGrid, NoMatches, ResultCount, UrlPagination } from '@/components/CardGrid';
 import ui from '@/lib/styles/ui.module.css';
 import { useMarketListings } from '../api/listings';
 import { ListingCard, ListingCardSkeleton } from '../components/ListingCard';
@@ -42,13 +42,12 @@ export default function MarketPage() {
         in your vault at once. No buyer&apos;s premium.
       </p>
       <MarketFilters params={params} onChange={update} />
-      <p
-        className={clsx(ui.body2, ui.secondaryText, styles.count)}
-        aria-live="polite"
-        data-testid="market-count"
-      >
-        {data ? `${data.total} listing${data.total === 1 ? '' : 's'}` : ' '}
-      </p>
+      <ResultCount
+        total={data?.total}
+        noun="listing"
+        testId="market-count"
+        className={styles.count}
+      />
       {isError && !data ? (
         <RetryAlert onRetry={() => void refetch()}>
           {error instanceof Error && error.message

@@ -8,7 +8,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { PageHeader } from '../components/PageHeader';
 import { StoreFilters } from '../components/StoreFilters';
 import { StoreItemCard, StoreItemSkeleton } from '../components/StoreItemCard';
-import { CardGrid, NoMatches, UrlPagination } from '@/components/CardGrid';
+import { CardGrid, NoMatches, ResultCount, UrlPagination } from '@/components/CardGrid';
 import { firstRowLength } from '../lib/storePictures';
 import styles from './StorePage.module.css';
 import { Button } from '@/components/ui/Button';
@@ -37,13 +37,7 @@ export default function StorePage() {
         </p>
       </PageHeader>
       <StoreFilters params={params} onChange={update} />
-      <p
-        className={clsx(ui.body2, ui.secondaryText, styles.count)}
-        aria-live="polite"
-        data-testid="store-count"
-      >
-        {data ? `${data.total} card${data.total === 1 ? '' : 's'}` : ' '}
-      </p>
+      <ResultCount total={data?.total} noun="card" testId="store-count" className={styles.count} />
       {isError ? (
         <div role="alert" className={clsx(ui.body2, styles.alert)}>
           <CircleAlert aria-hidden size={22} className={styles.alertIcon} />
