@@ -5,6 +5,7 @@ import { RetryAlert } from '@/components/RetryAlert';
 import { Checkbox, FormTextField, Skeleton } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import type { TradeDraft } from './tradeForms';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './trades.module.css';
 
 /** A card as one side of a trade shows it. */
@@ -82,7 +83,7 @@ export function TradeCardPicker({
 }) {
   const errorId = `${useId()}-error`;
   return (
-    <fieldset className={styles.picker} aria-describedby={error ? errorId : undefined}>
+    <fieldset className={ui.plainFieldset} aria-describedby={error ? errorId : undefined}>
       <legend className={styles.legend}>{legend}</legend>
       {cards.length === 0 ? (
         <p className={styles.note}>{empty}</p>
