@@ -31,7 +31,7 @@ export function CardTile({
 }) {
   return (
     <div className={clsx(ui.paper, styles.card, compact && styles.compact)} data-testid={testId}>
-      <Link to={to} state={linkState} className={styles.link}>
+      <Link to={to} state={linkState} className={ui.cardLink}>
         <div className={styles.picture}>
           <CardImage {...image} />
         </div>
