@@ -22,6 +22,19 @@ const usd = onFirstUse(
 /** Prices and FMV always show 2 decimals: $1,234.50. */
 export const formatUsd = (dollars: number) => usd().format(dollars);
 
+const compactUsdFormat = onFirstUse(
+  () =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    }),
+);
+
+/** A chart's axis tick, short enough for the axis: $1.2k rather than $1,234.00. */
+export const compactUsd = (dollars: number) => compactUsdFormat().format(dollars);
+
 /** An en-US date format, made when it first formats a date. */
 export function dateFormat(options: Intl.DateTimeFormatOptions): { format(date: Date): string } {
   const format = onFirstUse(() => new Intl.DateTimeFormat('en-US', options));

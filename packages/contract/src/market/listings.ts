@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CardIdentity } from '../catalog.js';
 import { CARD_GRADERS } from '../constants.js';
 import { MAX_DOLLARS, typedDollars } from '../money.js';
 import { PageFields, queryDecimal, queryDollars, queryInteger } from '../query.js';
@@ -29,12 +30,7 @@ export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
 /** A listed card as every collector sees it. */
 export const MarketCard = z.object({
   _id: z.string(),
-  name: z.string(),
-  player: z.string(),
-  year: z.number().int(),
-  setName: z.string(),
-  cardNumber: z.string(),
-  sport: z.string(),
+  ...CardIdentity.omit({ team: true }).shape,
   grader: z.string().nullable(),
   /** Display grade: 'PSA GEM MT 10', 'BGS 9.5' or 'Raw'. */
   grade: z.string(),

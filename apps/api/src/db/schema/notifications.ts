@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_CATEGORIES } from '@grail/contract';
 import { users } from './users.js';
 import { createdAt, inList, requiredRef, timestamptz, updatedAt, uuidKey } from './columns.js';
 
@@ -8,25 +9,13 @@ import { createdAt, inList, requiredRef, timestamptz, updatedAt, uuidKey } from 
  * collector's e-mail choice per category. Owned by modules/notifications.
  */
 
-export const NOTIFICATION_CATEGORY_VALUES = [
-  'receipts',
-  'shipping',
-  'selling',
-  'market',
-  'money',
-  'limits',
-  'security',
-  'reminders',
-  'marketing',
-] as const;
-
 /** One notice to one collector, written in the transaction of the change it tells about. */
 export const notifications = pgTable(
   'notifications',
   {
     id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
-    category: text('category', { enum: NOTIFICATION_CATEGORY_VALUES }).notNull(),
+    category: text('category', { enum: NOTIFICATION_CATEGORIES }).notNull(),
     /** What happened, e.g. `pack.pulled`, `withdrawal.paid`. */
     kind: text('kind').notNull(),
     title: text('title').notNull(),
@@ -48,7 +37,7 @@ export const notifications = pgTable(
   (t) => [
     check(
       'notifications_category_known',
-      sql`${t.category} in (${inList(NOTIFICATION_CATEGORY_VALUES)})`,
+      sql`${t.category} in (${inList(NOTIFICATION_CATEGORIES)})`,
     ),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
     index('notifications_unread_idx')
@@ -69,7 +58,7 @@ export const notificationPreferences = pgTable(
   'notification_preferences',
   {
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
-    category: text('category', { enum: NOTIFICATION_CATEGORY_VALUES }).notNull(),
+    category: text('category', { enum: NOTIFICATION_CATEGORIES }).notNull(),
     email: boolean('email').notNull(),
     updatedAt: updatedAt(),
   },

@@ -180,6 +180,18 @@ export const otherCardIdsOfPlayer = (db: Db | Tx, player: string, exceptId: stri
     .from(cards)
     .where(and(eq(cards.player, player), ne(cards.id, exceptId)));
 
+/** The grade, pictures and fair market value of a card, last in the selects below (same order). */
+const gradeAndValueColumns = {
+  grader: cards.grader,
+  grade: cards.grade,
+  gradeValue: cards.gradeValue,
+  certNumber: cards.certNumber,
+  imageIds: cards.imageIds,
+  fmvCents: cards.fmvCents,
+  fmvSource: cards.fmvSource,
+  fmvUpdatedAt: cards.fmvUpdatedAt,
+};
+
 /**
  * The card columns a vault lists, filters and sorts by, as a select the vault unites with the
  * break hits' (breaks' heldHitColumns) and joins its holdings to: it never names the cards table.
@@ -194,14 +206,7 @@ export const heldCardColumns = (db: Db | Tx) =>
       team: cards.team,
       sport: cards.sport,
       year: cards.year,
-      grader: cards.grader,
-      grade: cards.grade,
-      gradeValue: cards.gradeValue,
-      certNumber: cards.certNumber,
-      imageIds: cards.imageIds,
-      fmvCents: cards.fmvCents,
-      fmvSource: cards.fmvSource,
-      fmvUpdatedAt: cards.fmvUpdatedAt,
+      ...gradeAndValueColumns,
     })
     .from(cards);
 
@@ -214,14 +219,7 @@ const MARKET_CARD = {
   setName: cards.setName,
   cardNumber: cards.cardNumber,
   sport: cards.sport,
-  grader: cards.grader,
-  grade: cards.grade,
-  gradeValue: cards.gradeValue,
-  certNumber: cards.certNumber,
-  imageIds: cards.imageIds,
-  fmvCents: cards.fmvCents,
-  fmvSource: cards.fmvSource,
-  fmvUpdatedAt: cards.fmvUpdatedAt,
+  ...gradeAndValueColumns,
 };
 
 /** The marketplace's card facts as a select it joins to. */

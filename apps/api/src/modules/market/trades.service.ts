@@ -69,21 +69,14 @@ export class TradesService {
     body: NewTradeBody,
     idempotencyKey: string,
   ): Promise<IdempotentResult<Trade>> {
-    await assertMarketAccess(this.db, user.id);
-    return retryingConflicts(() =>
-      runIdempotent(
-        this.db,
-        { userId: user.id, scope: 'market-trade', key: idempotencyKey, request: body },
-        async (tx) => {
-          const recipient = await activeUserByUsername(tx, body.to);
-          if (!recipient) throw notFound(`to: no collector is named "${body.to}".`);
-          if (recipient.id === user.id)
-            throw badRequest('to: you cannot trade with yourself', { field: 'to' });
-          const tradeId = await this.open(tx, user.id, recipient, body, null);
-          return this.view(tx, tradeId, user.id);
-        },
-      ),
-    );
+    return this.once(user, 'market-trade', idempotencyKey, body, async (tx) => {
+      const recipient = await activeUserByUsername(tx, body.to);
+      if (!recipient) throw notFound(`to: no collector is named "${body.to}".`);
+      if (recipient.id === user.id)
+        throw badRequest('to: you cannot trade with yourself', { field: 'to' });
+      const tradeId = await this.open(tx, user.id, recipient, body, null);
+      return this.view(tx, tradeId, user.id);
+    });
   }
 
   /**
@@ -96,22 +89,27 @@ export class TradesService {
     tradeId: string,
     idempotencyKey: string,
   ): Promise<IdempotentResult<Trade>> {
+    return this.once(user, 'market-trade-accept', idempotencyKey, { tradeId }, async (tx) => {
+      const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'accept');
+      await this.settle(tx, trade, user.id);
+      return this.view(tx, tradeId, user.id);
+    });
+  }
+
+  /**
+   * A command of a collector with market access that runs once per Idempotency-Key (a repeat
+   * answers the first result) in one transaction, tried again on a serialization conflict.
+   */
+  private async once(
+    user: SessionUser,
+    scope: string,
+    idempotencyKey: string,
+    request: unknown,
+    command: (tx: Tx) => Promise<Trade>,
+  ): Promise<IdempotentResult<Trade>> {
     await assertMarketAccess(this.db, user.id);
     return retryingConflicts(() =>
-      runIdempotent(
-        this.db,
-        {
-          userId: user.id,
-          scope: 'market-trade-accept',
-          key: idempotencyKey,
-          request: { tradeId },
-        },
-        async (tx) => {
-          const trade = await this.lockOpen(tx, user, tradeId, 'recipient', 'accept');
-          await this.settle(tx, trade, user.id);
-          return this.view(tx, tradeId, user.id);
-        },
-      ),
+      runIdempotent(this.db, { userId: user.id, scope, key: idempotencyKey, request }, command),
     );
   }
 

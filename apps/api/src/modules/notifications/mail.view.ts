@@ -1,18 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { endpointUrl, notificationEndpoints, type NotificationCategory } from '@grail/contract';
 import type { MailMessage } from '../mail/mail.service.js';
+import { escapeHtml } from '../../lib/bare-page.js';
 
 /** What an event's e-mail says when it keeps its own words (the submission mails). */
 export interface EventMail {
   subject: string;
   text: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Text as HTML paragraphs, its links made clickable; nothing in it is taken as markup. */
 export function textToHtml(text: string): string {

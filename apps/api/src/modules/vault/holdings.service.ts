@@ -232,29 +232,9 @@ export interface LockedHolding {
   cardId: string | null;
 }
 
-/**
- * Locks these holdings (SELECT … FOR UPDATE, ordered by id so two commands never wait on each
- * other in a circle) and answers those that exist. A trade calls it before touching any wallet.
- */
-export async function lockHoldings(tx: Tx, holdingIds: string[]): Promise<LockedHolding[]> {
-  if (holdingIds.length === 0) return [];
-  return tx
-    .select({
-      id: holdings.id,
-      userId: holdings.userId,
-      state: holdings.state,
-      cardId: holdings.cardId,
-    })
-    .from(holdings)
-    .where(inArray(holdings.id, holdingIds))
-    .orderBy(holdings.id)
-    .for('update');
-}
-
-/** These holdings as they are now, unlocked (for a read that decides what to lock first). */
-export async function holdingsByIds(db: Db | Tx, holdingIds: string[]): Promise<LockedHolding[]> {
-  if (holdingIds.length === 0) return [];
-  return db
+/** A select of these holdings as a trade checks them (LockedHolding). */
+const selectHoldings = (db: Db | Tx, holdingIds: string[]) =>
+  db
     .select({
       id: holdings.id,
       userId: holdings.userId,
@@ -263,4 +243,18 @@ export async function holdingsByIds(db: Db | Tx, holdingIds: string[]): Promise<
     })
     .from(holdings)
     .where(inArray(holdings.id, holdingIds));
+
+/**
+ * Locks these holdings (SELECT … FOR UPDATE, ordered by id so two commands never wait on each
+ * other in a circle) and answers those that exist. A trade calls it before touching any wallet.
+ */
+export async function lockHoldings(tx: Tx, holdingIds: string[]): Promise<LockedHolding[]> {
+  if (holdingIds.length === 0) return [];
+  return selectHoldings(tx, holdingIds).orderBy(holdings.id).for('update');
+}
+
+/** These holdings as they are now, unlocked (for a read that decides what to lock first). */
+export async function holdingsByIds(db: Db | Tx, holdingIds: string[]): Promise<LockedHolding[]> {
+  if (holdingIds.length === 0) return [];
+  return selectHoldings(db, holdingIds);
 }

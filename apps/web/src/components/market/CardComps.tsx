@@ -1,20 +1,12 @@
 import { SALE_KIND_LABELS, type Comps } from '@grail/contract';
 import { Card } from '@/components/ui';
 import { LineChart } from '@/components/ui/charts/Chart';
-import { dateFormat, dateTimeFormat, formatUsd } from '@/lib/format';
+import { compactUsd, dateFormat, dateTimeFormat, formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './CardComps.module.css';
 
 const dayFormat = dateFormat({ month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
-/** A tick short enough for the axis: $1.2k rather than $1,234.00. */
-const compactUsd = (value: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(value);
 
 /**
  * The card's price history: its FMV with the source, a price-over-time chart of the last year's

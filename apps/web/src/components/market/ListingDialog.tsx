@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import type { Listing } from '@grail/contract';
 import { SummaryRow } from '@/components/SummaryRow';
-import { Button, Dialog, Form, FormCheckbox, FormTextField } from '@/components/ui';
+import { FormCheckbox, FormDialog, FormTextField } from '@/components/ui';
 import { useCreateListing, useEditListing, useSelling } from '@/lib/api/market';
 import { formatUsd } from '@/lib/format';
 import { notify } from '@/lib/toast';
@@ -36,7 +35,6 @@ export function ListingDialog({
   onClose: () => void;
   onSaved?: (listing: Listing) => void;
 }) {
-  const formId = useId();
   const selling = useSelling();
   const create = useCreateListing();
   const edit = useEditListing();
@@ -59,85 +57,69 @@ export function ListingDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && onClose()}
+    <FormDialog<ListingDraft, ListingTerms>
       title={isNew ? 'List for sale' : 'Edit price'}
       description={cardName}
-      actions={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            variant="contained"
-            type="submit"
-            form={formId}
-            loading={create.isPending || edit.isPending}
-            loadingText="Saving…"
-          >
-            {isNew ? 'List for sale' : 'Save changes'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      submitLabel={isNew ? 'List for sale' : 'Save changes'}
+      pending={create.isPending || edit.isPending}
+      pendingText="Saving…"
+      schema={ListingForm as never}
+      defaultValues={isNew ? draftOf() : draftOf(subject.listing)}
+      onSubmit={submit}
+      className={styles.dialogBody}
     >
-      <Form<ListingDraft, ListingTerms>
-        id={formId}
-        schema={ListingForm as never}
-        defaultValues={isNew ? draftOf() : draftOf(subject.listing)}
-        onSubmit={submit}
-        className={styles.dialogBody}
-      >
-        {(form) => {
-          const [price, acceptsOffers] = form.watch(['price', 'acceptsOffers']);
-          const typed = Number(price);
-          const valid = price.trim() !== '' && Number.isFinite(typed) && typed >= 1;
-          return (
-            <>
-              <p className={styles.note}>FMV {formatUsd(fmv)}</p>
+      {(form) => {
+        const [price, acceptsOffers] = form.watch(['price', 'acceptsOffers']);
+        const typed = Number(price);
+        const valid = price.trim() !== '' && Number.isFinite(typed) && typed >= 1;
+        return (
+          <>
+            <p className={styles.note}>FMV {formatUsd(fmv)}</p>
+            <FormTextField<ListingDraft>
+              name="price"
+              label="Price ($)"
+              type="number"
+              step="0.01"
+              min="1"
+              inputMode="decimal"
+              helperText="From $1.00, in dollars and cents."
+            />
+            <FormCheckbox<ListingDraft> name="acceptsOffers" label="Accept offers" />
+            {acceptsOffers && (
               <FormTextField<ListingDraft>
-                name="price"
-                label="Price ($)"
+                name="minOffer"
+                label="Minimum offer ($, optional)"
                 type="number"
                 step="0.01"
                 min="1"
                 inputMode="decimal"
-                helperText="From $1.00, in dollars and cents."
+                helperText="Offers below it are refused. Leave empty to hear any offer from $1."
               />
-              <FormCheckbox<ListingDraft> name="acceptsOffers" label="Accept offers" />
-              {acceptsOffers && (
-                <FormTextField<ListingDraft>
-                  name="minOffer"
-                  label="Minimum offer ($, optional)"
-                  type="number"
-                  step="0.01"
-                  min="1"
-                  inputMode="decimal"
-                  helperText="Offers below it are refused. Leave empty to hear any offer from $1."
-                />
-              )}
-              <div className={styles.quote} data-testid="listing-quote">
-                <SummaryRow
-                  label="Seller fee"
-                  value={feePercent === undefined ? '…' : `${feePercent}%`}
-                />
-                <SummaryRow
-                  label="You receive"
-                  value={
-                    feePercent === undefined || !valid
-                      ? '—'
-                      : formatUsd(proceedsOf(typed, feePercent))
-                  }
-                  strong
-                />
-              </div>
-              <p className={styles.note}>
-                No buyer&apos;s premium. When it sells, the money reaches your wallet at once and
-                the card moves to the buyer&apos;s vault. While listed, the card cannot be shipped
-                or sold back.
-              </p>
-            </>
-          );
-        }}
-      </Form>
-    </Dialog>
+            )}
+            <div className={styles.quote} data-testid="listing-quote">
+              <SummaryRow
+                label="Seller fee"
+                value={feePercent === undefined ? '…' : `${feePercent}%`}
+              />
+              <SummaryRow
+                label="You receive"
+                value={
+                  feePercent === undefined || !valid
+                    ? '—'
+                    : formatUsd(proceedsOf(typed, feePercent))
+                }
+                strong
+              />
+            </div>
+            <p className={styles.note}>
+              No buyer&apos;s premium. When it sells, the money reaches your wallet at once and the
+              card moves to the buyer&apos;s vault. While listed, the card cannot be shipped or sold
+              back.
+            </p>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

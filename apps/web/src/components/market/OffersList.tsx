@@ -126,7 +126,7 @@ export function OffersList() {
                   {offer.listing.card.name}
                 </Link>
               </h3>
-              <dl className={styles.figures}>
+              <dl className={clsx(ui.figures, styles.figures)}>
                 <div>
                   <dt>On the table</dt>
                   <dd data-testid="offer-amount">{formatUsd(offer.amount)}</dd>

@@ -1,27 +1,21 @@
-import { useState } from 'react';
 import clsx from 'clsx';
 import { Link } from 'react-router';
-import { LISTING_STATUS_LABELS, type SellingResponse } from '@grail/contract';
+import { LISTING_STATUS_LABELS } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { RetryAlert } from '@/components/RetryAlert';
-import { Badge, Button, ButtonLink, Skeleton } from '@/components/ui';
+import { Badge, ButtonLink, Skeleton } from '@/components/ui';
 import { useSelling } from '@/lib/api/market';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
-import { CancelListingDialog } from './CancelListingDialog';
-import { ListingDialog } from './ListingDialog';
+import { OwnListingActions } from './OwnListingActions';
 import styles from './market.module.css';
-
-type Own = SellingResponse['listings'][number];
 
 const offersText = (n: number) => `${n} open offer${n === 1 ? '' : 's'}`;
 
 /** The collector's listings (the vault's Selling tab): status, open offers, proceeds, edit, cancel. */
 export function SellingList() {
   const selling = useSelling();
-  const [editing, setEditing] = useState<Own | null>(null);
-  const [cancelling, setCancelling] = useState<Own | null>(null);
 
   if (selling.isPending)
     return (
@@ -68,7 +62,7 @@ export function SellingList() {
                     {l.card.name}
                   </Link>
                 </h3>
-                <dl className={styles.figures}>
+                <dl className={clsx(ui.figures, styles.figures)}>
                   <div>
                     <dt>Price</dt>
                     <dd>{formatUsd(l.price)}</dd>
@@ -89,26 +83,12 @@ export function SellingList() {
                 </p>
               </div>
               {l.status === 'open' && (
-                <div className={styles.actions}>
-                  <Button size="small" variant="outlined" onClick={() => setEditing(l)}>
-                    Edit price
-                  </Button>
-                  <Button size="small" color="error" onClick={() => setCancelling(l)}>
-                    Cancel listing
-                  </Button>
-                </div>
+                <OwnListingActions listing={l} size="small" className={styles.actions} />
               )}
             </li>
           ))}
         </ul>
       )}
-      {editing && (
-        <ListingDialog
-          subject={{ kind: 'edit', listing: editing }}
-          onClose={() => setEditing(null)}
-        />
-      )}
-      <CancelListingDialog listing={cancelling} onClose={() => setCancelling(null)} />
     </>
   );
 }

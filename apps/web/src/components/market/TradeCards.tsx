@@ -1,11 +1,26 @@
+import { TRADE_MAX_CARDS } from '@grail/contract';
 import { useId } from 'react';
 import { CardImage } from '@/components/CardImage';
-import { Checkbox } from '@/components/ui';
+import { RetryAlert } from '@/components/RetryAlert';
+import { Checkbox, FormTextField, Skeleton } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
+import type { TradeDraft } from './tradeForms';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './trades.module.css';
 
 /** A card as one side of a trade shows it. */
 export type TradeCardView = { id: string; name: string; grade: string; imageUrl: string };
+
+/** A holding of the caller's vault as a trade shows it. */
+export const holdingCardView = (h: {
+  _id: string;
+  card: { name: string; grade: string; imageUrl: string };
+}): TradeCardView => ({
+  id: h._id,
+  name: h.card.name,
+  grade: h.card.grade,
+  imageUrl: h.card.imageUrl,
+});
 
 /** The cards and cash one side of a trade puts in: a picture, name and grade each, then the cash. */
 export function TradeSideCards({
@@ -68,7 +83,7 @@ export function TradeCardPicker({
 }) {
   const errorId = `${useId()}-error`;
   return (
-    <fieldset className={styles.picker} aria-describedby={error ? errorId : undefined}>
+    <fieldset className={ui.plainFieldset} aria-describedby={error ? errorId : undefined}>
       <legend className={styles.legend}>{legend}</legend>
       {cards.length === 0 ? (
         <p className={styles.note}>{empty}</p>
@@ -105,5 +120,56 @@ export function TradeCardPicker({
         </p>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * The caller's own vault cards to give in a trade (only cards in the vault: a listed one must be
+ * taken off sale first): a retry if the vault did not load, a placeholder while it loads.
+ */
+export function GiveCardsPicker({
+  vault,
+  cards,
+  ...picker
+}: {
+  vault: { isError: boolean; data?: unknown; refetch: () => unknown };
+  cards: readonly TradeCardView[];
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+  error?: string;
+  empty: string;
+}) {
+  if (vault.isError)
+    return <RetryAlert onRetry={() => void vault.refetch()}>Could not load your vault.</RetryAlert>;
+  if (!vault.data) return <Skeleton variant="rounded" height={96} />;
+  return (
+    <TradeCardPicker
+      legend={`Your cards to give (up to ${TRADE_MAX_CARDS})`}
+      cards={cards}
+      {...picker}
+    />
+  );
+}
+
+/** Cash one side of a trade puts in, in dollars and cents. */
+export function TradeCashField({
+  name,
+  label,
+  helperText,
+}: {
+  name: 'giveCash' | 'getCash';
+  label: string;
+  helperText?: string;
+}) {
+  return (
+    <FormTextField<TradeDraft>
+      name={name}
+      label={label}
+      type="number"
+      step="0.01"
+      min="0"
+      inputMode="decimal"
+      helperText={helperText}
+    />
   );
 }

@@ -1,12 +1,18 @@
-import { useId, useRef } from 'react';
-import { TRADE_EXPIRY_DAYS, TRADE_MAX_CARDS, type Trade } from '@grail/contract';
-import { RetryAlert } from '@/components/RetryAlert';
-import { Button, Dialog, Form, FormTextField, Skeleton } from '@/components/ui';
+import { useRef } from 'react';
+import { TRADE_EXPIRY_DAYS, type Trade } from '@grail/contract';
+import { Button, Dialog, FormDialog } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { useAcceptTrade, useCounterTrade, useTradeableCards } from '@/lib/api/market';
 import { formatUsd } from '@/lib/format';
 import { notify } from '@/lib/toast';
-import { TradeCardPicker, TradeSideCards, type TradeCardView } from './TradeCards';
+import {
+  GiveCardsPicker,
+  TradeCardPicker,
+  TradeCashField,
+  TradeSideCards,
+  holdingCardView,
+  type TradeCardView,
+} from './TradeCards';
 import { TradeForm, emptyTradeDraft, type TradeDraft, type TradeTermsOut } from './tradeForms';
 import styles from './trades.module.css';
 
@@ -97,120 +103,74 @@ export function AcceptTradeDialog({ trade, onClose }: { trade: Trade; onClose: (
  * countered and the counter opens, with the sides swapped.
  */
 export function CounterTradeDialog({ trade, onClose }: { trade: Trade; onClose: () => void }) {
-  const formId = useId();
   const counter = useCounterTrade();
   const vault = useTradeableCards();
   const theirs = cardsOf(trade.proposer);
   const who = `@${trade.proposer.collector}`;
-  // Only cards in the vault may be given: a listed one must be taken off sale first.
-  const mine = (vault.data?.holdings ?? []).map((h) => ({
-    id: h._id,
-    name: h.card.name,
-    grade: h.card.grade,
-    imageUrl: h.card.imageUrl,
-  }));
+  const mine = (vault.data?.holdings ?? []).map(holdingCardView);
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && onClose()}
+    <FormDialog<TradeDraft, TradeTermsOut>
       title="Counter this trade"
       description={`Your own terms for ${who}: their proposal ends as countered.`}
-      actions={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            variant="contained"
-            type="submit"
-            form={formId}
-            loading={counter.isPending}
-            loadingText="Sending…"
-          >
-            Send counter
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      submitLabel="Send counter"
+      pending={counter.isPending}
+      pendingText="Sending…"
+      schema={TradeForm as never}
+      defaultValues={{
+        ...emptyTradeDraft(theirs.map((c) => c.id)),
+        giveCash: trade.recipient.cash ? trade.recipient.cash.toFixed(2) : '',
+        getCash: trade.proposer.cash ? trade.proposer.cash.toFixed(2) : '',
+      }}
+      onSubmit={async (body) => {
+        try {
+          await counter.mutateAsync({ tradeId: trade._id, body });
+        } catch (error) {
+          failed('Could not send the counter.')(error);
+          throw error;
+        }
+        notify.success(`Counter sent to ${who}: your cards and cash are held until they answer.`);
+        onClose();
+      }}
+      className={styles.dialogBody}
     >
-      <Form<TradeDraft, TradeTermsOut>
-        id={formId}
-        schema={TradeForm as never}
-        defaultValues={{
-          ...emptyTradeDraft(theirs.map((c) => c.id)),
-          giveCash: trade.recipient.cash ? trade.recipient.cash.toFixed(2) : '',
-          getCash: trade.proposer.cash ? trade.proposer.cash.toFixed(2) : '',
-        }}
-        onSubmit={async (body) => {
-          try {
-            await counter.mutateAsync({ tradeId: trade._id, body });
-          } catch (error) {
-            failed('Could not send the counter.')(error);
-            throw error;
-          }
-          notify.success(`Counter sent to ${who}: your cards and cash are held until they answer.`);
-          onClose();
-        }}
-        className={styles.dialogBody}
-      >
-        {(form) => {
-          const pick = (name: 'get' | 'give') => (next: string[]) =>
-            form.setValue(name, next, { shouldValidate: form.formState.isSubmitted });
-          return (
-            <>
-              <TradeCardPicker
-                legend={`${who}'s cards you ask for`}
-                cards={theirs}
-                selected={form.watch('get')}
-                onChange={pick('get')}
-                error={form.formState.errors.get?.message}
-                empty={`${who} offered no cards: ask for cash instead.`}
-              />
-              {theirs.length === 0 && (
-                <p className={styles.note}>
-                  A counter must ask for at least one card; decline instead to say no.
-                </p>
-              )}
-              {vault.isError ? (
-                <RetryAlert onRetry={() => void vault.refetch()}>
-                  Could not load your vault.
-                </RetryAlert>
-              ) : !vault.data ? (
-                <Skeleton variant="rounded" height={96} />
-              ) : (
-                <TradeCardPicker
-                  legend={`Your cards to give (up to ${TRADE_MAX_CARDS})`}
-                  cards={mine}
-                  selected={form.watch('give')}
-                  onChange={pick('give')}
-                  error={form.formState.errors.give?.message}
-                  empty="No cards in your vault to give (a listed card must be taken off sale first)."
-                />
-              )}
-              <div className={styles.cashRow}>
-                <FormTextField<TradeDraft>
-                  name="getCash"
-                  label="Cash you ask for ($)"
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                />
-                <FormTextField<TradeDraft>
-                  name="giveCash"
-                  label="Cash you give ($)"
-                  type="number"
-                  step="0.01"
-                  min="0"
-                  inputMode="decimal"
-                />
-              </div>
+      {(form) => {
+        const pick = (name: 'get' | 'give') => (next: string[]) =>
+          form.setValue(name, next, { shouldValidate: form.formState.isSubmitted });
+        return (
+          <>
+            <TradeCardPicker
+              legend={`${who}'s cards you ask for`}
+              cards={theirs}
+              selected={form.watch('get')}
+              onChange={pick('get')}
+              error={form.formState.errors.get?.message}
+              empty={`${who} offered no cards: ask for cash instead.`}
+            />
+            {theirs.length === 0 && (
               <p className={styles.note}>
-                The cards and cash you give are held while your counter is open; {who} has{' '}
-                {TRADE_EXPIRY_DAYS} days to answer. The {trade.feePercent}% fee applies to cash
-                only.
+                A counter must ask for at least one card; decline instead to say no.
               </p>
-            </>
-          );
-        }}
-      </Form>
-    </Dialog>
+            )}
+            <GiveCardsPicker
+              vault={vault}
+              cards={mine}
+              selected={form.watch('give')}
+              onChange={pick('give')}
+              error={form.formState.errors.give?.message}
+              empty="No cards in your vault to give (a listed card must be taken off sale first)."
+            />
+            <div className={styles.cashRow}>
+              <TradeCashField name="getCash" label="Cash you ask for ($)" />
+              <TradeCashField name="giveCash" label="Cash you give ($)" />
+            </div>
+            <p className={styles.note}>
+              The cards and cash you give are held while your counter is open; {who} has{' '}
+              {TRADE_EXPIRY_DAYS} days to answer. The {trade.feePercent}% fee applies to cash only.
+            </p>
+          </>
+        );
+      }}
+    </FormDialog>
   );
 }

@@ -36,7 +36,7 @@ export function PayoutFields({ bonusPercent }: { bonusPercent?: number }) {
   );
   return (
     <div className={styles.stack}>
-      <fieldset className={styles.methods}>
+      <fieldset className={clsx(ui.plainFieldset, styles.methods)}>
         <legend className={styles.legend}>How would you like to be paid?</legend>
         {selling &&
           option(

@@ -8,6 +8,7 @@ export { Badge, Card } from './Card';
 export { Checkbox } from './Checkbox';
 export { Dialog, DialogClose } from './Dialog';
 export { Form, type FormProps } from './Form';
+export { FormDialog } from './FormDialog';
 export { FormCheckbox, FormSubmit, FormTextField } from './FormFields';
 export { FormSelect } from './FormSelect';
 export { Menu, type MenuItem } from './Menu';

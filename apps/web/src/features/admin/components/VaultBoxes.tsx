@@ -1,12 +1,13 @@
 import { VAULT_SHIPMENT_STATUS_LABELS, type DueShipment } from '@grail/contract';
 import clsx from 'clsx';
+import ui from '@/lib/styles/ui.module.css';
 import { Alert, Badge, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { Address } from '@/components/Address';
-import { dateTimeFormat, formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notify } from '@/lib/toast';
 import { useMarkShipped, useShipmentsDue } from '../api/shipmentsDue';
-import { dueText } from './dueText';
+import { DueBadge, ShipByLine } from './ShipBy';
 import { useStartPacking } from '../api/vault';
 import { MarkShippedForm } from './MarkShippedForm';
 import admin from '../admin.module.css';
@@ -86,17 +87,10 @@ function VaultBox({ box, now }: { box: DueShipment; now: number }) {
         <Badge tone={box.status === 'packing' ? 'info' : 'warning'}>
           {VAULT_SHIPMENT_STATUS_LABELS[box.status]}
         </Badge>
-        <Badge
-          tone={box.overdue ? 'error' : 'neutral'}
-          variant={box.overdue ? 'filled' : 'outlined'}
-        >
-          {dueText(box.shipBy, now)}
-        </Badge>
+        <DueBadge due={box} now={now} />
       </div>
-      <p className={clsx(admin.muted, admin.small, admin.wrapAnywhere)}>
-        Ship by {dateTimeFormat.format(new Date(box.shipBy))} · {box.username} ({box.email})
-      </p>
-      <dl className={styles.figures}>
+      <ShipByLine due={box} className={admin.wrapAnywhere} />
+      <dl className={clsx(ui.figures, styles.figures)}>
         <div>
           <dt>Cards</dt>
           <dd>{lines.length}</dd>

@@ -3,9 +3,8 @@ import { type FulfilmentItem, type FulfilmentKind, type ShippingCompliance } fro
 import clsx from 'clsx';
 import { Alert, Badge, Button, Checkbox, Spinner } from '@/components/ui';
 import { Address } from '@/components/Address';
-import { dateTimeFormat } from '@/lib/format';
 import { useFulfilmentQueue, useShipItem } from '../api/fulfilment';
-import { dueText } from '../components/dueText';
+import { DueBadge, ShipByLine } from '../components/ShipBy';
 import { PackingSlips } from '../components/PackingSlips';
 import { MarkShippedForm } from '../components/MarkShippedForm';
 import { VaultBoxes } from '../components/VaultBoxes';
@@ -72,16 +71,9 @@ function QueueItem({
           label={<span className={styles.reference}>{item.reference}</span>}
         />
         <Badge>{KIND_LABEL[item.kind]}</Badge>
-        <Badge
-          tone={item.overdue ? 'error' : 'neutral'}
-          variant={item.overdue ? 'filled' : 'outlined'}
-        >
-          {dueText(item.shipBy, now)}
-        </Badge>
+        <DueBadge due={item} now={now} />
       </div>
-      <p className={clsx(admin.muted, admin.small, styles.shipBy)}>
-        Ship by {dateTimeFormat.format(new Date(item.shipBy))} · {item.username} ({item.email})
-      </p>
+      <ShipByLine due={item} className={styles.shipBy} />
       <div className={styles.contents}>
         <ul className={styles.items}>
           {item.items.map((name, i) => (

@@ -1,6 +1,7 @@
 import { Alert, Skeleton, Switch } from '@/components/ui';
 import { RetryAlert } from '@/components/RetryAlert';
 import { useNotificationPreferences, useSetNotificationPreferences } from '@/lib/api/notifications';
+import ui from '@/lib/styles/ui.module.css';
 import styles from './NotificationSettings.module.css';
 
 /** E-mail per category; security and receipts are always sent, so their switches stay on. */
@@ -20,7 +21,7 @@ export function NotificationSettings() {
         Everything appears under the bell. Choose what we also send you by e-mail.
       </p>
       {save.error && <Alert severity="error">{save.error.message}</Alert>}
-      <ul className={styles.list}>
+      <ul className={ui.stackList}>
         {prefs.data.preferences.map((p) => (
           <li key={p.category} className={styles.row}>
             <Switch

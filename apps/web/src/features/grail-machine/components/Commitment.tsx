@@ -29,3 +29,23 @@ export function Commitment({
     </div>
   );
 }
+
+/** A drop queue's commitment: the seed's hash from the start, the seed once the order is drawn. */
+export function QueueCommitments({
+  seedHash,
+  seed,
+}: {
+  seedHash: string | null;
+  seed: string | null;
+}) {
+  return (
+    <>
+      <Commitment label="Queue seed hash (SHA-256)" value={seedHash} />
+      <Commitment
+        label="Queue seed"
+        value={seed}
+        pending="Revealed when the case opens and the order is drawn."
+      />
+    </>
+  );
+}

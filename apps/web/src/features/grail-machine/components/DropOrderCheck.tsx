@@ -4,7 +4,7 @@ import { buttonClass } from '@/components/ui/Button';
 import ui from '@/lib/styles/ui.module.css';
 import { useDropOrder } from '../api/useDropQueue';
 import { dropOrder, hexToBytes, sha256Hex, type Verdict } from '../lib/fairness';
-import { Commitment } from './Commitment';
+import { QueueCommitments } from './Commitment';
 import grail from './grail.module.css';
 import styles from './DropOrderCheck.module.css';
 
@@ -59,12 +59,7 @@ export function DropOrderCheck({ caseId }: { caseId: string }) {
           ? '1 collector joined before the case opened.'
           : `${q.entries.length} collectors joined before the case opened.`}
       </p>
-      <Commitment label="Queue seed hash (SHA-256)" value={q.seedHash} />
-      <Commitment
-        label="Queue seed"
-        value={q.seed}
-        pending="Revealed when the case opens and the order is drawn."
-      />
+      <QueueCommitments seedHash={q.seedHash} seed={q.seed} />
       {q.seed && (
         <div className={styles.verify}>
           <button

@@ -9,7 +9,7 @@ import { dateFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
 import { useDropEvents, useDropQueue, useJoinDrop } from '../api/useDropQueue';
-import { Commitment } from './Commitment';
+import { QueueCommitments } from './Commitment';
 import grail from './grail.module.css';
 import styles from './WaitingRoom.module.css';
 
@@ -157,12 +157,7 @@ export function WaitingRoom({ caseId }: { caseId: string }) {
               {join.error.message}
             </p>
           )}
-          <Commitment label="Queue seed hash (SHA-256)" value={room.seedHash} />
-          <Commitment
-            label="Queue seed"
-            value={room.seed}
-            pending="Revealed when the case opens and the order is drawn."
-          />
+          <QueueCommitments seedHash={room.seedHash} seed={room.seed} />
           {room.seed && (
             <Link to={paths.fairness.getHref({ case: caseId })} className={ui.textLink}>
               Check the order in your browser

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Listing } from '@grail/contract';
-import { CancelListingDialog } from '@/components/market/CancelListingDialog';
-import { ListingDialog } from '@/components/market/ListingDialog';
+import { OwnListingActions } from '@/components/market/OwnListingActions';
 import { PurchaseDialog } from '@/components/purchase/PurchaseDialog';
 import { SummaryRow } from '@/components/SummaryRow';
 import { Alert, Button, ButtonLink } from '@/components/ui';
@@ -37,8 +36,6 @@ export function ListingActions({ listing }: { listing: Listing }) {
   const buy = useBuyListing();
   const [buying, setBuying] = useState(false);
   const [offering, setOffering] = useState(false);
-  const [editing, setEditing] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
   const [bought, setBought] = useState(false);
   const [trading, setTrading] = useState(false);
   const [traded, setTraded] = useState(false);
@@ -64,21 +61,7 @@ export function ListingActions({ listing }: { listing: Listing }) {
     return (
       <>
         <p className={styles.note}>This is your listing.</p>
-        <div className={styles.actions}>
-          <Button variant="outlined" size="large" onClick={() => setEditing(true)}>
-            Edit price
-          </Button>
-          <Button color="error" size="large" onClick={() => setCancelling(true)}>
-            Cancel listing
-          </Button>
-        </div>
-        {editing && (
-          <ListingDialog subject={{ kind: 'edit', listing }} onClose={() => setEditing(false)} />
-        )}
-        <CancelListingDialog
-          listing={cancelling ? listing : null}
-          onClose={() => setCancelling(false)}
-        />
+        <OwnListingActions listing={listing} size="large" className={styles.actions} />
       </>
     );
   if (!isLoggedIn) {

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { z } from 'zod';
 import {
   MARKET_MIN_PRICE,
@@ -11,7 +10,7 @@ import {
 import { dollarsText } from '@/components/market/marketForms';
 import { usePurchaseConfirmation } from '@/components/purchase/usePurchaseConfirmation';
 import { SummaryRow } from '@/components/SummaryRow';
-import { Button, Dialog, Form, FormTextField } from '@/components/ui';
+import { FormDialog, FormTextField } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useMakeOffer } from '../api/useMakeOffer';
@@ -37,85 +36,68 @@ const offerForm = (minimum: number) =>
  * days, 7 unless changed). The amount is held from the wallet while the offer is open.
  */
 export function MakeOfferDialog({ listing, onClose }: { listing: Listing; onClose: () => void }) {
-  const formId = useId();
   const minimum = listing.minOffer ?? MARKET_MIN_PRICE;
   const c = usePurchaseConfirmation({ open: true, amount: 0 });
   const offer = useMakeOffer();
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && onClose()}
+    <FormDialog<OfferDraft, NewOfferBody>
       title="Make an offer"
       description={listing.card.name}
-      actions={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            variant="contained"
-            type="submit"
-            form={formId}
-            loading={offer.isPending}
-            loadingText="Sending…"
-          >
-            Send offer
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      submitLabel="Send offer"
+      pending={offer.isPending}
+      pendingText="Sending…"
+      schema={offerForm(minimum) as never}
+      defaultValues={{ amount: '', expiresInDays: String(OFFER_EXPIRY_DAYS_DEFAULT) }}
+      onSubmit={async (body) => {
+        try {
+          await offer.mutateAsync({
+            listingId: listing._id,
+            body,
+            idempotencyKey: c.idempotencyKey,
+          });
+        } catch (error) {
+          // Refused: nothing was held, so the next try is a new offer.
+          c.renewKey();
+          throw error;
+        }
+        notify.success(`Offer sent: ${formatUsd(body.amount)} is held from your wallet.`);
+        onClose();
+      }}
+      className={styles.dialogBody}
     >
-      <Form<OfferDraft, NewOfferBody>
-        id={formId}
-        schema={offerForm(minimum) as never}
-        defaultValues={{ amount: '', expiresInDays: String(OFFER_EXPIRY_DAYS_DEFAULT) }}
-        onSubmit={async (body) => {
-          try {
-            await offer.mutateAsync({
-              listingId: listing._id,
-              body,
-              idempotencyKey: c.idempotencyKey,
-            });
-          } catch (error) {
-            // Refused: nothing was held, so the next try is a new offer.
-            c.renewKey();
-            throw error;
-          }
-          notify.success(`Offer sent: ${formatUsd(body.amount)} is held from your wallet.`);
-          onClose();
-        }}
-        className={styles.dialogBody}
-      >
-        <div className={styles.quote}>
-          <SummaryRow label="Listed at" value={formatUsd(listing.price)} />
-          <SummaryRow label="Minimum offer" value={formatUsd(minimum)} />
-          <SummaryRow
-            label="Your balance"
-            value={c.balance === undefined ? '…' : formatUsd(c.balance)}
-          />
-        </div>
-        <FormTextField<OfferDraft>
-          name="amount"
-          label="Your offer ($)"
-          type="number"
-          step="0.01"
-          min={String(minimum)}
-          inputMode="decimal"
-          helperText={`From ${formatUsd(minimum)}, in dollars and cents.`}
+      <div className={styles.quote}>
+        <SummaryRow label="Listed at" value={formatUsd(listing.price)} />
+        <SummaryRow label="Minimum offer" value={formatUsd(minimum)} />
+        <SummaryRow
+          label="Your balance"
+          value={c.balance === undefined ? '…' : formatUsd(c.balance)}
         />
-        <FormTextField<OfferDraft>
-          name="expiresInDays"
-          label="Expires after (days)"
-          type="number"
-          step="1"
-          min={String(OFFER_EXPIRY_DAYS_MIN)}
-          max={String(OFFER_EXPIRY_DAYS_MAX)}
-          inputMode="numeric"
-          helperText={`${OFFER_EXPIRY_DAYS_MIN} to ${OFFER_EXPIRY_DAYS_MAX} days.`}
-        />
-        <p className={styles.note}>
-          The amount is held from your wallet while the offer is open. If the seller accepts, you
-          pay it and the card moves to your vault at once; if they decline, or it expires or you
-          withdraw it, the hold is released.
-        </p>
-      </Form>
-    </Dialog>
+      </div>
+      <FormTextField<OfferDraft>
+        name="amount"
+        label="Your offer ($)"
+        type="number"
+        step="0.01"
+        min={String(minimum)}
+        inputMode="decimal"
+        helperText={`From ${formatUsd(minimum)}, in dollars and cents.`}
+      />
+      <FormTextField<OfferDraft>
+        name="expiresInDays"
+        label="Expires after (days)"
+        type="number"
+        step="1"
+        min={String(OFFER_EXPIRY_DAYS_MIN)}
+        max={String(OFFER_EXPIRY_DAYS_MAX)}
+        inputMode="numeric"
+        helperText={`${OFFER_EXPIRY_DAYS_MIN} to ${OFFER_EXPIRY_DAYS_MAX} days.`}
+      />
+      <p className={styles.note}>
+        The amount is held from your wallet while the offer is open. If the seller accepts, you pay
+        it and the card moves to your vault at once; if they decline, or it expires or you withdraw
+        it, the hold is released.
+      </p>
+    </FormDialog>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import clsx from 'clsx';
+import { useEffect, useRef, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { CARD_GRADERS, MARKET_SORTS, MARKET_SORT_LABELS } from '@grail/contract';
-import { Button, NativeSelect, SearchField, TextField, filterSelects } from '@/components/ui';
+import { FilterBar } from '@/components/FilterBar';
+import { TextField, filterSelects } from '@/components/ui';
 import { TYPING_PAUSE_MS } from '@/components/ui/SearchField';
 import styles from './MarketFilters.module.css';
 
@@ -103,9 +103,6 @@ export function MarketFilters({
   params: MarketParams;
   onChange: (changes: Changes) => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const filtersId = useId();
-  const active = FILTER_KEYS.filter((k) => params[k]).length;
   const select = filterSelects<string>(params, onChange);
   const typed = (
     name: string,
@@ -123,52 +120,27 @@ export function MarketFilters({
     />
   );
   return (
-    <form className={styles.form} role="search" onSubmit={(e) => e.preventDefault()}>
-      <div className={styles.topRow}>
-        <SearchField
-          label="Search the marketplace"
-          value={params.q}
-          onSearch={(q) => onChange({ q })}
-          className={styles.search}
-        />
-        <NativeSelect
-          label="Sort by"
-          value={params.sort ?? 'newest'}
-          options={SORT_CHOICES}
-          onChange={(sort) => onChange({ sort: sort === 'newest' ? undefined : sort })}
-          className={styles.sort}
-        />
-        <Button
-          variant="outlined"
-          className={styles.filtersButton}
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-controls={filtersId}
-          startIcon={<SlidersHorizontal aria-hidden />}
-        >
-          {active > 0 ? `Filters (${active})` : 'Filters'}
-        </Button>
-      </div>
-      <div id={filtersId} className={clsx(styles.filters, open && styles.open)}>
-        {typed('player', 'Player', styles.text)}
-        {typed('set', 'Set', styles.text)}
-        {typed('year', 'Year', styles.short, 'numeric')}
-        {select('sport', 'Sport', SPORT_CHOICES, styles.select)}
-        {select('grader', 'Grader', GRADER_CHOICES, styles.select)}
-        {select('minGrade', 'Min grade', GRADE_CHOICES, styles.select)}
-        {typed('minPrice', 'Min price ($)', styles.short, 'decimal')}
-        {typed('maxPrice', 'Max price ($)', styles.short, 'decimal')}
-        {(active > 0 || params.q) && (
-          <Button
-            variant="text"
-            onClick={() =>
-              onChange(Object.fromEntries(['q', ...FILTER_KEYS].map((k) => [k, undefined])))
-            }
-          >
-            Clear filters
-          </Button>
-        )}
-      </div>
-    </form>
+    <FilterBar
+      searchLabel="Search the marketplace"
+      params={params}
+      onChange={onChange}
+      filterKeys={FILTER_KEYS}
+      sort={{
+        value: params.sort ?? 'newest',
+        options: SORT_CHOICES,
+        onChange: (sort) => onChange({ sort: sort === 'newest' ? undefined : sort }),
+      }}
+      filtersIcon={<SlidersHorizontal aria-hidden />}
+      filtersLabel={(active) => (active > 0 ? `Filters (${active})` : 'Filters')}
+    >
+      {typed('player', 'Player', styles.text)}
+      {typed('set', 'Set', styles.text)}
+      {typed('year', 'Year', styles.short, 'numeric')}
+      {select('sport', 'Sport', SPORT_CHOICES, styles.select)}
+      {select('grader', 'Grader', GRADER_CHOICES, styles.select)}
+      {select('minGrade', 'Min grade', GRADE_CHOICES, styles.select)}
+      {typed('minPrice', 'Min price ($)', styles.short, 'decimal')}
+      {typed('maxPrice', 'Max price ($)', styles.short, 'decimal')}
+    </FilterBar>
   );
 }

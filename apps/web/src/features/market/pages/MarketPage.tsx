@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { useUrlFilters } from '@/lib/useUrlFilters';
 import { RetryAlert } from '@/components/RetryAlert';
-import { Pagination } from '@/components/ui/Pagination';
+import { CardGrid, NoMatches, ResultCount, UrlPagination } from '@/components/CardGrid';
 import ui from '@/lib/styles/ui.module.css';
 import { useMarketListings } from '../api/listings';
 import { ListingCard, ListingCardSkeleton } from '../components/ListingCard';
@@ -33,7 +33,6 @@ export default function MarketPage() {
     limit: String(PAGE_SIZE),
   });
 
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   return (
     <section className={styles.page}>
       <title>Marketplace | Grail Machine</title>
@@ -43,13 +42,12 @@ export default function MarketPage() {
         in your vault at once. No buyer&apos;s premium.
       </p>
       <MarketFilters params={params} onChange={update} />
-      <p
-        className={clsx(ui.body2, ui.secondaryText, styles.count)}
-        aria-live="polite"
-        data-testid="market-count"
-      >
-        {data ? `${data.total} listing${data.total === 1 ? '' : 's'}` : ' '}
-      </p>
+      <ResultCount
+        total={data?.total}
+        noun="listing"
+        testId="market-count"
+        className={styles.count}
+      />
       {isError && !data ? (
         <RetryAlert onRetry={() => void refetch()}>
           {error instanceof Error && error.message
@@ -57,35 +55,21 @@ export default function MarketPage() {
             : 'Could not load the marketplace.'}
         </RetryAlert>
       ) : isPending ? (
-        <div className={styles.grid} aria-busy="true" aria-label="Loading listings">
+        <CardGrid loading="Loading listings">
           {Array.from({ length: 8 }, (_, i) => (
             <ListingCardSkeleton key={i} />
           ))}
-        </div>
+        </CardGrid>
       ) : data.listings.length === 0 ? (
-        <div className={styles.empty} data-testid="market-empty">
-          <p className={ui.h6}>No cards match these filters.</p>
-          <p className={clsx(ui.body1, ui.secondaryText)}>
-            Try a broader search or clear the filters.
-          </p>
-        </div>
+        <NoMatches testId="market-empty" />
       ) : (
-        <div
-          className={clsx(styles.grid, isPlaceholderData && styles.stale)}
-          aria-busy={isPlaceholderData || undefined}
-        >
+        <CardGrid stale={isPlaceholderData}>
           {data.listings.map((listing, i) => (
             <ListingCard key={listing._id} listing={listing} eager={i < 4} />
           ))}
-        </div>
+        </CardGrid>
       )}
-      {data && pages > 1 && (
-        <Pagination
-          count={pages}
-          page={data.page}
-          onPageChange={(page) => update({ page: page === 1 ? undefined : String(page) })}
-        />
-      )}
+      <UrlPagination result={data} update={update} />
     </section>
   );
 }

@@ -1,14 +1,13 @@
-import { useEffect, useId, useState } from 'react';
-import clsx from 'clsx';
+import { useEffect, useState } from 'react';
 import { SlidersHorizontal } from 'lucide-react';
 import { CARD_GRADERS } from '@grail/contract';
 import ui from '@/lib/styles/ui.module.css';
 import { IconWithCount } from './CountBadge';
-import { SearchField, TYPING_PAUSE_MS } from '@/components/ui/SearchField';
+import { FilterBar } from '@/components/FilterBar';
+import { TYPING_PAUSE_MS } from '@/components/ui/SearchField';
 import { TextField } from '@/components/ui/TextField';
-import { NativeSelect, filterSelects } from '@/components/ui/NativeSelect';
+import { filterSelects } from '@/components/ui/NativeSelect';
 import styles from './StoreFilters.module.css';
-import { Button } from '@/components/ui/Button';
 
 export const SPORTS = ['Baseball', 'Basketball', 'Football', 'Hockey', 'Soccer', 'Pokemon'];
 const GRADES = ['10', '9.5', '9', '8.5', '8', '7', '6', '5', '4', '3', '2', '1'];
@@ -77,63 +76,37 @@ export function StoreFilters({
     </div>
   );
   const sort = `${params.sort ?? 'createdAt'}:${params.order ?? 'desc'}`;
-  const active = FILTER_KEYS.filter((k) => params[k]).length;
-  const filtered = active > 0 || Boolean(params.q);
-  const [open, setOpen] = useState(false);
-  const filtersId = useId();
 
   return (
-    <form className={styles.form} role="search" onSubmit={(e) => e.preventDefault()}>
-      <div className={styles.topRow}>
-        <SearchField
-          label="Search cards"
-          value={params.q}
-          onSearch={(q) => onChange({ q })}
-          className={styles.search}
-        />
-        <NativeSelect
-          label="Sort by"
-          value={SORTS.some((s) => s.value === sort) ? sort : 'createdAt:desc'}
-          options={SORTS}
-          onChange={(value) => {
-            const [field, order] = value.split(':');
-            onChange({ sort: field, order });
-          }}
-          className={styles.sort}
-        />
-        {/* Shown on a phone only: the filters below always show on wider screens. */}
-        <Button
-          variant="outlined"
-          className={styles.filtersButton}
-          onClick={() => setOpen((o) => !o)}
-          aria-expanded={open}
-          aria-controls={filtersId}
-        >
+    <FilterBar
+      searchLabel="Search cards"
+      params={params}
+      onChange={onChange}
+      filterKeys={FILTER_KEYS}
+      sort={{
+        value: SORTS.some((s) => s.value === sort) ? sort : 'createdAt:desc',
+        options: SORTS,
+        onChange: (value) => {
+          const [field, order] = value.split(':');
+          onChange({ sort: field, order });
+        },
+      }}
+      filtersLabel={(active) => (
+        <>
           <IconWithCount count={active}>
             <SlidersHorizontal aria-hidden />
           </IconWithCount>
           Filters
           {active > 0 && <span className={ui.visuallyHidden}>, {active} active</span>}
-        </Button>
-      </div>
-      <div id={filtersId} className={clsx(styles.filters, open && styles.open)}>
-        {selectFilter('sport', 'Sport', SPORT_CHOICES, styles.sport)}
-        {selectFilter('grader', 'Grader', GRADER_CHOICES, styles.grader)}
-        {selectFilter('minGrade', 'Min grade', GRADE_CHOICES, styles.grade)}
-        {selectFilter('maxGrade', 'Max grade', GRADE_CHOICES, styles.grade)}
-        {priceField('Min price ($)', minPrice, setMinPrice)}
-        {priceField('Max price ($)', maxPrice, setMaxPrice)}
-        {filtered && (
-          <Button
-            variant="text"
-            onClick={() =>
-              onChange(Object.fromEntries(['q', ...FILTER_KEYS].map((k) => [k, undefined])))
-            }
-          >
-            Clear filters
-          </Button>
-        )}
-      </div>
-    </form>
+        </>
+      )}
+    >
+      {selectFilter('sport', 'Sport', SPORT_CHOICES, styles.sport)}
+      {selectFilter('grader', 'Grader', GRADER_CHOICES, styles.grader)}
+      {selectFilter('minGrade', 'Min grade', GRADE_CHOICES, styles.grade)}
+      {selectFilter('maxGrade', 'Max grade', GRADE_CHOICES, styles.grade)}
+      {priceField('Min price ($)', minPrice, setMinPrice)}
+      {priceField('Max price ($)', maxPrice, setMaxPrice)}
+    </FilterBar>
   );
 }

@@ -1,7 +1,6 @@
 import clsx from 'clsx';
-import { Link } from 'react-router';
 import type { StoreItem } from '@grail/contract';
-import { CardImage } from '@/components/CardImage';
+import { CardTile, CardTileSkeleton, tile } from '@/components/CardTile';
 import { formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
@@ -29,52 +28,43 @@ export function StoreItemCard({
   const storeReturn = useStoreReturn();
   const Heading = heading;
   return (
-    <div className={clsx(ui.paper, styles.card)} data-testid="store-item">
-      <Link to={paths.product.getHref(item._id)} state={storeReturn} className={styles.link}>
-        <div className={styles.picture}>
-          <CardImage
-            src={item.imageUrl}
-            alt={item.name}
-            eager={eager}
-            priority={priority}
-            sizes={STORE_PICTURE_SIZES}
-          />
-        </div>
-        <div className={styles.content}>
-          <Heading className={clsx(ui.clamp2, styles.name)}>{item.name}</Heading>
-          <div>
-            <GradeBadge label={item.gradeLabel} />
-          </div>
-          <div className={styles.prices}>
-            <p className={clsx(ui.h6, styles.price)} data-testid="store-price">
-              {formatUsd(item.storePrice)}
-            </p>
-            <span className={clsx(styles.caption, ui.secondaryText)}>
-              FMV {formatUsd(item.fmv)}
-            </span>
-          </div>
-          <span className={clsx(styles.caption, ui.secondaryText)} data-testid="fmv-source">
-            {item.fmvSource} · {fmvDateFormat.format(new Date(item.fmvUpdatedAt))}
-          </span>
-        </div>
-      </Link>
-    </div>
+    <CardTile
+      to={paths.product.getHref(item._id)}
+      linkState={storeReturn}
+      testId="store-item"
+      image={{
+        src: item.imageUrl,
+        alt: item.name,
+        eager,
+        priority,
+        sizes: STORE_PICTURE_SIZES,
+      }}
+    >
+      <Heading className={clsx(ui.clamp2, tile.name)}>{item.name}</Heading>
+      <div>
+        <GradeBadge label={item.gradeLabel} />
+      </div>
+      <div className={tile.prices}>
+        <p className={clsx(ui.h6, styles.price)} data-testid="store-price">
+          {formatUsd(item.storePrice)}
+        </p>
+        <span className={clsx(tile.caption, ui.secondaryText)}>FMV {formatUsd(item.fmv)}</span>
+      </div>
+      <span className={clsx(tile.caption, ui.secondaryText)} data-testid="fmv-source">
+        {item.fmvSource} · {fmvDateFormat.format(new Date(item.fmvUpdatedAt))}
+      </span>
+    </CardTile>
   );
 }
 
 /** A card's place while the grid loads: the same blocks and height as the card it stands for. */
 export function StoreItemSkeleton() {
   return (
-    <div className={clsx(ui.paper, styles.card)} aria-hidden data-testid="store-item-skeleton">
-      <div className={styles.picture}>
-        <span className={clsx(styles.skeleton, styles.pictureSkeleton)} />
-      </div>
-      <div className={styles.content}>
-        <span className={clsx(styles.skeleton, styles.name, styles.nameSkeleton)} />
-        <span className={clsx(styles.skeleton, styles.gradeSkeleton)} />
-        <span className={clsx(styles.skeleton, styles.priceSkeleton)} />
-        <span className={clsx(styles.skeleton, styles.caption, styles.captionSkeleton)} />
-      </div>
-    </div>
+    <CardTileSkeleton testId="store-item-skeleton">
+      <span className={clsx(styles.skeleton, tile.name, styles.nameSkeleton)} />
+      <span className={clsx(styles.skeleton, styles.gradeSkeleton)} />
+      <span className={clsx(styles.skeleton, styles.priceSkeleton)} />
+      <span className={clsx(styles.skeleton, tile.caption, styles.captionSkeleton)} />
+    </CardTileSkeleton>
   );
 }

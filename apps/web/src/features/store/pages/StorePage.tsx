@@ -8,7 +8,7 @@ import ui from '@/lib/styles/ui.module.css';
 import { PageHeader } from '../components/PageHeader';
 import { StoreFilters } from '../components/StoreFilters';
 import { StoreItemCard, StoreItemSkeleton } from '../components/StoreItemCard';
-import { Pagination } from '@/components/ui/Pagination';
+import { CardGrid, NoMatches, ResultCount, UrlPagination } from '@/components/CardGrid';
 import { firstRowLength } from '../lib/storePictures';
 import styles from './StorePage.module.css';
 import { Button } from '@/components/ui/Button';
@@ -28,7 +28,6 @@ export default function StorePage() {
 
   // The first row's pictures (preloaded on a direct visit) are the page's largest paint.
   const [firstRow] = useState(firstRowLength);
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   return (
     <section>
       <title>Store | Grail Machine</title>
@@ -38,13 +37,7 @@ export default function StorePage() {
         </p>
       </PageHeader>
       <StoreFilters params={params} onChange={update} />
-      <p
-        className={clsx(ui.body2, ui.secondaryText, styles.count)}
-        aria-live="polite"
-        data-testid="store-count"
-      >
-        {data ? `${data.total} card${data.total === 1 ? '' : 's'}` : ' '}
-      </p>
+      <ResultCount total={data?.total} noun="card" testId="store-count" className={styles.count} />
       {isError ? (
         <div role="alert" className={clsx(ui.body2, styles.alert)}>
           <CircleAlert aria-hidden size={22} className={styles.alertIcon} />
@@ -62,24 +55,15 @@ export default function StorePage() {
           </Button>
         </div>
       ) : isPending ? (
-        <div className={styles.grid} aria-busy="true" aria-label="Loading cards">
+        <CardGrid loading="Loading cards">
           {Array.from({ length: 8 }, (_, i) => (
             <StoreItemSkeleton key={i} />
           ))}
-        </div>
+        </CardGrid>
       ) : data.products.length === 0 ? (
-        <div className={styles.empty}>
-          <p className={ui.h6}>No cards match these filters.</p>
-          <p className={clsx(ui.body1, ui.secondaryText)}>
-            Try a broader search or clear the filters.
-          </p>
-        </div>
+        <NoMatches className={styles.empty} />
       ) : (
-        <div
-          className={clsx(styles.grid, styles.cards, isPlaceholderData && styles.stale)}
-          // The previous answer's cards, dimmed until the next arrive: an update in progress.
-          aria-busy={isPlaceholderData || undefined}
-        >
+        <CardGrid stale={isPlaceholderData}>
           {data.products.map((item, i) => (
             <StoreItemCard
               key={item._id}
@@ -89,15 +73,9 @@ export default function StorePage() {
               heading="h2"
             />
           ))}
-        </div>
+        </CardGrid>
       )}
-      {data && pages > 1 && (
-        <Pagination
-          count={pages}
-          page={data.page}
-          onPageChange={(page) => update({ page: page === 1 ? undefined : String(page) })}
-        />
-      )}
+      <UrlPagination result={data} update={update} />
     </section>
   );
 }

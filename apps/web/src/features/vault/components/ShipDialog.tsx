@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import {
   SHIPPING_FEE_SCHEDULE_TEXT,
   ShipRequestBody,
@@ -11,7 +11,7 @@ import { FormAddressFields } from '@/components/FormAddressFields';
 import { TopUpOffer } from '@/components/RefusalAlert';
 import { SummaryRow } from '@/components/SummaryRow';
 import { usePurchaseConfirmation } from '@/components/purchase/usePurchaseConfirmation';
-import { Button, Dialog, Form } from '@/components/ui';
+import { Button, FormDialog } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { useAuth } from '@/lib/auth';
 import { formatUsd } from '@/lib/format';
@@ -46,7 +46,6 @@ export function ShipDialog({
   onClose: () => void;
   onShipped: () => void;
 }) {
-  const formId = useId();
   const { user } = useAuth();
   const saved = user?.shippingAddress ?? null;
   const [editing, setEditing] = useState(!saved);
@@ -70,106 +69,90 @@ export function ShipDialog({
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && onClose()}
+    <FormDialog<ShipDraft, ShipRequestBody>
       title={`Ship ${cardsText(holdings.length)}`}
-      actions={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            variant="contained"
-            type="submit"
-            form={formId}
-            disabled={c.wallet.isPending || c.short > 0}
-            loading={request.isPending}
-            loadingText="Requesting…"
-          >
-            {fee > 0 ? `Ship for ${formatUsd(fee)}` : 'Ship for free'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      submitLabel={fee > 0 ? `Ship for ${formatUsd(fee)}` : 'Ship for free'}
+      pending={request.isPending}
+      pendingText="Requesting…"
+      submitDisabled={c.wallet.isPending || c.short > 0}
+      schema={ShipRequestBody as never}
+      defaultValues={{
+        holdingIds: holdings.map((h) => h._id),
+        shippingAddress: saved ? undefined : {},
+      }}
+      onSubmit={submit}
+      className={styles.body}
     >
-      <Form<ShipDraft, ShipRequestBody>
-        id={formId}
-        schema={ShipRequestBody as never}
-        defaultValues={{
-          holdingIds: holdings.map((h) => h._id),
-          shippingAddress: saved ? undefined : {},
-        }}
-        onSubmit={submit}
-        className={styles.body}
-      >
-        {(form) => (
-          <>
-            <ul className={styles.cards}>
-              {holdings.map((h) => (
-                <li key={h._id}>
-                  <span>{h.card.name}</span>
-                  <span>{formatUsd(h.fmv)}</span>
-                </li>
-              ))}
-            </ul>
-            <div data-testid="ship-quote" className={styles.quote}>
-              <SummaryRow label="Cards" value={String(holdings.length)} />
-              <SummaryRow label="Insured value" value={formatUsd(insured)} />
-              <SummaryRow label="Shipping fee" value={fee > 0 ? formatUsd(fee) : 'Free'} strong />
-              <SummaryRow
-                label="Your balance"
-                value={c.balance === undefined ? '…' : formatUsd(c.balance)}
-              />
-            </div>
-            <p className={styles.terms}>{SHIPPING_FEE_SCHEDULE_TEXT}</p>
-            <p className={styles.terms}>{VAULT_SHIP_BY_TEXT}</p>
-            <h3 className={styles.heading}>Ship to</h3>
-            {editing ? (
+      {(form) => (
+        <>
+          <ul className={styles.cards}>
+            {holdings.map((h) => (
+              <li key={h._id}>
+                <span>{h.card.name}</span>
+                <span>{formatUsd(h.fmv)}</span>
+              </li>
+            ))}
+          </ul>
+          <div data-testid="ship-quote" className={styles.quote}>
+            <SummaryRow label="Cards" value={String(holdings.length)} />
+            <SummaryRow label="Insured value" value={formatUsd(insured)} />
+            <SummaryRow label="Shipping fee" value={fee > 0 ? formatUsd(fee) : 'Free'} strong />
+            <SummaryRow
+              label="Your balance"
+              value={c.balance === undefined ? '…' : formatUsd(c.balance)}
+            />
+          </div>
+          <p className={styles.terms}>{SHIPPING_FEE_SCHEDULE_TEXT}</p>
+          <p className={styles.terms}>{VAULT_SHIP_BY_TEXT}</p>
+          <h3 className={styles.heading}>Ship to</h3>
+          {editing ? (
+            <>
+              <FormAddressFields />
+              {saved && (
+                <Button
+                  size="small"
+                  className={styles.change}
+                  onClick={() => {
+                    form.setValue('shippingAddress', undefined);
+                    setEditing(false);
+                  }}
+                >
+                  Use my saved address
+                </Button>
+              )}
+            </>
+          ) : (
+            saved && (
               <>
-                <FormAddressFields />
-                {saved && (
-                  <Button
-                    size="small"
-                    className={styles.change}
-                    onClick={() => {
-                      form.setValue('shippingAddress', undefined);
-                      setEditing(false);
-                    }}
-                  >
-                    Use my saved address
-                  </Button>
-                )}
+                <p className={styles.address} data-testid="ship-address">
+                  {addressLine(saved)}
+                </p>
+                <Button
+                  size="small"
+                  className={styles.change}
+                  onClick={() => {
+                    form.setValue('shippingAddress', { ...saved });
+                    setEditing(true);
+                  }}
+                >
+                  Change address
+                </Button>
               </>
-            ) : (
-              saved && (
-                <>
-                  <p className={styles.address} data-testid="ship-address">
-                    {addressLine(saved)}
-                  </p>
-                  <Button
-                    size="small"
-                    className={styles.change}
-                    onClick={() => {
-                      form.setValue('shippingAddress', { ...saved });
-                      setEditing(true);
-                    }}
-                  >
-                    Change address
-                  </Button>
-                </>
-              )
-            )}
-            {c.short > 0 && (
-              <TopUpOffer
-                limits={c.limits.data}
-                amount={c.topUpAmount}
-                pending={c.topUp.isPending}
-                onTopUp={() => c.topUp.mutate({ amount: c.topUpAmount, returnPath })}
-              >
-                Add {formatUsd(c.short)} to your wallet to pay the shipping fee.
-              </TopUpOffer>
-            )}
-          </>
-        )}
-      </Form>
-    </Dialog>
+            )
+          )}
+          {c.short > 0 && (
+            <TopUpOffer
+              limits={c.limits.data}
+              amount={c.topUpAmount}
+              pending={c.topUp.isPending}
+              onTopUp={() => c.topUp.mutate({ amount: c.topUpAmount, returnPath })}
+            >
+              Add {formatUsd(c.short)} to your wallet to pay the shipping fee.
+            </TopUpOffer>
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,21 +1,13 @@
 import { Card, Skeleton } from '@/components/ui';
 import { LineChart } from '@/components/ui/charts/Chart';
 import { RetryAlert } from '@/components/RetryAlert';
-import { dateFormat, formatUsd } from '@/lib/format';
+import { compactUsd, dateFormat, formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
 import { useVaultHistory } from '../api/holdings';
 import styles from './VaultChart.module.css';
 
 const dayFormat = dateFormat({ month: 'short', day: 'numeric', timeZone: 'UTC' });
 const day = (iso: string) => dayFormat.format(new Date(`${iso}T00:00:00Z`));
-/** A tick short enough for the axis: $1.2k rather than $1,234.00. */
-const compactUsd = (value: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(value);
 
 /**
  * The vault's value (and cost) at the end of each day, drawn with the shared line chart; screen
