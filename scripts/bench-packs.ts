@@ -5,6 +5,7 @@
  *   npm run bench:packs -- --api apps/api/dist/main.js    runs that bundle instead of building one
  *   npm run bench:packs -- --sources                      runs the API's sources through tsx
  *   npm run bench:packs -- --cpu-prof /tmp/prof           writes the API process's CPU profile there
+ *   npm run bench:packs -- --five-pack-cards 2000         the 5-pack run's case (0: no 5-pack run)
  *
  * Builds the API into apps/api/.e2e-builds/packs (the shared dist is left alone), creates a
  * scratch database, starts the built API on it as production runs it, and lets 200 concurrent buyers
@@ -13,7 +14,10 @@
  * successful purchases per second and p50/p99 latency, then the floor of the same database: the
  * same number of callers over a pool of the API's size, each running a transaction that UPDATEs
  * one hot row (every purchase must serialise on its case row, so this is the cost a purchase
- * cannot go below). The ratio purchases/s ÷ floor/s is printed last. The scratch database is dropped.
+ * cannot go below). The ratio purchases/s ÷ floor/s is printed last. Then the same buyers buy 5 packs
+ * per purchase (`…/pack-purchases`) of a case of their own until fewer than 5 cards are left, and
+ * the 5-pack p50 is compared with the single pack's (issue 36: at most twice). The scratch
+ * database is dropped.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -24,6 +28,7 @@ import {
   apiUnderTest,
   benchServerUrl,
   measureFloor,
+  percentile,
   RawClient,
   rateLine,
   scratchDatabase,
@@ -44,6 +49,7 @@ const FLOOR_SECONDS = option('--floor-seconds', 5);
 const APP_SECRET = randomBytes(32).toString('base64url');
 const underTest = apiUnderTest('packs');
 const CPU_PROF_DIR = textOption('--cpu-prof');
+const FIVE_PACK_CARDS = option('--five-pack-cards', 2000);
 
 async function main() {
   underTest.prepare();
@@ -69,7 +75,7 @@ async function main() {
       WARM_UP_CARDS > 0
         ? await createLiveCase(database, services.grailAdmin, { size: WARM_UP_CARDS, packPrice: 1 })
         : undefined;
-    const perBuyer = Math.ceil((CARDS + WARM_UP_CARDS) / BUYERS) * 4;
+    const perBuyer = Math.ceil((CARDS + WARM_UP_CARDS + FIVE_PACK_CARDS) / BUYERS) * 4;
     for (let i = 0; i < BUYERS; i++) {
       const s = await fundedBuyer(database, services, {
         label: `bench_${i}`,
@@ -103,7 +109,6 @@ async function main() {
       size: CARDS,
       packPrice: 1,
     });
-    await database.close();
 
     process.stdout.write(`buying with ${BUYERS} concurrent buyers until sold out…\n`);
     const cpu = await cpuMeter(databaseUrl, api.child.pid!);
@@ -136,7 +141,27 @@ async function main() {
           `whole machine busy ${(used.machineBusy * 100).toFixed(0)}% of ${used.cores} cores\n`,
       );
     }
-    if (other + warmUp.other > 0) process.exitCode = 1;
+    let fiveOther = 0;
+    if (FIVE_PACK_CARDS >= 5) {
+      // The single-pack case sold out, so the 5-pack case is the only live one, as in a drop.
+      const five = await createLiveCase(database, services.grailAdmin, {
+        size: FIVE_PACK_CARDS,
+        packPrice: 1,
+      });
+      process.stdout.write(`\nbuying 5 packs per purchase with ${BUYERS} concurrent buyers…\n`);
+      const fiveStarted = performance.now();
+      const run = await buyUntilSoldOut(base, five.caseId, buyers, 5);
+      const fiveRate = run.latencies.length / ((performance.now() - fiveStarted) / 1000);
+      fiveOther = run.other;
+      process.stdout.write(
+        `${rateLine(`5-pack purchases (${run.latencies.length} ok)`, fiveRate, run.latencies)}\n`,
+      );
+      process.stdout.write(
+        `5-pack p50 ÷ single-pack p50: ${(percentile(run.latencies, 50) / percentile(latencies, 50)).toFixed(2)} (issue 36: at most 2)\n`,
+      );
+    }
+    await database.close();
+    if (other + warmUp.other + fiveOther > 0) process.exitCode = 1;
   } finally {
     for (const b of buyers) b.close();
     await api?.stop();
@@ -204,18 +229,22 @@ async function cpuMeter(databaseUrl: string, apiPid: number) {
 }
 
 /**
- * Every buyer buys packs of the case, one after another on its own kept-alive connection, until
- * it answers sold out.
+ * Every buyer buys packs of the case (`packs` per purchase), one after another on its own
+ * kept-alive connection, until it answers sold out (or, for several, too few left).
  */
-async function buyUntilSoldOut(base: string, caseId: string, buyers: RawClient[]) {
+async function buyUntilSoldOut(base: string, caseId: string, buyers: RawClient[], packs = 1) {
   const latencies: number[] = [];
   let soldOut = 0;
   let other = 0;
+  const [path, body] =
+    packs === 1
+      ? [`/api/grail-cases/${caseId}/packs`, '{}']
+      : [`/api/grail-cases/${caseId}/pack-purchases`, JSON.stringify({ packs })];
   await Promise.all(
     buyers.map(async (b) => {
       for (;;) {
         const t0 = performance.now();
-        const status = await b.post(base, `/api/grail-cases/${caseId}/packs`, '{}');
+        const status = await b.post(base, path, body);
         if (status === 201) latencies.push(performance.now() - t0);
         else if (status === 409) {
           soldOut++;
