@@ -34,6 +34,7 @@ const BOTH_ENGINES = [
   'src/db/statements.test.ts',
   'src/http/hot-reads.test.ts',
   'src/modules/analytics/analytics.test.ts',
+  'src/modules/auth/email-change.test.ts',
   'src/modules/auth/session-cache.test.ts',
   'src/modules/breaks/breaks.concurrency.test.ts',
   'src/modules/catalog/catalog.test.ts',

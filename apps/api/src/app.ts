@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth: services.auth,
     twoFactor: services.twoFactor,
     sessions: services.sessions,
+    emailChange: services.emailChange,
     publicUrl: config.PUBLIC_URL,
   });
   await app.register(usersRoutes, { users: services.users });

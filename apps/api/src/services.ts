@@ -7,6 +7,7 @@ import { MaintenanceService } from './modules/maintenance/maintenance.service.js
 import { SessionsService } from './modules/auth/sessions.service.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { TwoFactorService } from './modules/auth/two-factor.service.js';
+import { EmailChangeService } from './modules/auth/email-change.service.js';
 import { RateLimitService } from './modules/auth/rate-limits.service.js';
 import { SecretBox } from './modules/auth/totp.js';
 import { MailService, mailBox } from './modules/mail/mail.service.js';
@@ -143,6 +144,15 @@ export function createServices({
     log,
     onEmailVerified: (user, keepSessionId) => users.onEmailVerified(user, keepSessionId),
   });
+  const emailChange = new EmailChangeService(db, {
+    users,
+    twoFactor,
+    rateLimits,
+    mail,
+    notifications,
+    audit,
+    publicUrl,
+  });
   const buyback = { percent: config.BUYBACK_PERCENT, windowHours: config.BUYBACK_WINDOW_HOURS };
   const shipping = new ShippingService(db, { notifications, publicUrl, log, audit });
   const vault = new VaultService(db, { wallet, shipping, buyback });
@@ -254,6 +264,7 @@ export function createServices({
     users,
     twoFactor,
     auth,
+    emailChange,
     shipping,
     grail,
     grailEvents: new GrailEvents(database, async (id) => (await grail.recentPulls(1, id))[0]),

@@ -20,6 +20,7 @@ import { vaultEndpoints } from './vault.js';
 import { marketEndpoints } from './market/endpoints.js';
 import { notificationEndpoints } from './notifications.js';
 import { dropEndpoints } from './drops.js';
+import { emailChangeEndpoints } from './email-change.js';
 
 /**
  * Every endpoint of the API, by name. The server registers each from its declaration and a test
@@ -48,4 +49,5 @@ export const endpoints = {
   ...marketEndpoints,
   ...notificationEndpoints,
   ...dropEndpoints,
+  ...emailChangeEndpoints,
 } as const;

@@ -6,6 +6,7 @@ export * from './money.js';
 export * from './flags.js';
 export * from './platform.js';
 export * from './auth.js';
+export * from './email-change.js';
 export * from './account.js';
 export * from './address.js';
 export * from './return-path.js';

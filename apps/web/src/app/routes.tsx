@@ -71,6 +71,7 @@ if (window.location.pathname === paths.register.path) RegisterPage.preload().cat
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/ForgotPasswordPage'));
 const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/ResetPasswordPage'));
 const AuthCallbackPage = lazyPage(() => import('@/features/auth/pages/AuthCallbackPage'));
+const ConfirmEmailPage = lazyPage(() => import('@/features/auth/pages/ConfirmEmailPage'));
 const TotpSetupPage = lazyPage(() => import('@/features/auth/pages/TotpSetupPage'));
 const CompleteProfilePage = lazyPage(() => import('@/features/auth/pages/CompleteProfilePage'));
 const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/DashboardPage'));
@@ -167,6 +168,7 @@ export const routes: RouteObject[] = [
           { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
           { path: paths.resetPasswordToken.path, element: <ResetPasswordPage /> },
           { path: paths.authCallback.path, element: <AuthCallbackPage /> },
+          { path: paths.confirmEmail.path, element: <ConfirmEmailPage /> },
           { path: paths.totpSetup.path, element: <TotpSetupPage /> },
           {
             path: paths.completeProfile.path,

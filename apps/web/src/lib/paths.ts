@@ -82,6 +82,11 @@ export const paths = {
     /** `returnTo`: the page the sign-up started from, carried by the verification link. */
     getHref: (query?: { token?: string; returnTo?: string }) => withQuery('/auth/callback', query),
   },
+  /** The link mailed to a new address: opening it changes the account's e-mail. */
+  confirmEmail: {
+    path: '/confirm-email',
+    getHref: (query?: { token?: string }) => withQuery('/confirm-email', query),
+  },
   totpSetup: { path: '/totp-setup', getHref: () => '/totp-setup' },
   completeProfile: {
     path: '/complete-profile',

@@ -4,7 +4,7 @@ import { createdAt, requiredRef, serialKey, timestamptz, uuidKey } from './colum
 
 /**
  * Single-use secrets sent to a person or held by the browser between two sign-in steps:
- * e-mail verification, password reset and the TOTP sign-in challenge. Only the SHA-256 is stored.
+ * e-mail verification, password reset, an e-mail change and the TOTP sign-in challenge. Only the SHA-256 is stored.
  */
 export const authTokens = pgTable(
   'auth_tokens',
@@ -12,9 +12,11 @@ export const authTokens = pgTable(
     id: uuidKey(),
     userId: requiredRef('user_id', () => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', {
-      enum: ['verify_email', 'reset_password', 'login_challenge'],
+      enum: ['verify_email', 'reset_password', 'login_challenge', 'change_email'],
     }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
+    /** The address a change_email link moves the account to once opened. */
+    newEmail: text('new_email'),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
     /** Wrong codes entered against a sign-in challenge; the fifth ends it. */

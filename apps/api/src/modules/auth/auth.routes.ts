@@ -1,11 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authEndpoints as api, CSRF_COOKIE_NAME, type SignedInResponse } from '@grail/contract';
+import {
+  authEndpoints as api,
+  CSRF_COOKIE_NAME,
+  EMAIL_CHANGED_MESSAGE,
+  emailChangeEndpoints,
+  type SignedInResponse,
+} from '@grail/contract';
 import { unauthorized } from '../../errors.js';
 import { route } from '../../http/route.js';
 import { sentSessionCredential } from '../../plugins/auth.js';
 import type { SessionsService } from './sessions.service.js';
 import type { AuthService, ClientMeta, SignIn } from './auth.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
+import type { EmailChangeService } from './email-change.service.js';
 import { toPublicUser } from '../users/users.view.js';
 import { confirmLogoutPage, signedOutPage } from './logout-page.js';
 
@@ -15,9 +22,11 @@ export async function authRoutes(
     auth,
     twoFactor,
     sessions,
+    emailChange,
     publicUrl,
   }: {
     auth: AuthService;
+    emailChange: EmailChangeService;
     twoFactor: TwoFactorService;
     sessions: SessionsService;
     publicUrl: string;
@@ -140,6 +149,16 @@ export async function authRoutes(
   route(app, api.resetPassword, async ({ body }) => {
     await auth.resetPassword(body.token, body.password);
     return { message: 'Your password has been changed. Please sign in with it.' };
+  });
+
+  route(app, emailChangeEndpoints.requestEmailChange, async ({ user, body, reply }) => {
+    reply.header('cache-control', 'no-store');
+    return { message: await emailChange.request(user, body) };
+  });
+
+  route(app, emailChangeEndpoints.confirmEmailChange, async ({ body }) => {
+    await emailChange.confirm(body.token);
+    return { message: EMAIL_CHANGED_MESSAGE };
   });
 
   route(app, api.totpSetup, async ({ user, reply }) => {

@@ -37,6 +37,8 @@ export const LIMITS = {
   /** "Someone tried to register with your address" mails to one address; past it, none is sent. */
   registrationNoticesPerEmail: { name: 'register-notice:email', max: 3, windowMs: 60 * MINUTE },
   verifyResendPerUser: { name: 'verify-resend:user', max: 5, windowMs: 60 * MINUTE },
+  /** Confirmation links mailed for e-mail changes: nobody floods an inbox through us. */
+  emailChangesPerUser: { name: 'email-change:user', max: 5, windowMs: 60 * MINUTE },
   /** A person starting more than this many top-ups in an hour is a script, not a collector. */
   topUpsPerUser: {
     name: 'top-up:user',

@@ -242,6 +242,21 @@ describe(`notification events (${testEngine})`, () => {
     );
   });
 
+  it('security: an e-mail change, when its link is opened; the old address is mailed too', async () => {
+    const u = await createUser(t);
+    const to = `moved-${u.id.slice(0, 8)}@example.com`;
+    await call(u, 'POST', '/api/users/me/email', {
+      newEmail: to,
+      currentPassword: TEST_PASSWORD,
+    }).then(ok(200));
+    const link = (await t.app.services.mail.outbox()).find((m) => m.to === to)!.links[0]!;
+    await expectOne(u, 'security.email_changed', () =>
+      call(u, 'POST', '/api/auth/confirm-email-change', {
+        token: new URL(link).searchParams.get('token'),
+      }).then(ok(200)),
+    );
+  });
+
   it('reminders: a closing sell-back window once, pinned until answered by the sell-back', async () => {
     const u = await createUser(t);
     await fund(t.database, u.id, 10_000);

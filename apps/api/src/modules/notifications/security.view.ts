@@ -21,6 +21,14 @@ export const securityNotice = {
       body: `Every other session of your account was signed out. ${IF_NOT_YOU}`,
       link: SETTINGS,
     }) satisfies NotificationEvent,
+  emailChanged: (newEmail: string) =>
+    ({
+      category: 'security',
+      kind: 'security.email_changed',
+      title: 'Your e-mail address was changed',
+      body: `Your account's e-mail address is now ${newEmail}. ${IF_NOT_YOU}`,
+      link: SETTINGS,
+    }) satisfies NotificationEvent,
   twoFactor: (on: boolean) =>
     ({
       category: 'security',

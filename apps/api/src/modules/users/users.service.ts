@@ -114,6 +114,14 @@ export class UsersService {
     return row!;
   }
 
+  /** A confirmed new address (the link mailed to it proved it is theirs), in the caller's transaction. */
+  async setEmail(userId: string, email: string, tx: Db | Tx = this.db): Promise<void> {
+    await tx
+      .update(users)
+      .set({ email, emailVerifiedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+
   /** A new password's hash, in the caller's transaction (which also revokes credentials). */
   async setPasswordHash(userId: string, passwordHash: string, tx: Db | Tx = this.db) {
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));

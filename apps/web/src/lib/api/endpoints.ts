@@ -13,6 +13,7 @@ export {
   commerceEndpoints,
   discordEndpoints,
   dropEndpoints,
+  emailChangeEndpoints,
   feedEndpoints,
   fulfilmentEndpoints,
   grailEndpoints,

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ForgotPasswordRequest, type ResetPasswordRequest } from '@grail/contract';
-import { authEndpoints } from '@/lib/api/endpoints';
+import { authEndpoints, emailChangeEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Asks for a reset link: the same answer whether or not the account exists. */
@@ -24,5 +24,14 @@ export const useVerifyEmail = () =>
     mutationFn: async ({ token, signedIn }: { token: string; signedIn: boolean }) => {
       if (!signedIn) await callApi(authEndpoints.sessionReset);
       return callApi(authEndpoints.verifyEmail, { body: { token } });
+    },
+  });
+
+/** Opens the link of an e-mail change; a visitor first gets an anonymous CSRF token, as above. */
+export const useConfirmEmailChange = () =>
+  useMutation({
+    mutationFn: async ({ token, signedIn }: { token: string; signedIn: boolean }) => {
+      if (!signedIn) await callApi(authEndpoints.sessionReset);
+      return callApi(emailChangeEndpoints.confirmEmailChange, { body: { token } });
     },
   });

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type EmailChangeRequest,
   type PasswordChangeRequest,
   type SessionInfo,
   type TotpDisableRequest,
 } from '@grail/contract';
-import { authEndpoints } from '@/lib/api/endpoints';
+import { authEndpoints, emailChangeEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 
 /** Keys of the signed-in person's own account data. */
@@ -40,6 +41,13 @@ export function useChangePassword() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions() }),
   });
 }
+
+/** Mails a confirmation link to the new address; nothing changes until it is opened. */
+export const useRequestEmailChange = () =>
+  useMutation({
+    mutationFn: (body: EmailChangeRequest) =>
+      callApi(emailChangeEndpoints.requestEmailChange, { body }),
+  });
 
 /** Turns two-factor sign-in off; needs the password and a current code. */
 export const useDisableTotp = () =>

@@ -23,6 +23,7 @@ import { usePublicConfig } from '@/lib/config';
 import { dateTimeFormat } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { DiscordLink } from './DiscordLink';
+import { EmailSetting } from './EmailSetting';
 import { NotificationSettings } from './NotificationSettings';
 import { useDiscordStatus } from '@/lib/api/discord';
 import {
@@ -198,7 +199,7 @@ function SessionsSetting() {
   );
 }
 
-/** Dashboard 'Settings': theme, password, two-factor, the signed-in devices and (flag on) Discord. */
+/** Dashboard 'Settings': theme, e-mail address, password, two-factor, the signed-in devices and (flag on) Discord. */
 export function SettingsTab({ user }: { user: PublicUser }) {
   const { flags } = usePublicConfig();
   const discord = useDiscordStatus({ enabled: flags.DISCORD_INTEGRATION });
@@ -209,6 +210,9 @@ export function SettingsTab({ user }: { user: PublicUser }) {
     (user.role === 'admin' || discord.data?.available !== false || discord.data.linked);
   return (
     <div className={styles.sections}>
+      <Section title="E-mail address">
+        <EmailSetting user={user} />
+      </Section>
       <Section title="Password">
         <PasswordSetting />
       </Section>
