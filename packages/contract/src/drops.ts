@@ -77,7 +77,8 @@ export type DropQueueResponse = z.infer<typeof DropQueueResponse>;
 
 export const DropOrderResponse = z.object({
   caseId: Uuid,
-  seedHash: z.string(),
+  /** Null (with no seed and no entries) for a case that had no waiting room. */
+  seedHash: z.string().nullable(),
   seed: z.string().nullable(),
   /** Every entry made before activation, with the place the seed gave it (null until drawn). */
   entries: z.array(z.object({ entryId: Uuid, position: z.number().int().nullable() })),

@@ -97,6 +97,14 @@ describe(`the drop queue (${testEngine})`, () => {
     expect(await view(caseId)).toMatchObject({ state: 'off', seedHash: null });
     const u = await collector();
     expect((await join(caseId, u)).statusCode).toBe(409);
+    // Its fairness page asks for the queue's order too: an empty answer, not an error.
+    const order = await t.app.inject({ url: `/api/grail-cases/${caseId}/drop/order` });
+    expect(order.statusCode).toBe(200);
+    expect(order.json()).toEqual({ caseId, seedHash: null, seed: null, entries: [] });
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await t.app.inject({ url: `/api/grail-cases/${unknown}/drop/order` })).statusCode).toBe(
+      404,
+    );
   });
 
   it('keeps one entry per collector: joining again or from another tab keeps the place', async () => {

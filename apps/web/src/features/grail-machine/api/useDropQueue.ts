@@ -28,7 +28,7 @@ export function useDropOrder(caseId: string, enabled: boolean) {
     queryKey: grailMachineKeys.dropOrder(caseId),
     queryFn: ({ signal }) => callApi(dropEndpoints.dropOrder, { params: { caseId }, signal }),
     enabled,
-    // A case without a waiting room answers 404: nothing to try again.
+    // Only an unknown case fails (404): nothing to try again.
     retry: false,
   });
 }

@@ -29,14 +29,15 @@ export function DropOrderCheck({ caseId }: { caseId: string }) {
   const [checking, setChecking] = useState(false);
   useEffect(() => setCheck(null), [caseId, order.data]);
   const q = order.data;
-  // No waiting room (404) or none readable: the case's own record above is the whole story.
-  if (!q) return null;
+  const seedHash = q?.seedHash;
+  // No waiting room, or none readable: the case's own record above is the whole story.
+  if (!q || !seedHash) return null;
 
   const verify = async () => {
     if (!q.seed) return;
     setChecking(true);
     try {
-      const seed = (await sha256Hex(hexToBytes(q.seed))) === q.seedHash ? 'Verified' : 'Mismatch';
+      const seed = (await sha256Hex(hexToBytes(q.seed))) === seedHash ? 'Verified' : 'Mismatch';
       const drawn = await dropOrder(
         q.seed,
         q.entries.map((e) => e.entryId),
@@ -59,7 +60,7 @@ export function DropOrderCheck({ caseId }: { caseId: string }) {
           ? '1 collector joined before the case opened.'
           : `${q.entries.length} collectors joined before the case opened.`}
       </p>
-      <QueueCommitments seedHash={q.seedHash} seed={q.seed} />
+      <QueueCommitments seedHash={seedHash} seed={q.seed} />
       {q.seed && (
         <div className={styles.verify}>
           <button
