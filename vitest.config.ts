@@ -86,9 +86,14 @@ const onServer = Boolean(process.env.TEST_DATABASE_URL);
 const pgliteSuites =
   onServer && process.env.TEST_ENGINES !== 'all' ? [...BOTH_ENGINES, ...PGLITE_PARTS] : API_SUITES;
 
+/** Builds the API bundle that the suites starting real processes spawn (main, *.processes). */
+const API_BUNDLE = './test/api-bundle.ts';
+
 const databaseProject = (engine: 'pglite' | 'postgres', include: string[]) => ({
   test: {
     name: `api (${engine})`,
+    // Only the server runs several processes on one database.
+    globalSetup: engine === 'postgres' ? [API_BUNDLE] : [],
     root: './apps/api',
     include,
     exclude: [...configDefaults.exclude, ...NO_DATABASE],
@@ -119,6 +124,7 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: NO_DATABASE,
+          globalSetup: [API_BUNDLE],
           environment: 'node',
           // The suites that run once on "the PGlite project" (describe.runIf) run here.
           env: { TEST_DB_ENGINE: 'pglite' },

@@ -46,8 +46,9 @@ describe(`the drop queue across instances (${testEngine})`, () => {
     }));
     // Straight into the database (no sign-up and no password hashing per collector).
     collectors = [];
-    for (let i = 0; i < COLLECTORS; i++) {
-      collectors.push(await createUser(asTestApp(a, testDb.database)));
+    for (let i = 0; i < COLLECTORS; i += AT_ONCE) {
+      const wave = Array.from({ length: AT_ONCE }, () => createUser(asTestApp(a, testDb.database)));
+      collectors.push(...(await Promise.all(wave)));
     }
   }, 300_000);
   afterAll(async () => {

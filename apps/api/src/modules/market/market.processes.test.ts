@@ -209,7 +209,7 @@ describe.runIf(testEngine === 'postgres')(
               b!.child.kill('SIGKILL');
               await b!.exited;
               const port = Number(new URL(b!.url).port);
-              const again = await startServer(db.url!, port);
+              const again = await startServer(db.url!, { port });
               servers.push(again);
               instances[1] = again;
             }

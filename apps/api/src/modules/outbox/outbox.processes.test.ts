@@ -1,58 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testEngine, type TestDatabase } from '../../../test/helpers.js';
 import { startFakeWebhook, type FakeWebhook } from '../../../test/fakes/fake-webhook.js';
+import { startServer as startApi, type Server } from '../../../test/processes.js';
 import { outboxMessages } from '../../db/schema/index.js';
 import { OutboxService } from './outbox.service.js';
 
-const MAIN = fileURLToPath(new URL('../../main.ts', import.meta.url));
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-
-interface Server {
-  child: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-/** A real API process (`node --import tsx src/main.ts`): its outbox worker starts with it. */
-async function startServer(databaseUrl: string): Promise<Server> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '4',
-      APP_SECRET: 'test-secret-test-secret-test-secret-0123',
-      APP_ENV: 'test',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'silent',
-      OUTBOX_LEASE_SECONDS: '2',
-    },
-    stdio: 'ignore',
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 240; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { child, exited };
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error('API process did not start');
-}
+/** A real API process: its outbox worker starts with it, and a lease expires after 2 s. */
+const startServer = (databaseUrl: string) =>
+  startApi(databaseUrl, { env: { DATABASE_POOL_SIZE: '4', OUTBOX_LEASE_SECONDS: '2' } });
 
 async function until(check: () => Promise<boolean> | boolean, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
