@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.js';
-import { authTokens, sessions, signIns } from '../../db/schema/index.js';
+import { sessions, signIns } from '../../db/schema/index.js';
 import { activeAccounts, type UserRow } from '../users/users.reads.js';
 import { SIGN_IN_MEMORY_DAYS } from './auth.reads.js';
+import { endOpenTokens } from './auth-tokens.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -266,16 +267,7 @@ export class SessionsService {
     tx: Db | Tx = this.db,
   ): Promise<void> {
     await this.destroyAllForUser(userId, keepSessionId, tx);
-    await tx
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(authTokens.userId, userId),
-          inArray(authTokens.purpose, ['reset_password', 'login_challenge']),
-          isNull(authTokens.usedAt),
-        ),
-      );
+    await endOpenTokens(userId, ['reset_password', 'login_challenge'], tx);
   }
 
   /** An anonymous CSRF token: random part plus its HMAC, so the server can recognise its own. */
