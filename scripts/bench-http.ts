@@ -7,6 +7,10 @@ import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { migrateDatabase } from '../apps/api/src/db/migrate.js';
+import { createServices } from '../apps/api/src/services.js';
 import { flag, freePort, textOption } from './bench-options.js';
 
 const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
@@ -176,7 +180,7 @@ export class RawClient {
  * The floor of the database: `callers` over a pool of `pool` for `seconds`, each transaction an
  * UPDATE of one hot row (what any purchase serialised on one row cannot beat).
  */
-export async function measureFloor(
+async function measureFloor(
   databaseUrl: string,
   { callers, pool: size, seconds }: { callers: number; pool: number; seconds: number },
 ) {
@@ -206,6 +210,37 @@ export async function measureFloor(
   await pool.end();
   latencies.sort((a, b) => a - b);
   return { rate: latencies.length / elapsed, latencies };
+}
+
+/**
+ * A run's purchases beside the floor of the same database (`callers` over the API's pool), and
+ * the ratio of the two.
+ */
+export async function printAgainstFloor(
+  databaseUrl: string,
+  run: { label: string; rate: number; latencies: number[] },
+  floorLoad: { callers: number; pool: number; seconds: number },
+) {
+  const floor = await measureFloor(databaseUrl, floorLoad);
+  process.stdout.write('\n');
+  process.stdout.write(`${rateLine(run.label, run.rate, run.latencies)}\n`);
+  process.stdout.write(
+    `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
+  );
+  process.stdout.write(`ratio purchases/floor: ${(run.rate / floor.rate).toFixed(2)}\n`);
+}
+
+/** The scratch database migrated, and the API's services on it to set a benchmark's scene with. */
+export async function sceneServices(databaseUrl: string, appSecret: string) {
+  const database = await openDatabase({ databaseUrl, poolSize: 10 });
+  await migrateDatabase(database);
+  const config = loadConfig({
+    APP_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    APP_SECRET: appSecret,
+    LOG_LEVEL: 'silent',
+  });
+  return { database, services: createServices({ config, database }) };
 }
 
 /** The PostgreSQL server the benchmarks make their scratch databases on. */

@@ -20,16 +20,12 @@ import { option, textOption } from './bench-options.js';
 import {
   apiUnderTest,
   benchServerUrl,
-  measureFloor,
+  printAgainstFloor,
   RawClient,
-  rateLine,
+  sceneServices,
   scratchDatabase,
   startApi,
 } from './bench-http.js';
-import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
-import { migrateDatabase } from '../apps/api/src/db/migrate.js';
-import { createServices } from '../apps/api/src/services.js';
 import { userById } from '../apps/api/src/modules/users/users.reads.js';
 import { vaultCard } from '../apps/api/test/fixtures/market.js';
 import { fundedBuyer } from './bench-buyers.js';
@@ -51,15 +47,7 @@ async function main() {
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   const buyers: RawClient[] = [];
   try {
-    const database = await openDatabase({ databaseUrl, poolSize: 10 });
-    await migrateDatabase(database);
-    const config = loadConfig({
-      APP_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      APP_SECRET,
-      LOG_LEVEL: 'silent',
-    });
-    const services = createServices({ config, database });
+    const { database, services } = await sceneServices(databaseUrl, APP_SECRET);
 
     process.stdout.write(
       `listing ${LISTINGS} cards from ${SELLERS} sellers, funding ${BUYERS} buyers…\n`,
@@ -116,19 +104,11 @@ async function main() {
     const seconds = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const rate = latencies.length / seconds;
-    const floor = await measureFloor(databaseUrl, {
-      callers: BUYERS,
-      pool: POOL,
-      seconds: FLOOR_SECONDS,
-    });
-    process.stdout.write('\n');
-    process.stdout.write(
-      `${rateLine(`market purchases (${latencies.length} ok)`, rate, latencies)}\n`,
+    await printAgainstFloor(
+      databaseUrl,
+      { label: `market purchases (${latencies.length} ok)`, rate, latencies },
+      { callers: BUYERS, pool: POOL, seconds: FLOOR_SECONDS },
     );
-    process.stdout.write(
-      `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
-    );
-    process.stdout.write(`ratio purchases/floor: ${(rate / floor.rate).toFixed(2)}\n`);
     process.stdout.write(
       `(${BUYERS} concurrent buyers, pool ${POOL}; ${lost} refused as sold (409), ${other} other)\n`,
     );

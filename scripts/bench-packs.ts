@@ -27,17 +27,14 @@ import { option, textOption } from './bench-options.js';
 import {
   apiUnderTest,
   benchServerUrl,
-  measureFloor,
   percentile,
+  printAgainstFloor,
   RawClient,
   rateLine,
+  sceneServices,
   scratchDatabase,
   startApi,
 } from './bench-http.js';
-import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
-import { migrateDatabase } from '../apps/api/src/db/migrate.js';
-import { createServices } from '../apps/api/src/services.js';
 import { createLiveCase } from '../apps/api/test/fixtures/grail.js';
 import { fundedBuyer } from './bench-buyers.js';
 
@@ -58,15 +55,7 @@ async function main() {
   let api: Awaited<ReturnType<typeof startApi>> | undefined;
   const buyers: RawClient[] = [];
   try {
-    const database = await openDatabase({ databaseUrl, poolSize: 10 });
-    await migrateDatabase(database);
-    const config = loadConfig({
-      APP_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      APP_SECRET,
-      LOG_LEVEL: 'silent',
-    });
-    const services = createServices({ config, database });
+    const { database, services } = await sceneServices(databaseUrl, APP_SECRET);
 
     process.stdout.write(
       `setting up ${CARDS} cards, ${WARM_UP_CARDS} more to warm up on and ${BUYERS} funded buyers…\n`,
@@ -118,19 +107,11 @@ async function main() {
     const used = await cpu.read();
     const rate = latencies.length / seconds;
 
-    const floor = await measureFloor(databaseUrl, {
-      callers: BUYERS,
-      pool: POOL,
-      seconds: FLOOR_SECONDS,
-    });
-    process.stdout.write('\n');
-    process.stdout.write(
-      `${rateLine(`pack purchases (${latencies.length} ok)`, rate, latencies)}\n`,
+    await printAgainstFloor(
+      databaseUrl,
+      { label: `pack purchases (${latencies.length} ok)`, rate, latencies },
+      { callers: BUYERS, pool: POOL, seconds: FLOOR_SECONDS },
     );
-    process.stdout.write(
-      `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
-    );
-    process.stdout.write(`ratio purchases/floor: ${(rate / floor.rate).toFixed(2)}\n`);
     process.stdout.write(
       `(${BUYERS} concurrent callers, pool ${POOL}; ${soldOut} sold-out answers, ${other} other)\n`,
     );
