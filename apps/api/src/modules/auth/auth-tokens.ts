@@ -1,7 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
-import { hashToken } from './sessions.service.js';
+
+/** A secret to hand out (a session, a mailed link, a challenge); only its hash is stored. */
+export const randomToken = () => randomBytes(32).toString('base64url');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export type TokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
 

@@ -17,13 +17,8 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { securityNotice } from '../notifications/security.view.js';
 import { accountsByEmailOrUsername, userById } from '../users/users.reads.js';
 import { accountByEmail, type UsersService } from '../users/users.service.js';
-import {
-  hashToken,
-  randomToken,
-  type SessionsService,
-  type SessionUser,
-} from './sessions.service.js';
-import { consumeToken, liveToken } from './auth-tokens.js';
+import type { SessionsService, SessionUser } from './sessions.service.js';
+import { consumeToken, hashToken, liveToken, randomToken } from './auth-tokens.js';
 import {
   assertStrongPassword,
   decoyPasswordHash,

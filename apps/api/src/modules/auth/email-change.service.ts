@@ -15,9 +15,9 @@ import { userById } from '../users/users.reads.js';
 import { accountByEmail, type UsersService } from '../users/users.service.js';
 import { verifyPassword } from './passwords.rules.js';
 import { LIMITS, type RateLimitService } from './rate-limits.service.js';
-import { hashToken, randomToken, type SessionUser } from './sessions.service.js';
+import type { SessionUser } from './sessions.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
-import { consumeToken, endOpenTokens } from './auth-tokens.js';
+import { consumeToken, endOpenTokens, hashToken, randomToken } from './auth-tokens.js';
 
 /** As long as a sign-up's verification link. */
 const EMAIL_CHANGE_TTL_MS = 48 * 3600_000;
