@@ -3,11 +3,16 @@
  * runs it, a lean signed-in HTTP client, the floor of the database, and how results are printed.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { flag, freePort, textOption } from './bench-options.js';
+import { loadConfig } from '../apps/api/src/config.js';
+import { openDatabase } from '../apps/api/src/db/client.js';
+import { migrateDatabase } from '../apps/api/src/db/migrate.js';
+import { createServices } from '../apps/api/src/services.js';
+import { flag, freePort, option, textOption } from './bench-options.js';
 
 const MAIN = fileURLToPath(new URL('../apps/api/src/main.ts', import.meta.url));
 
@@ -29,7 +34,7 @@ export function buildApi(dir: string) {
 }
 
 /** A database of its own on the server at `serverUrl`, dropped by `drop()`. */
-export async function scratchDatabase(serverUrl: string) {
+async function scratchDatabase(serverUrl: string) {
   const name = `grail_bench_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -176,7 +181,7 @@ export class RawClient {
  * The floor of the database: `callers` over a pool of `pool` for `seconds`, each transaction an
  * UPDATE of one hot row (what any purchase serialised on one row cannot beat).
  */
-export async function measureFloor(
+async function measureFloor(
   databaseUrl: string,
   { callers, pool: size, seconds }: { callers: number; pool: number; seconds: number },
 ) {
@@ -208,8 +213,39 @@ export async function measureFloor(
   return { rate: latencies.length / elapsed, latencies };
 }
 
+/**
+ * A run's purchases beside the floor of the same database (`callers` over the API's pool), and
+ * the ratio of the two.
+ */
+async function printAgainstFloor(
+  databaseUrl: string,
+  run: { label: string; rate: number; latencies: number[] },
+  floorLoad: { callers: number; pool: number; seconds: number },
+) {
+  const floor = await measureFloor(databaseUrl, floorLoad);
+  process.stdout.write('\n');
+  process.stdout.write(`${rateLine(run.label, run.rate, run.latencies)}\n`);
+  process.stdout.write(
+    `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
+  );
+  process.stdout.write(`ratio purchases/floor: ${(run.rate / floor.rate).toFixed(2)}\n`);
+}
+
+/** The scratch database migrated, and the API's services on it to set a benchmark's scene with. */
+async function sceneServices(databaseUrl: string, appSecret: string) {
+  const database = await openDatabase({ databaseUrl, poolSize: 10 });
+  await migrateDatabase(database);
+  const config = loadConfig({
+    APP_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    APP_SECRET: appSecret,
+    LOG_LEVEL: 'silent',
+  });
+  return { database, services: createServices({ config, database }) };
+}
+
 /** The PostgreSQL server the benchmarks make their scratch databases on. */
-export const benchServerUrl =
+const benchServerUrl =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
@@ -217,7 +253,7 @@ export const benchServerUrl =
  * apps/api/.e2e-builds/<name> (the shared dist is left alone), the bundle given with `--api`, or
  * the sources through tsx with `--sources`. `prepare()` builds it when needed.
  */
-export function apiUnderTest(name: string) {
+function apiUnderTest(name: string) {
   const sources = flag('--sources');
   const given = textOption('--api');
   const dir = fileURLToPath(new URL(`../apps/api/.e2e-builds/${name}/api`, import.meta.url));
@@ -227,4 +263,71 @@ export function apiUnderTest(name: string) {
       if (!sources && !given) buildApi(dir);
     },
   };
+}
+
+/** What a purchase benchmark's scene and measurement get from `purchaseBench`. */
+export interface PurchaseBench {
+  databaseUrl: string;
+  /** The scratch database, migrated; the benchmark closes it once its scene is set. */
+  database: Awaited<ReturnType<typeof sceneServices>>['database'];
+  services: Awaited<ReturnType<typeof sceneServices>>['services'];
+  /** The benchmark's signed-in clients: each is closed after the run. */
+  buyers: RawClient[];
+  /** `--pool`: the API's database pool, and the floor's. */
+  pool: number;
+  /** Starts the API on the scratch database as production runs it (`--cpu-prof` profiles it). */
+  startApi(): Promise<Awaited<ReturnType<typeof startApi>>>;
+  /** Prints the purchases beside the floor of `callers` over the same pool for `--floor-seconds`. */
+  printAgainstFloor(
+    run: { label: string; rate: number; latencies: number[] },
+    callers: number,
+  ): Promise<void>;
+}
+
+/**
+ * The frame of bench:packs and bench:market: the API built (or `--api`, `--sources`), a scratch
+ * database with the API's services on it for `run` to set its scene up, start the API and
+ * measure; then, whatever happened, the buyers closed, the API stopped and the database dropped.
+ */
+export function purchaseBench(name: string, run: (bench: PurchaseBench) => Promise<void>) {
+  const underTest = apiUnderTest(name);
+  const pool = option('--pool', 20);
+  const floorSeconds = option('--floor-seconds', 5);
+  const cpuProfDir = textOption('--cpu-prof');
+  const appSecret = randomBytes(32).toString('base64url');
+  const main = async () => {
+    underTest.prepare();
+    const scratch = await scratchDatabase(benchServerUrl);
+    const { databaseUrl } = scratch;
+    let api: Awaited<ReturnType<typeof startApi>> | undefined;
+    const buyers: RawClient[] = [];
+    try {
+      await run({
+        databaseUrl,
+        ...(await sceneServices(databaseUrl, appSecret)),
+        buyers,
+        pool,
+        startApi: async () => {
+          api = await startApi({
+            databaseUrl,
+            appSecret,
+            pool,
+            bundle: underTest.bundle,
+            cpuProfDir,
+          });
+          return api;
+        },
+        printAgainstFloor: (result, callers) =>
+          printAgainstFloor(databaseUrl, result, { callers, pool, seconds: floorSeconds }),
+      });
+    } finally {
+      for (const b of buyers) b.close();
+      await api?.stop();
+      await scratch.drop();
+    }
+  };
+  main().catch((err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  });
 }

@@ -15,21 +15,8 @@
  * per second with p50 and p99, then the same floor bench:packs measures (one hot-row UPDATE per
  * transaction over a pool of the API's size) and the ratio. The scratch database is dropped.
  */
-import { randomBytes } from 'node:crypto';
-import { option, textOption } from './bench-options.js';
-import {
-  apiUnderTest,
-  benchServerUrl,
-  measureFloor,
-  RawClient,
-  rateLine,
-  scratchDatabase,
-  startApi,
-} from './bench-http.js';
-import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
-import { migrateDatabase } from '../apps/api/src/db/migrate.js';
-import { createServices } from '../apps/api/src/services.js';
+import { option } from './bench-options.js';
+import { purchaseBench, RawClient } from './bench-http.js';
 import { userById } from '../apps/api/src/modules/users/users.reads.js';
 import { vaultCard } from '../apps/api/test/fixtures/market.js';
 import { fundedBuyer } from './bench-buyers.js';
@@ -37,110 +24,64 @@ import { fundedBuyer } from './bench-buyers.js';
 const BUYERS = option('--buyers', 200);
 const LISTINGS = option('--listings', 1000);
 const SELLERS = option('--sellers', 100);
-const POOL = option('--pool', 20);
-const FLOOR_SECONDS = option('--floor-seconds', 5);
-const CPU_PROF_DIR = textOption('--cpu-prof');
 const PRICE = 1;
-const APP_SECRET = randomBytes(32).toString('base64url');
-const underTest = apiUnderTest('market');
 
-async function main() {
-  underTest.prepare();
-  const scratch = await scratchDatabase(benchServerUrl);
-  const { databaseUrl } = scratch;
-  let api: Awaited<ReturnType<typeof startApi>> | undefined;
-  const buyers: RawClient[] = [];
-  try {
-    const database = await openDatabase({ databaseUrl, poolSize: 10 });
-    await migrateDatabase(database);
-    const config = loadConfig({
-      APP_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      APP_SECRET,
-      LOG_LEVEL: 'silent',
-    });
-    const services = createServices({ config, database });
-
-    process.stdout.write(
-      `listing ${LISTINGS} cards from ${SELLERS} sellers, funding ${BUYERS} buyers…\n`,
-    );
-    let open: string[] = [];
-    for (let s = 0; s < SELLERS; s++) {
-      const seller = await fundedBuyer(database, services, { label: `seller_${s}`, cents: 100 });
-      const user = (await userById(database.db, seller.id))!;
-      for (let i = s; i < LISTINGS; i += SELLERS) {
-        const { holding } = await vaultCard(database.db, seller.id, { fmvCents: 100 });
-        const listing = await services.listings.create(user, {
-          holdingId: holding.id,
-          price: PRICE,
-          acceptsOffers: false,
-        });
-        open.push(listing._id);
-      }
+purchaseBench('market', async ({ database, services, buyers, pool, ...bench }) => {
+  process.stdout.write(
+    `listing ${LISTINGS} cards from ${SELLERS} sellers, funding ${BUYERS} buyers…\n`,
+  );
+  let open: string[] = [];
+  for (let s = 0; s < SELLERS; s++) {
+    const seller = await fundedBuyer(database, services, { label: `seller_${s}`, cents: 100 });
+    const user = (await userById(database.db, seller.id))!;
+    for (let i = s; i < LISTINGS; i += SELLERS) {
+      const { holding } = await vaultCard(database.db, seller.id, { fmvCents: 100 });
+      const listing = await services.listings.create(user, {
+        holdingId: holding.id,
+        price: PRICE,
+        acceptsOffers: false,
+      });
+      open.push(listing._id);
     }
-    const perBuyer = Math.ceil(LISTINGS / BUYERS) * 4 * PRICE * 100;
-    for (let i = 0; i < BUYERS; i++) {
-      const b = await fundedBuyer(database, services, { label: `buyer_${i}`, cents: perBuyer });
-      buyers.push(RawClient.signedIn(b.token, b.csrfToken));
-    }
-    await database.close();
-    open = open
-      .map((id) => ({ id, order: Math.random() }))
-      .sort((a, b) => a.order - b.order)
-      .map((x) => x.id);
-
-    api = await startApi({
-      databaseUrl,
-      appSecret: APP_SECRET,
-      pool: POOL,
-      bundle: underTest.bundle,
-      cpuProfDir: CPU_PROF_DIR,
-    });
-    process.stdout.write(`buying with ${BUYERS} concurrent buyers until every listing is sold…\n`);
-    const latencies: number[] = [];
-    let lost = 0;
-    let other = 0;
-    const body = JSON.stringify({ price: PRICE });
-    const started = performance.now();
-    await Promise.all(
-      buyers.map(async (b) => {
-        for (let listingId = open.pop(); listingId; listingId = open.pop()) {
-          const t0 = performance.now();
-          const status = await b.post(api!.base, `/api/market/listings/${listingId}/buy`, body);
-          if (status === 200) latencies.push(performance.now() - t0);
-          else if (status === 409) lost++;
-          else other++;
-        }
-      }),
-    );
-    const seconds = (performance.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const rate = latencies.length / seconds;
-    const floor = await measureFloor(databaseUrl, {
-      callers: BUYERS,
-      pool: POOL,
-      seconds: FLOOR_SECONDS,
-    });
-    process.stdout.write('\n');
-    process.stdout.write(
-      `${rateLine(`market purchases (${latencies.length} ok)`, rate, latencies)}\n`,
-    );
-    process.stdout.write(
-      `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
-    );
-    process.stdout.write(`ratio purchases/floor: ${(rate / floor.rate).toFixed(2)}\n`);
-    process.stdout.write(
-      `(${BUYERS} concurrent buyers, pool ${POOL}; ${lost} refused as sold (409), ${other} other)\n`,
-    );
-    if (other > 0 || latencies.length !== LISTINGS) process.exitCode = 1;
-  } finally {
-    for (const b of buyers) b.close();
-    await api?.stop();
-    await scratch.drop();
   }
-}
+  const perBuyer = Math.ceil(LISTINGS / BUYERS) * 4 * PRICE * 100;
+  for (let i = 0; i < BUYERS; i++) {
+    const b = await fundedBuyer(database, services, { label: `buyer_${i}`, cents: perBuyer });
+    buyers.push(RawClient.signedIn(b.token, b.csrfToken));
+  }
+  await database.close();
+  open = open
+    .map((id) => ({ id, order: Math.random() }))
+    .sort((a, b) => a.order - b.order)
+    .map((x) => x.id);
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
+  const api = await bench.startApi();
+  process.stdout.write(`buying with ${BUYERS} concurrent buyers until every listing is sold…\n`);
+  const latencies: number[] = [];
+  let lost = 0;
+  let other = 0;
+  const body = JSON.stringify({ price: PRICE });
+  const started = performance.now();
+  await Promise.all(
+    buyers.map(async (b) => {
+      for (let listingId = open.pop(); listingId; listingId = open.pop()) {
+        const t0 = performance.now();
+        const status = await b.post(api.base, `/api/market/listings/${listingId}/buy`, body);
+        if (status === 200) latencies.push(performance.now() - t0);
+        else if (status === 409) lost++;
+        else other++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const rate = latencies.length / seconds;
+  await bench.printAgainstFloor(
+    { label: `market purchases (${latencies.length} ok)`, rate, latencies },
+    BUYERS,
+  );
+  process.stdout.write(
+    `(${BUYERS} concurrent buyers, pool ${pool}; ${lost} refused as sold (409), ${other} other)\n`,
+  );
+  if (other > 0 || latencies.length !== LISTINGS) process.exitCode = 1;
 });

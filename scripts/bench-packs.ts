@@ -19,155 +19,98 @@
  * the 5-pack p50 is compared with the single pack's (issue 36: at most twice). The scratch
  * database is dropped.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import pg from 'pg';
-import { option, textOption } from './bench-options.js';
-import {
-  apiUnderTest,
-  benchServerUrl,
-  measureFloor,
-  percentile,
-  RawClient,
-  rateLine,
-  scratchDatabase,
-  startApi,
-} from './bench-http.js';
-import { loadConfig } from '../apps/api/src/config.js';
-import { openDatabase } from '../apps/api/src/db/client.js';
-import { migrateDatabase } from '../apps/api/src/db/migrate.js';
-import { createServices } from '../apps/api/src/services.js';
+import { option } from './bench-options.js';
+import { percentile, purchaseBench, RawClient, rateLine } from './bench-http.js';
 import { createLiveCase } from '../apps/api/test/fixtures/grail.js';
 import { fundedBuyer } from './bench-buyers.js';
 
 const BUYERS = option('--buyers', 200);
 const CARDS = option('--cards', 4000);
 const WARM_UP_CARDS = option('--warm-up-cards', 2000);
-const POOL = option('--pool', 20);
-const FLOOR_SECONDS = option('--floor-seconds', 5);
-const APP_SECRET = randomBytes(32).toString('base64url');
-const underTest = apiUnderTest('packs');
-const CPU_PROF_DIR = textOption('--cpu-prof');
 const FIVE_PACK_CARDS = option('--five-pack-cards', 2000);
 
-async function main() {
-  underTest.prepare();
-  const scratch = await scratchDatabase(benchServerUrl);
-  const { databaseUrl } = scratch;
-  let api: Awaited<ReturnType<typeof startApi>> | undefined;
-  const buyers: RawClient[] = [];
-  try {
-    const database = await openDatabase({ databaseUrl, poolSize: 10 });
-    await migrateDatabase(database);
-    const config = loadConfig({
-      APP_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      APP_SECRET,
-      LOG_LEVEL: 'silent',
+purchaseBench('packs', async ({ databaseUrl, database, services, buyers, pool, ...bench }) => {
+  process.stdout.write(
+    `setting up ${CARDS} cards, ${WARM_UP_CARDS} more to warm up on and ${BUYERS} funded buyers…\n`,
+  );
+  const warmUpCase =
+    WARM_UP_CARDS > 0
+      ? await createLiveCase(database, services.grailAdmin, { size: WARM_UP_CARDS, packPrice: 1 })
+      : undefined;
+  const perBuyer = Math.ceil((CARDS + WARM_UP_CARDS + FIVE_PACK_CARDS) / BUYERS) * 4;
+  for (let i = 0; i < BUYERS; i++) {
+    const s = await fundedBuyer(database, services, {
+      label: `bench_${i}`,
+      cents: perBuyer * 100,
     });
-    const services = createServices({ config, database });
+    buyers.push(RawClient.signedIn(s.token, s.csrfToken));
+  }
 
+  const api = await bench.startApi();
+  const { base } = api;
+
+  // Warm-up: the same load on a case of its own until it sells out, so that every pooled
+  // connection has prepared and planned its statements and the JIT has compiled the hot path
+  // before the measured case opens (a cold instance's first seconds run at about two thirds).
+  if (warmUpCase) {
     process.stdout.write(
-      `setting up ${CARDS} cards, ${WARM_UP_CARDS} more to warm up on and ${BUYERS} funded buyers…\n`,
+      `warming up: ${BUYERS} concurrent buyers until the first case sells out…\n`,
     );
-    const warmUpCase =
-      WARM_UP_CARDS > 0
-        ? await createLiveCase(database, services.grailAdmin, { size: WARM_UP_CARDS, packPrice: 1 })
-        : undefined;
-    const perBuyer = Math.ceil((CARDS + WARM_UP_CARDS + FIVE_PACK_CARDS) / BUYERS) * 4;
-    for (let i = 0; i < BUYERS; i++) {
-      const s = await fundedBuyer(database, services, {
-        label: `bench_${i}`,
-        cents: perBuyer * 100,
-      });
-      buyers.push(RawClient.signedIn(s.token, s.csrfToken));
-    }
+  }
+  const warmUp = warmUpCase ? await buyUntilSoldOut(base, warmUpCase.caseId, buyers) : { other: 0 };
+  // One case is live at a time: the measured one goes live once the warm-up case sold out.
+  const { caseId } = await createLiveCase(database, services.grailAdmin, {
+    size: CARDS,
+    packPrice: 1,
+  });
 
-    api = await startApi({
-      databaseUrl,
-      appSecret: APP_SECRET,
-      pool: POOL,
-      bundle: underTest.bundle,
-      cpuProfDir: CPU_PROF_DIR,
-    });
-    const { base } = api;
+  process.stdout.write(`buying with ${BUYERS} concurrent buyers until sold out…\n`);
+  const cpu = await cpuMeter(databaseUrl, api.child.pid!);
+  const started = performance.now();
+  const { latencies, soldOut, other } = await buyUntilSoldOut(base, caseId, buyers);
+  const seconds = (performance.now() - started) / 1000;
+  const used = await cpu.read();
+  const rate = latencies.length / seconds;
 
-    // Warm-up: the same load on a case of its own until it sells out, so that every pooled
-    // connection has prepared and planned its statements and the JIT has compiled the hot path
-    // before the measured case opens (a cold instance's first seconds run at about two thirds).
-    if (warmUpCase) {
-      process.stdout.write(
-        `warming up: ${BUYERS} concurrent buyers until the first case sells out…\n`,
-      );
-    }
-    const warmUp = warmUpCase
-      ? await buyUntilSoldOut(base, warmUpCase.caseId, buyers)
-      : { other: 0 };
-    // One case is live at a time: the measured one goes live once the warm-up case sold out.
-    const { caseId } = await createLiveCase(database, services.grailAdmin, {
-      size: CARDS,
+  await bench.printAgainstFloor(
+    { label: `pack purchases (${latencies.length} ok)`, rate, latencies },
+    BUYERS,
+  );
+  process.stdout.write(
+    `(${BUYERS} concurrent callers, pool ${pool}; ${soldOut} sold-out answers, ${other} other)\n`,
+  );
+  if (used) {
+    const per = (ms: number) => `${(ms / latencies.length).toFixed(2)} ms`;
+    process.stdout.write(
+      `CPU per purchase: API ${per(used.api)}, PostgreSQL ${per(used.postgres)}, this client ${per(used.client)}; ` +
+        `whole machine busy ${(used.machineBusy * 100).toFixed(0)}% of ${used.cores} cores\n`,
+    );
+  }
+  let fiveOther = 0;
+  if (FIVE_PACK_CARDS >= 5) {
+    // The single-pack case sold out, so the 5-pack case is the only live one, as in a drop.
+    const five = await createLiveCase(database, services.grailAdmin, {
+      size: FIVE_PACK_CARDS,
       packPrice: 1,
     });
-
-    process.stdout.write(`buying with ${BUYERS} concurrent buyers until sold out…\n`);
-    const cpu = await cpuMeter(databaseUrl, api.child.pid!);
-    const started = performance.now();
-    const { latencies, soldOut, other } = await buyUntilSoldOut(base, caseId, buyers);
-    const seconds = (performance.now() - started) / 1000;
-    const used = await cpu.read();
-    const rate = latencies.length / seconds;
-
-    const floor = await measureFloor(databaseUrl, {
-      callers: BUYERS,
-      pool: POOL,
-      seconds: FLOOR_SECONDS,
-    });
-    process.stdout.write('\n');
+    process.stdout.write(`\nbuying 5 packs per purchase with ${BUYERS} concurrent buyers…\n`);
+    const fiveStarted = performance.now();
+    const run = await buyUntilSoldOut(base, five.caseId, buyers, 5);
+    const fiveRate = run.latencies.length / ((performance.now() - fiveStarted) / 1000);
+    fiveOther = run.other;
     process.stdout.write(
-      `${rateLine(`pack purchases (${latencies.length} ok)`, rate, latencies)}\n`,
+      `${rateLine(`5-pack purchases (${run.latencies.length} ok)`, fiveRate, run.latencies)}\n`,
     );
     process.stdout.write(
-      `${rateLine('floor: one-row UPDATE transactions', floor.rate, floor.latencies)}\n`,
+      `5-pack p50 ÷ single-pack p50: ${(percentile(run.latencies, 50) / percentile(latencies, 50)).toFixed(2)} (issue 36: at most 2)\n`,
     );
-    process.stdout.write(`ratio purchases/floor: ${(rate / floor.rate).toFixed(2)}\n`);
-    process.stdout.write(
-      `(${BUYERS} concurrent callers, pool ${POOL}; ${soldOut} sold-out answers, ${other} other)\n`,
-    );
-    if (used) {
-      const per = (ms: number) => `${(ms / latencies.length).toFixed(2)} ms`;
-      process.stdout.write(
-        `CPU per purchase: API ${per(used.api)}, PostgreSQL ${per(used.postgres)}, this client ${per(used.client)}; ` +
-          `whole machine busy ${(used.machineBusy * 100).toFixed(0)}% of ${used.cores} cores\n`,
-      );
-    }
-    let fiveOther = 0;
-    if (FIVE_PACK_CARDS >= 5) {
-      // The single-pack case sold out, so the 5-pack case is the only live one, as in a drop.
-      const five = await createLiveCase(database, services.grailAdmin, {
-        size: FIVE_PACK_CARDS,
-        packPrice: 1,
-      });
-      process.stdout.write(`\nbuying 5 packs per purchase with ${BUYERS} concurrent buyers…\n`);
-      const fiveStarted = performance.now();
-      const run = await buyUntilSoldOut(base, five.caseId, buyers, 5);
-      const fiveRate = run.latencies.length / ((performance.now() - fiveStarted) / 1000);
-      fiveOther = run.other;
-      process.stdout.write(
-        `${rateLine(`5-pack purchases (${run.latencies.length} ok)`, fiveRate, run.latencies)}\n`,
-      );
-      process.stdout.write(
-        `5-pack p50 ÷ single-pack p50: ${(percentile(run.latencies, 50) / percentile(latencies, 50)).toFixed(2)} (issue 36: at most 2)\n`,
-      );
-    }
-    await database.close();
-    if (other + warmUp.other + fiveOther > 0) process.exitCode = 1;
-  } finally {
-    for (const b of buyers) b.close();
-    await api?.stop();
-    await scratch.drop();
   }
-}
+  await database.close();
+  if (other + warmUp.other + fiveOther > 0) process.exitCode = 1;
+});
 
 /**
  * CPU time used while purchases run, on Linux (/proc): the API process, the PostgreSQL backends
@@ -256,8 +199,3 @@ async function buyUntilSoldOut(base: string, caseId: string, buyers: RawClient[]
   latencies.sort((a, b) => a - b);
   return { latencies, soldOut, other };
 }
-
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-  process.exit(1);
-});

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   FORGOT_PASSWORD_MESSAGE,
@@ -17,12 +17,8 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { securityNotice } from '../notifications/security.view.js';
 import { accountsByEmailOrUsername, userById } from '../users/users.reads.js';
 import { accountByEmail, type UsersService } from '../users/users.service.js';
-import {
-  hashToken,
-  randomToken,
-  type SessionsService,
-  type SessionUser,
-} from './sessions.service.js';
+import type { SessionsService, SessionUser } from './sessions.service.js';
+import { consumeToken, hashToken, liveToken, randomToken } from './auth-tokens.js';
 import {
   assertStrongPassword,
   decoyPasswordHash,
@@ -326,7 +322,7 @@ export class AuthService {
     session?: { id: string; userId: string } | null,
   ): Promise<SessionUser> {
     const user = await this.db.transaction(async (tx) => {
-      const row = await this.consumeToken(token, 'verify_email', tx);
+      const row = await consumeToken(token, 'verify_email', tx);
       if (!row) throw badRequest('This verification link is invalid or has expired.');
       return this.options.users.markEmailVerified(row.userId, tx);
     });
@@ -400,21 +396,14 @@ export class AuthService {
     const [pending] = await this.db
       .select({ userId: authTokens.userId })
       .from(authTokens)
-      .where(
-        and(
-          eq(authTokens.tokenHash, hashToken(token)),
-          eq(authTokens.purpose, 'reset_password'),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, new Date()),
-        ),
-      )
+      .where(liveToken(token, 'reset_password'))
       .limit(1);
     const account = pending && (await userById(this.db, pending.userId));
     if (!account) throw badRequest('This reset link is invalid or has expired.');
     await assertStrongPassword(password, [account.email, account.username]);
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
-      const row = await this.consumeToken(token, 'reset_password', tx);
+      const row = await consumeToken(token, 'reset_password', tx);
       if (!row) throw badRequest('This reset link is invalid or has expired.');
       await this.options.users.setPasswordHash(row.userId, passwordHash, tx);
       await this.sessions.revokeCredentials(row.userId, undefined, tx);
@@ -435,26 +424,5 @@ export class AuthService {
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + ttlMs),
     });
-  }
-
-  /** Marks a live token used and returns it; null when unknown, used or expired. */
-  private async consumeToken(
-    token: string,
-    purpose: 'verify_email' | 'reset_password',
-    tx: Db | Tx,
-  ) {
-    const [row] = await tx
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(authTokens.tokenHash, hashToken(token)),
-          eq(authTokens.purpose, purpose),
-          isNull(authTokens.usedAt),
-          gt(authTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning({ userId: authTokens.userId });
-    return row ?? null;
   }
 }

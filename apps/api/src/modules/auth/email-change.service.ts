@@ -1,11 +1,10 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import {
   EMAIL_CHANGE_ADDRESS_TAKEN,
   EMAIL_CHANGE_LINK_INVALID,
   emailChangeSentMessage,
   type EmailChangeRequest,
 } from '@grail/contract';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { authTokens } from '../../db/schema/index.js';
 import { badRequest, conflict } from '../../errors.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -16,8 +15,9 @@ import { userById } from '../users/users.reads.js';
 import { accountByEmail, type UsersService } from '../users/users.service.js';
 import { verifyPassword } from './passwords.rules.js';
 import { LIMITS, type RateLimitService } from './rate-limits.service.js';
-import { hashToken, randomToken, type SessionUser } from './sessions.service.js';
+import type { SessionUser } from './sessions.service.js';
 import type { TwoFactorService } from './two-factor.service.js';
+import { consumeToken, endOpenTokens, hashToken, randomToken } from './auth-tokens.js';
 
 /** As long as a sign-up's verification link. */
 const EMAIL_CHANGE_TTL_MS = 48 * 3600_000;
@@ -72,7 +72,7 @@ export class EmailChangeService {
     const holder = await accountByEmail(newEmail, this.db);
     const token = randomToken();
     await this.db.transaction(async (tx) => {
-      await this.endPendingLinks(user.id, tx);
+      await endOpenTokens(user.id, ['change_email'], tx);
       if (holder) {
         await this.deps.mail.send({ to: holder.email, ...addressTakenMail(holder.username) }, tx);
         return;
@@ -98,31 +98,11 @@ export class EmailChangeService {
   async confirm(token: string): Promise<void> {
     try {
       await this.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(authTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(authTokens.tokenHash, hashToken(token)),
-              eq(authTokens.purpose, 'change_email'),
-              isNull(authTokens.usedAt),
-              gt(authTokens.expiresAt, new Date()),
-            ),
-          )
-          .returning({ userId: authTokens.userId, newEmail: authTokens.newEmail });
+        const row = await consumeToken(token, 'change_email', tx);
         const account = row?.newEmail ? await userById(tx, row.userId) : null;
         if (!row?.newEmail || !account) throw badRequest(EMAIL_CHANGE_LINK_INVALID);
         await this.deps.users.setEmail(account.id, row.newEmail, tx);
-        await tx
-          .update(authTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(authTokens.userId, account.id),
-              inArray(authTokens.purpose, ['reset_password', 'verify_email']),
-              isNull(authTokens.usedAt),
-            ),
-          );
+        await endOpenTokens(account.id, ['reset_password', 'verify_email'], tx);
         await this.deps.audit.record(
           {
             actorId: account.id,
@@ -149,19 +129,6 @@ export class EmailChangeService {
       if (isUniqueViolation(e)) throw conflict(EMAIL_CHANGE_ADDRESS_TAKEN);
       throw e;
     }
-  }
-
-  private async endPendingLinks(userId: string, tx: Tx) {
-    await tx
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(authTokens.userId, userId),
-          eq(authTokens.purpose, 'change_email'),
-          isNull(authTokens.usedAt),
-        ),
-      );
   }
 }
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { FORGOT_PASSWORD_MESSAGE } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { authTokens, users } from '../../db/schema/index.js';
-import { hashToken } from './sessions.service.js';
+import { hashToken } from './auth-tokens.js';
 import { bearer, lastMailTo, login, signUp, tokenFromLink } from '../../../test/fixtures/auth.js';
 import { TEST_PASSWORD } from '../../../test/users.js';
 

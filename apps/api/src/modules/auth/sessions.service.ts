@@ -1,9 +1,10 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../../db/client.js';
-import { authTokens, sessions, signIns } from '../../db/schema/index.js';
+import { sessions, signIns } from '../../db/schema/index.js';
 import { activeAccounts, type UserRow } from '../users/users.reads.js';
 import { SIGN_IN_MEMORY_DAYS } from './auth.reads.js';
+import { endOpenTokens, hashToken, randomToken } from './auth-tokens.js';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
@@ -18,9 +19,6 @@ const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 /** Written by triggers (migration 0015) with the user's id when a session or its user changes. */
 const SESSION_CHANGES_CHANNEL = 'session_changes';
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const randomToken = () => randomBytes(32).toString('base64url');
 
 export type SessionUser = UserRow;
 export interface ActiveSession {
@@ -266,16 +264,7 @@ export class SessionsService {
     tx: Db | Tx = this.db,
   ): Promise<void> {
     await this.destroyAllForUser(userId, keepSessionId, tx);
-    await tx
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(authTokens.userId, userId),
-          inArray(authTokens.purpose, ['reset_password', 'login_challenge']),
-          isNull(authTokens.usedAt),
-        ),
-      );
+    await endOpenTokens(userId, ['reset_password', 'login_challenge'], tx);
   }
 
   /** An anonymous CSRF token: random part plus its HMAC, so the server can recognise its own. */

@@ -55,28 +55,23 @@ const OFFER_WORDS: Record<OfferNotice, (card: string, amount: string) => [string
   ],
 };
 
-/**
- * An offer's news for `to`; `answeredBy` (the side that just answered) no longer has it pinned.
- * Received and countered offers wait for an answer, pinned.
- */
+/** An offer's news: received and countered offers wait for an answer; other news ends the pin of `to` too. */
 export async function noticeOffer(
   tx: Tx,
   notices: MarketNotices,
   what: OfferNotice,
   offer: { id: string; to: string; answeredBy?: string; cardName: string; amountCents: number },
 ) {
-  if (offer.answeredBy) await notices.answered(tx, offer.answeredBy, offerSubject(offer.id));
-  const [title, body] = OFFER_WORDS[what](offer.cardName, formatCents(offer.amountCents));
   const pinned = what === 'received' || what === 'countered';
-  if (!pinned) await notices.answered(tx, offer.to, offerSubject(offer.id));
-  await notices.notify(tx, offer.to, {
-    category: 'market',
+  const subject = offerSubject(offer.id);
+  if (!pinned) await notices.answered(tx, offer.to, subject);
+  await noticeDeal(tx, notices, {
+    ...offer,
+    subject,
     kind: `offer.${what}`,
-    title,
-    body,
+    words: OFFER_WORDS[what](offer.cardName, formatCents(offer.amountCents)),
     link: OFFERS,
-    subject: offerSubject(offer.id),
-    needsAnswer: pinned,
+    pinned,
   });
 }
 
@@ -93,23 +88,49 @@ const TRADE_WORDS: Record<TradeNotice, [string, string]> = {
   expired: ['Your trade expired', 'Your cards and cash are back in your vault and wallet.'],
 };
 
-/** A trade's news for `to`; `answeredBy` no longer has it pinned. */
+/** A trade's news: proposed and countered trades wait for an answer. */
 export async function noticeTrade(
   tx: Tx,
   notices: MarketNotices,
   what: TradeNotice,
   trade: { id: string; to: string; answeredBy?: string },
 ) {
-  if (trade.answeredBy) await notices.answered(tx, trade.answeredBy, tradeSubject(trade.id));
-  const [title, body] = TRADE_WORDS[what];
-  const pinned = what === 'proposed' || what === 'countered';
-  await notices.notify(tx, trade.to, {
-    category: 'market',
+  await noticeDeal(tx, notices, {
+    ...trade,
+    subject: tradeSubject(trade.id),
     kind: `trade.${what}`,
+    words: TRADE_WORDS[what],
+    link: TRADES,
+    pinned: what === 'proposed' || what === 'countered',
+  });
+}
+
+/**
+ * An offer's or a trade's news for `to`, pinned while it waits for their answer; the side that
+ * just answered (`answeredBy`) no longer has it pinned.
+ */
+async function noticeDeal(
+  tx: Tx,
+  notices: MarketNotices,
+  deal: {
+    to: string;
+    answeredBy?: string;
+    subject: { type: string; id: string };
+    kind: string;
+    words: [string, string];
+    link: string;
+    pinned: boolean;
+  },
+) {
+  if (deal.answeredBy) await notices.answered(tx, deal.answeredBy, deal.subject);
+  const [title, body] = deal.words;
+  await notices.notify(tx, deal.to, {
+    category: 'market',
+    kind: deal.kind,
     title,
     body,
-    link: TRADES,
-    subject: tradeSubject(trade.id),
-    needsAnswer: pinned,
+    link: deal.link,
+    subject: deal.subject,
+    needsAnswer: deal.pinned,
   });
 }

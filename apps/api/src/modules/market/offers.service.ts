@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import {
   centsToDollars,
   dollarsToCents,
@@ -19,6 +19,7 @@ import type { SessionUser } from '../auth/sessions.service.js';
 import { runIdempotent, type IdempotentResult } from '../idempotency/idempotency.service.js';
 import { namesOf } from '../users/users.reads.js';
 import { assertMarketAccess } from './access.js';
+import { OFFER_SIDES, onSide } from './deal-sides.js';
 import type { ListingsService } from './listings.service.js';
 import { listingsByIds, offerEvents } from './market.reads.js';
 import { toOffer, type OfferRecord } from './market.view.js';
@@ -284,14 +285,8 @@ export class OffersService {
   }
 
   async list(userId: string, query: z.output<typeof OffersQuery>): Promise<OffersResponse> {
-    const side: SQL | undefined =
-      query.role === 'buyer'
-        ? eq(marketOffers.buyerId, userId)
-        : query.role === 'seller'
-          ? eq(marketOffers.sellerId, userId)
-          : or(eq(marketOffers.buyerId, userId), eq(marketOffers.sellerId, userId));
     const where = and(
-      side,
+      onSide(userId, OFFER_SIDES, query.role),
       query.status === 'all' ? undefined : eq(marketOffers.status, query.status),
     );
     const rows = await this.db
@@ -364,12 +359,7 @@ export class OffersService {
     const [found] = await tx
       .select({ listingId: marketOffers.listingId })
       .from(marketOffers)
-      .where(
-        and(
-          eq(marketOffers.id, offerId),
-          or(eq(marketOffers.buyerId, user.id), eq(marketOffers.sellerId, user.id)),
-        ),
-      );
+      .where(and(eq(marketOffers.id, offerId), onSide(user.id, OFFER_SIDES)));
     if (!found) throw noOffer();
     await tx
       .select({ id: marketListings.id })

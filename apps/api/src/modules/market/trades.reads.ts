@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDollars, type Trade, type TradeCard, type TradesQuery } from '@grail/contract';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
@@ -6,6 +6,7 @@ import { marketTradeItems, marketTrades } from '../../db/schema/index.js';
 import { marketCardColumns } from '../inventory/inventory.reads.js';
 import { namesOf } from '../users/users.reads.js';
 import { holdingsByIds } from '../vault/holdings.service.js';
+import { onSide, TRADE_SIDES } from './deal-sides.js';
 import { toMarketCard, type ListedCard } from './market.view.js';
 
 /** The market's reads of trades: a collector's page of them, and each as one side sees it. */
@@ -25,12 +26,7 @@ export async function tradeItems(db: Db | Tx, tradeIds: string[]) {
 
 /** A collector's trades (proposed and received), open ones waiting for them first, then newest. */
 export async function tradesOf(db: Db | Tx, userId: string, q: z.output<typeof TradesQuery>) {
-  const side: SQL | undefined =
-    q.role === 'proposer'
-      ? eq(marketTrades.proposerId, userId)
-      : q.role === 'recipient'
-        ? eq(marketTrades.recipientId, userId)
-        : or(eq(marketTrades.proposerId, userId), eq(marketTrades.recipientId, userId));
+  const side = onSide(userId, TRADE_SIDES, q.role);
   const where = and(side, q.status === 'all' ? undefined : eq(marketTrades.status, q.status));
   const rows = await db
     .select()

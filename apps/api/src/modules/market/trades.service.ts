@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   dollarsToCents,
   formatCents,
@@ -28,6 +28,7 @@ import {
   type LockedHolding,
 } from '../vault/holdings.service.js';
 import { assertMarketAccess } from './access.js';
+import { onSide, TRADE_SIDES } from './deal-sides.js';
 import { relatedAccounts } from './related.js';
 import { closeOpenOffers, lockSaleWallets, type MarketDeps } from './settlement.js';
 import { noticeTrade } from './market-notices.js';
@@ -425,12 +426,7 @@ export class TradesService {
     const [trade] = await tx
       .select()
       .from(marketTrades)
-      .where(
-        and(
-          eq(marketTrades.id, tradeId),
-          or(eq(marketTrades.proposerId, user.id), eq(marketTrades.recipientId, user.id)),
-        ),
-      )
+      .where(and(eq(marketTrades.id, tradeId), onSide(user.id, TRADE_SIDES)))
       .for('update');
     if (!trade) throw noTrade();
     if ((side === 'proposer' ? trade.proposerId : trade.recipientId) !== user.id)

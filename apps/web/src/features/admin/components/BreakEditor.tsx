@@ -216,7 +216,7 @@ export function BreakEditor({ id }: { id: string }) {
                 cell: (h) => (
                   <span>
                     {h.cardName}
-                    {h.detail && <span className={styles.detail}>{h.detail}</span>}
+                    {h.detail && <span className={admin.subLine}>{h.detail}</span>}
                   </span>
                 ),
               },

@@ -96,7 +96,7 @@ export default function AdminCustodyPage() {
                       <Link to={paths.adminUser.getHref(r.user._id)} className={ui.textLink}>
                         {r.user.username}
                       </Link>
-                      <span className={styles.email}>{r.user.email}</span>
+                      <span className={admin.subLine}>{r.user.email}</span>
                     </span>
                   ),
                 },

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import type { Pull } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
 import { Button } from '@/components/ui/Button';
@@ -19,7 +19,16 @@ const NEXT: Record<Exclude<Stage, 'result'>, Stage> = {
   flip: 'result',
 };
 
-const CONFETTI = Array.from({ length: 28 }, (_, i) => i);
+/** Each piece's drift, colour and start: cycles of 4, 6 and 7, so no two neighbours fall alike. */
+const CONFETTI = Array.from(
+  { length: 28 },
+  (_, i) =>
+    ({
+      '--drift': `${(i % 4) * 20 - 30}px`,
+      '--hue': 45 + (i % 6) * 60,
+      '--delay': `${(i % 7) * 60}ms`,
+    }) as CSSProperties,
+);
 
 /** The pull's tier counted from the top (0 = the case's best tier), once the case's tiers are known. */
 function useTierRank(pull: Pull): number | null {
@@ -105,8 +114,8 @@ export function PackReveal({
       <div className={styles.stage}>
         {celebrate && (
           <div className={styles.confetti} aria-hidden data-testid="confetti">
-            {CONFETTI.map((i) => (
-              <span key={i} />
+            {CONFETTI.map((piece, i) => (
+              <span key={i} style={piece} />
             ))}
           </div>
         )}

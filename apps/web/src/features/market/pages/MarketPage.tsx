@@ -36,7 +36,7 @@ export default function MarketPage() {
   return (
     <section className={styles.page}>
       <title>Marketplace | Grail Machine</title>
-      <h1 className={styles.title}>Marketplace</h1>
+      <h1 className={ui.h4}>Marketplace</h1>
       <p className={clsx(ui.body1, ui.secondaryText, styles.lead)}>
         Cards collectors sell to each other from their vaults. Pay from your wallet and the card is
         in your vault at once. No buyer&apos;s premium.

@@ -196,7 +196,7 @@ export default function VaultPage() {
   return (
     <div className={styles.page}>
       <title>Vault | Grail Machine</title>
-      <h1 className={styles.title}>Vault</h1>
+      <h1 className={ui.h4}>Vault</h1>
       <p className={styles.lead}>
         Every card you win or buy is held here for you, insured and free, until you ship it.
       </p>
