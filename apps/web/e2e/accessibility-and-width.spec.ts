@@ -52,9 +52,10 @@ const VISITOR_PAGES = visits(
 
 /**
  * A signed-in collector's pages (on the suite's server, with a top-up, a pull and an order so
- * the tables have rows); `:product` is a card on sale, `:pull` their pull.
+ * the tables have rows); `:product` is a card on sale, `:pull` their pull. In two halves, the
+ * shop's and the dashboard's, so that the two workers share them.
  */
-const COLLECTOR_PAGES = visits(
+const COLLECTOR_SHOP_PAGES = visits(
   [
     '/',
     '/store',
@@ -67,18 +68,20 @@ const COLLECTOR_PAGES = visits(
     '/checkout?buy=:product',
     '/complete-profile',
     '/sell-cards',
-    '/dashboard',
-    '/dashboard/vault',
-    '/dashboard?tab=orders',
-    '/dashboard?tab=pulls',
-    '/dashboard?tab=submissions',
-    '/dashboard?tab=payments',
-    '/dashboard?tab=wallet',
-    '/dashboard?tab=limits',
-    '/dashboard?tab=settings',
   ],
   ['/grail-reveal?pull=:pull', '/complete-profile'],
 );
+const COLLECTOR_DASHBOARD_PAGES = visits([
+  '/dashboard',
+  '/dashboard/vault',
+  '/dashboard?tab=orders',
+  '/dashboard?tab=pulls',
+  '/dashboard?tab=submissions',
+  '/dashboard?tab=payments',
+  '/dashboard?tab=wallet',
+  '/dashboard?tab=limits',
+  '/dashboard?tab=settings',
+]);
 
 /**
  * After each sweep a card goes into the cart: the header then shows its count beside the
@@ -446,13 +449,21 @@ test('every page of a visitor: axe in both themes and width', async ({ browser, 
   await page.context().close();
 });
 
-test('every page of a collector: axe in both themes and width', async ({ browser, baseURL }) => {
-  test.setTimeout(360_000);
-  // Starts dark: the server's saved theme is what the first load shows.
-  const page = await pageAs(browser, baseURL!, 'dark', collector);
-  expect(await sweep(page, COLLECTOR_PAGES)).toEqual([]);
-  await page.context().close();
-});
+for (const [half, pages, theme] of [
+  ['the shop', COLLECTOR_SHOP_PAGES, 'dark'],
+  ['the dashboard', COLLECTOR_DASHBOARD_PAGES, 'light'],
+] as const) {
+  test(`every page of a collector, ${half}: axe in both themes and width`, async ({
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
+    // The server's saved theme is what the first load shows.
+    const page = await pageAs(browser, baseURL!, theme, collector);
+    expect(await sweep(page, pages)).toEqual([]);
+    await page.context().close();
+  });
+}
 
 test('the staff console: axe in both themes and width', async ({ browser }) => {
   test.setTimeout(300_000);
