@@ -5,7 +5,7 @@ import { GRAIL_EVENTS_CHANNEL } from '../grail.events.js';
 import { caseOpenness } from '../grail.rules.js';
 import type { Candidates } from './candidates.js';
 import type { PackReceipt } from './receipt.js';
-import { keepAnswer } from '../../idempotency/idempotency.reads.js';
+import { keepAnswer, keepAnswerPart } from '../../idempotency/idempotency.reads.js';
 import { markPulled } from '../../inventory/inventory.reads.js';
 import { queueMessages } from '../../outbox/outbox.reads.js';
 
@@ -32,14 +32,16 @@ const lockCase = prepared(
  *
  * $1 case id, $2 base, $3 indexes, $4 slices, $5 pull id, $6 user id, $7 client seed, $8 price,
  * $9 the receipt without its draw, $10 to $12 the Idempotency-Key's scope, key and request hash,
- * and when pulls are announced on Discord, $13 the FMV in cents above which one is. The
+ * $13 the first candidate's j, and when pulls are announced on Discord, $14 the FMV in cents
+ * above which one is. A pack of a purchase of several stores its receipt as one of the key's
+ * answer's `receipts`, the list its purchase's draws build up (see SeveralReceipt). The
  * announcement is an outbox row written by this statement, so it commits with the pull or not at
  * all. Without announcements the statement has no outbox part (less to set up per purchase).
  * It answers the draw (the receipt's `drawn`), which the caller adds to the receipt it sent.
  */
-const drawPullOf = (announcing: boolean) =>
+const drawPullOf = (announcing: boolean, several: boolean) =>
   prepared(
-    announcing ? 'grail_draw_pull_announced' : 'grail_draw_pull',
+    `grail_draw_pull${several ? '_of_several' : ''}${announcing ? '_announced' : ''}`,
     `with taken as (
       update grail_cases set
         pulls_count = pulls_count + 1,
@@ -49,9 +51,9 @@ const drawPullOf = (announcing: boolean) =>
       returning pulls_count as k, total_items, status as case_status
     ), pick as (
       select taken.*, k - $2::int as j, total_items - k + 1 as remaining_before,
-        ($3::int[])[k - $2::int] as draw_index
+        ($3::int[])[k - $2::int - $13::int + 1] as draw_index
       from taken
-      where k - $2::int between 1 and cardinality($3::int[])
+      where k - $2::int between $13::int and $13::int + cardinality($3::int[]) - 1
     ), between_pulls as (
       select coalesce(array_agg(pulls.position order by pulls.k), '{}') as positions
       from pulls, pick
@@ -61,7 +63,8 @@ const drawPullOf = (announcing: boolean) =>
       -- slice has n - 1 of the pulls in between below it, and is not one of them.
       select pick.*, s.position
       from pick, between_pulls,
-        unnest(($4::int[])[(j - 1) * j / 2 + 1 : j * (j + 1) / 2]) with ordinality as s(position, nth)
+        unnest(($4::int[])[(j - 1) * j / 2 - $13::int * ($13::int - 1) / 2 + 1
+          : j * (j + 1) / 2 - $13::int * ($13::int - 1) / 2]) with ordinality as s(position, nth)
       where s.position <> all (between_pulls.positions)
         and nth - 1 = (select count(*) from unnest(between_pulls.positions) b where b < s.position)
     ), marked as (
@@ -91,7 +94,26 @@ const drawPullOf = (announcing: boolean) =>
         )) as response
       from card cross join pull
     ), kept as (
-      ${keepAnswer('$6::uuid', '$10::text', '$11::text', '$12::text', 'answer.response', 'answer')}
+      ${
+        several
+          ? keepAnswerPart(
+              'receipts',
+              '$6::uuid',
+              '$10::text',
+              '$11::text',
+              '$12::text',
+              `jsonb_build_object('receipts', jsonb_build_array(answer.response))`,
+              'answer',
+            )
+          : keepAnswer(
+              '$6::uuid',
+              '$10::text',
+              '$11::text',
+              '$12::text',
+              'answer.response',
+              'answer',
+            )
+      }
     )${
       announcing
         ? `, announced as (
@@ -99,7 +121,7 @@ const drawPullOf = (announcing: boolean) =>
         `'webhook'`,
         `jsonb_build_object('target', 'discord-grail-pull', 'pullId', $5::uuid)`,
         'card',
-        'card.fmv_cents > $13::bigint',
+        'card.fmv_cents > $14::bigint',
       )}
     )`
         : ''
@@ -112,14 +134,17 @@ const drawPullOf = (announcing: boolean) =>
         'status', answer.case_status)::text)
     from answer, between_pulls`,
   );
-const drawPull = drawPullOf(false);
-const drawPullAnnounced = drawPullOf(true);
+const drawPulls = [false, true].map((several) =>
+  [false, true].map((announcing) => drawPullOf(announcing, several)),
+);
 
+/** One pack's draw; `several` when it is one of a purchase of several packs. */
 export function drawStatement(
   receipt: Omit<PackReceipt, 'drawn'>,
   key: IdempotencyOptions,
   candidates: Candidates,
   announceAboveCents: number | null = null,
+  several = false,
 ): Execution {
   const values: SqlValue[] = [
     receipt.caseId,
@@ -134,9 +159,11 @@ export function drawStatement(
     key.scope,
     key.key,
     requestHashOf(key.request),
+    candidates.first,
   ];
-  if (announceAboveCents === null) return { prepared: drawPull, values };
-  return { prepared: drawPullAnnounced, values: [...values, announceAboveCents] };
+  const [drawPull, drawPullAnnounced] = drawPulls[several ? 1 : 0]!;
+  if (announceAboveCents === null) return { prepared: drawPull!, values };
+  return { prepared: drawPullAnnounced!, values: [...values, announceAboveCents] };
 }
 
 /** The failure of a draw statement that drew nothing (see drawStatement). */
