@@ -19,16 +19,3 @@ export const keepAnswer = (
 ) => `insert into idempotency_keys (user_id, scope, key, request_hash, status_code, response)
       select ${user}, ${scope}, ${key}, ${requestHash}, 201, ${response}
       from ${source}`;
-
-/**
- * Like keepAnswer for an answer made of parts, one per statement of the same transaction:
- * `response` is an object whose `field` holds this statement's parts, appended to the parts the
- * key's answer already holds when an earlier statement stored it.
- */
-export const keepAnswerPart = (
-  field: string,
-  ...keep: Parameters<typeof keepAnswer>
-) => `${keepAnswer(...keep)}
-      on conflict (user_id, scope, key) do update set response = jsonb_set(
-        idempotency_keys.response, '{${field}}',
-        (idempotency_keys.response -> '${field}') || (excluded.response -> '${field}'))`;

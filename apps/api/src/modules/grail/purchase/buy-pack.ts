@@ -300,9 +300,10 @@ export class PackPurchases {
 
   /**
    * One purchase's part of a purchase transaction: `before` (nothing, or a group's locks and
-   * check for it), its debit and its draws. The transaction draws `drawsBefore` packs before this
-   * purchase's, so its i-th pack takes a pull number at least drawsBefore + i + 1 after the copy's,
-   * and its candidates cover the `count` pull numbers from there.
+   * check for it), its debit (of every pack) and its draw statement. The transaction draws
+   * `drawsBefore` packs before this purchase's, so its first pack takes a pull number at least
+   * drawsBefore + 1 after the copy's, and its candidates cover the `count` pull numbers from there
+   * (and the packs after the first, for a purchase of several).
    */
   private planPurchase(
     order: PackOrder,
@@ -314,34 +315,28 @@ export class PackPurchases {
   ): PlannedPurchase {
     const { user, caseId, packs } = order;
     const live = remaining.live!;
-    const key = purchaseKeyOf(order, clientSeed);
-    const announce = this.deps.announceAboveCents();
-    const draws = Array.from({ length: packs }, (_, i) => {
-      const candidates = this.drawCandidates(
-        live.serverSeed,
-        clientSeed,
-        remaining,
-        count,
-        live.totalItems,
-        drawsBefore + i + 1,
-      );
-      // Everything the answer is made of that is known before the draw; the statement adds the
-      // draw and stores the whole as the key's answer, so a repeat rebuilds the same answer.
-      const receipt: Omit<PackReceipt, 'drawn'> = {
-        pullId: randomUUID(),
-        caseId,
-        userId: user.id,
-        clientSeed,
-        priceCents: live.priceCents,
-        caseName: live.name,
-        totalItems: live.totalItems,
-        tiers: live.tiers,
-        buyback: this.deps.buyback,
-      };
-      const statement = drawStatement(receipt, key, candidates, announce, packs > 1);
-      return { candidates, receipt, statement };
-    });
-    const pullIds = draws.map((d) => d.receipt.pullId);
+    const candidates = this.drawCandidates(
+      live.serverSeed,
+      clientSeed,
+      remaining,
+      count + packs - 1,
+      live.totalItems,
+      drawsBefore + 1,
+    );
+    // Everything the answer is made of that is known before the draw; the statement adds the
+    // draw and stores the whole as the key's answer, so a repeat rebuilds the same answer.
+    const receipts = Array.from({ length: packs }, (): Omit<PackReceipt, 'drawn'> => ({
+      pullId: randomUUID(),
+      caseId,
+      userId: user.id,
+      clientSeed,
+      priceCents: live.priceCents,
+      caseName: live.name,
+      totalItems: live.totalItems,
+      tiers: live.tiers,
+      buyback: this.deps.buyback,
+    }));
+    const pullIds = receipts.map((r) => r.pullId);
     const debit =
       packs > 1
         ? severalPacksDebit(pullIds, live.name)
@@ -352,8 +347,16 @@ export class PackPurchases {
             description: `Grail pack: ${live.name}`,
           };
     return {
-      draws,
+      candidates,
+      receipts,
+      drawsBefore,
       before: [...before, debitStatement(user.id, live.priceCents * packs, debit)],
+      draw: drawStatement(
+        receipts,
+        purchaseKeyOf(order, clientSeed),
+        candidates,
+        this.deps.announceAboveCents(),
+      ),
     };
   }
 
@@ -362,33 +365,32 @@ export class PackPurchases {
    * statements before the lock (its debit, and for a group its locks and check); then the case
    * row's lock, in a statement of its own so that the draw statements start (and take their
    * snapshots) once the previous holder has committed, and see that holder's pulls; then each
-   * draw in turn, each seeing the ones before it. Answers each purchase's receipts.
+   * draw statement in turn, each seeing the ones before it. Answers each purchase's receipts.
    */
   private async drawAndCommit(
     tx: BatchTransaction,
     plans: PlannedPurchase[],
     remaining: RemainingPositions,
   ): Promise<PackReceipt[][]> {
-    const caseId = plans[0]!.draws[0]!.receipt.caseId;
+    const caseId = plans[0]!.receipts[0]!.caseId;
     const statements: Statement[] = plans.flatMap((p) => p.before);
     statements.push(lockStatement(caseId));
     const firstDraw = statements.length;
-    const draws = plans.flatMap((p) => p.draws);
-    statements.push(...draws.map((d) => d.statement));
+    statements.push(...plans.map((p) => p.draw));
     const results = await tx.run(statements, { commit: true });
-    const receipts = draws.map(({ receipt, candidates }, i) => {
-      const drawn = results[firstDraw + i]![0] as unknown as Drawn;
-      // What the statement stored with the key: the receipt sent with it and the draw.
-      const answer: PackReceipt = { ...receipt, drawn: drawn.drawn };
+    return plans.map(({ receipts, candidates, drawsBefore }, i) => {
+      const rows = results[firstDraw + i] as unknown as Drawn[];
+      // What the statement stored with the key: the receipts sent with it and the draws.
+      const drawn = receipts.map((r, t) => ({ ...r, drawn: rows[t]!.drawn }));
+      const last = rows[rows.length - 1]!;
       // The room this draw needed beyond its place in the transaction (other instances' pulls).
-      this.window.record(answer.drawn.k - candidates.base - i);
-      // The pulls up to this one are committed: the next purchase starts from them.
-      if (!remaining.apply(candidates.base, answer.drawn.k, drawn.pulled_since)) {
+      this.window.record(drawn[0]!.drawn.k - candidates.base - drawsBefore);
+      // The pulls up to this purchase's are committed: the next purchase starts from them.
+      if (!remaining.apply(candidates.base, last.drawn.k, last.pulled_since)) {
         this.deps.copies.forget(caseId);
       }
-      return answer;
+      return drawn;
     });
-    return plans.map((p) => receipts.splice(0, p.draws.length));
   }
 
   /** The draws for the next pull numbers (see candidatesFor); a method so a test can race it. */
@@ -399,6 +401,10 @@ export class PackPurchases {
 
 /** A purchase's statements and what its answer is made from (see planPurchase). */
 interface PlannedPurchase {
+  candidates: Candidates;
+  receipts: Omit<PackReceipt, 'drawn'>[];
+  /** Packs the transaction draws before this purchase's. */
+  drawsBefore: number;
   before: Statement[];
-  draws: { candidates: Candidates; receipt: Omit<PackReceipt, 'drawn'>; statement: Statement }[];
+  draw: Statement;
 }
