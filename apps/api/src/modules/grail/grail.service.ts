@@ -32,7 +32,7 @@ import { valueFigures } from './value-figures.js';
 import { CaseCopies } from './purchase/case-copies.js';
 import { PackPurchases } from './purchase/buy-pack.js';
 import { SeveralPacks } from './purchase/buy-several.js';
-import { severalAnswerOf, type PackOrder } from './purchase/receipt.js';
+import { severalAnswerFrom, type PackOrder } from './purchase/receipt.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
@@ -319,7 +319,7 @@ export class GrailService {
     };
     if (autoSellBelowCents === undefined) {
       const receipts = await this.purchases.buyQuick(order);
-      if (receipts) return { body: severalAnswerOf({ receipts }), replayed: false };
+      if (receipts) return { body: severalAnswerFrom(receipts), replayed: false };
     }
     return this.severalPacks.buy(order, body.packs, autoSellBelowCents);
   }

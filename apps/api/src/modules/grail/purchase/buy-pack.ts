@@ -46,7 +46,13 @@ const PURCHASES_AT_ONCE = 4;
 /** The most purchases in one group (see buyGroup; 8, 16, 24 and 32 measured in decision 018). */
 const GROUP_SIZE = 16;
 /** The most packs drawn in one group, when purchases of several packs are in it (decision 036). */
-const GROUP_DRAWS = 64;
+const GROUP_DRAWS = 80;
+/**
+ * The prepared statements' plans made once per connection: by default PostgreSQL plans each
+ * afresh for its first five executions on a connection, which in a cold instance's first seconds
+ * happens while the case row is held (decision 036).
+ */
+const GENERIC_PLANS = 'set local plan_cache_mode = force_generic_plan';
 /** A purchase whose pull number keeps moving past its candidates gives up after this many tries. */
 const MAX_ATTEMPTS = 6;
 
@@ -373,7 +379,7 @@ export class PackPurchases {
     remaining: RemainingPositions,
   ): Promise<PackReceipt[][]> {
     const caseId = plans[0]!.receipts[0]!.caseId;
-    const statements: Statement[] = plans.flatMap((p) => p.before);
+    const statements: Statement[] = [GENERIC_PLANS, ...plans.flatMap((p) => p.before)];
     statements.push(lockStatement(caseId));
     const firstDraw = statements.length;
     statements.push(...plans.map((p) => p.draw));

@@ -140,7 +140,7 @@ export class SeveralPacks {
         request: autoSellBelowCents === undefined ? request : { ...request, autoSellBelowCents },
       },
       (tx) => this.buyIn(tx, order, packs, autoSellBelowCents),
-      // A key's answer stored by the one-round-trip path is its packs' receipts.
+      // A key's answer stored by the one-round-trip path is a SeveralReceipt.
     ).then(({ body, replayed }) => ({ body: severalAnswerOf(body), replayed }));
   }
 

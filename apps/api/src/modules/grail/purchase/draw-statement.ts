@@ -141,8 +141,8 @@ const drawPullOf = (announcing: boolean) =>
  * The draw statement of a purchase of several packs: the same steps for pull numbers k0 + 1 …
  * k0 + n in one statement, each card drawn from the cards left after the one before (a recursive
  * part over the candidates, each draw's pull numbers in between being those before k0 and the
- * purchase's own earlier draws), the n pull rows, one stored answer (the packs' receipts, see
- * SeveralReceipt), and one NOTIFY per pull in pull order. When fewer than n were drawn (the case
+ * purchase's own earlier draws), the n pull rows, one stored answer (SeveralReceipt: what the
+ * packs' receipts share, once, and each pack's draw), and one NOTIFY per pull in pull order. When fewer than n were drawn (the case
  * has fewer cards left, or k0 is not among the candidates' pull numbers) a pull row has no card
  * and the statement fails as a single pack's does.
  *
@@ -191,8 +191,8 @@ const drawPullsOf = (announcing: boolean) =>
       from generate_series(1, $14::int) as n(t) left join card on card.t = n.t
       returning id, pulled_at
     ), answer as (
-      select card.*, $9::jsonb || jsonb_build_object('pullId', card.pull_id,
-          'drawn', ${drawnJson('card', 'pull')}) as response
+      select card.*,
+        jsonb_build_object('pullId', card.pull_id, 'drawn', ${drawnJson('card', 'pull')}) as response
       from card join pull on pull.id = card.pull_id
     ), kept as (
       ${keepAnswer(
@@ -200,7 +200,7 @@ const drawPullsOf = (announcing: boolean) =>
         '$10::text',
         '$11::text',
         '$12::text',
-        `jsonb_build_object('receipts', jsonb_agg(answer.response order by answer.k))`,
+        `$9::jsonb || jsonb_build_object('packs', jsonb_agg(answer.response order by answer.k))`,
         'answer',
       )}
     )${announcing ? `, announced as (${announcePull('card.pull_id', 'card', '$15::bigint')})` : ''}

@@ -119,20 +119,15 @@ export function answerOf(stored: unknown): PullResponse {
 }
 
 /**
- * What a purchase of several packs bought in one round trip stores with its key: each pack's
- * receipt, added by its draw statement.
+ * What a purchase of several packs bought in one round trip stores with its key: what its packs'
+ * receipts share, once, and each pack's pull id and draw, added by the draw statement.
  */
-export interface SeveralReceipt {
-  receipts: PackReceipt[];
+export interface SeveralReceipt extends Omit<PackReceipt, 'pullId' | 'drawn'> {
+  packs: Pick<PackReceipt, 'pullId' | 'drawn'>[];
 }
 
-/**
- * A purchase of several packs' answer, from its receipts (the one-round-trip path) or as stored
- * (the transaction of buy-several.ts stores the answer itself).
- */
-export function severalAnswerOf(stored: unknown): PackPurchaseResponse {
-  const { receipts } = stored as Partial<SeveralReceipt>;
-  if (!receipts) return stored as PackPurchaseResponse;
+/** A purchase of several packs' answer from its packs' receipts. */
+export function severalAnswerFrom(receipts: PackReceipt[]): PackPurchaseResponse {
   const sum = (cents: (r: PackReceipt) => number) =>
     centsToDollars(receipts.reduce((total, r) => total + cents(r), 0));
   return {
@@ -141,4 +136,14 @@ export function severalAnswerOf(stored: unknown): PackPurchaseResponse {
     totalFmv: sum((r) => r.drawn.fmvCents),
     autoSell: null,
   };
+}
+
+/**
+ * A purchase of several packs' stored answer: a SeveralReceipt (the one-round-trip path), or the
+ * answer itself (the transaction of buy-several.ts).
+ */
+export function severalAnswerOf(stored: unknown): PackPurchaseResponse {
+  const { packs, ...shared } = stored as Partial<SeveralReceipt>;
+  if (!packs) return stored as PackPurchaseResponse;
+  return severalAnswerFrom(packs.map((pack) => ({ ...(shared as SeveralReceipt), ...pack })));
 }
