@@ -53,9 +53,12 @@ const drawnJson = (c: string, p: string) => `jsonb_build_object(
           'card', jsonb_build_object('id', ${c}.card_id, 'name', ${c}.name, 'grader', ${c}.grader,
             'grade', ${c}.grade, 'certNumber', ${c}.cert_number, 'imageIds', ${c}.image_ids))`;
 
-/** SQL: the pull's NOTIFY (delivered on commit), which every instance's copy of the case follows. */
-const notifyPull = (pullId: string, a: string, status: string) =>
-  `pg_notify(${sqlText`${GRAIL_EVENTS_CHANNEL}`}, json_build_object(
+/**
+ * SQL: the pull's NOTIFY on `channel` (delivered on commit), which every instance's copy of the
+ * case follows.
+ */
+const notifyPull = (channel: string, pullId: string, a: string, status: string) =>
+  `pg_notify(${channel}, json_build_object(
         'pullId', ${pullId}, 'caseId', $1::uuid, 'k', ${a}.k, 'position', ${a}.position,
         'remaining', ${a}.remaining_before - 1, 'totalItems', ${a}.total_items,
         'status', ${status})::text)`;
@@ -133,7 +136,7 @@ const drawPullOf = (announcing: boolean) =>
     )${announcing ? `, announced as (${announcePull('$5::uuid', 'card', '$14::bigint')})` : ''}
     select answer.response -> 'drawn' as drawn,
       between_pulls.positions || answer.position as pulled_since,
-      ${notifyPull('$5::uuid', 'answer', 'answer.case_status')}
+      ${notifyPull(sqlText`${GRAIL_EVENTS_CHANNEL}`, '$5::uuid', 'answer', 'answer.case_status')}
     from answer, between_pulls`,
   );
 
@@ -207,6 +210,7 @@ const drawPullsOf = (announcing: boolean) =>
     select answer.response -> 'drawn' as drawn,
       (select prior from draws order by t desc limit 1) as pulled_since,
       ${notifyPull(
+        sqlText`${GRAIL_EVENTS_CHANNEL}`,
         'answer.pull_id',
         'answer',
         `case when answer.k = answer.total_items then 'sold_out' else 'active' end`,
