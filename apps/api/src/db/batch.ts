@@ -151,22 +151,8 @@ export async function batchTransaction<T>(
 
 async function onPostgres<T>(pool: pg.Pool, fn: (tx: BatchTransaction) => Promise<T>) {
   const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    return await inTransaction(client, fn, (err) => (broken = err));
-  } finally {
-    // A connection that could not roll back is dropped rather than handed to the next caller.
-    client.release(broken);
-  }
-}
-
-/** One batch transaction on `client`; `onBroken` hears of a connection that could not roll back. */
-async function inTransaction<T>(
-  client: pg.PoolClient,
-  fn: (tx: BatchTransaction) => Promise<T>,
-  onBroken: (err: Error) => void,
-) {
   let state = 'idle' as 'idle' | 'open' | 'committed';
+  let broken: Error | undefined;
   try {
     const result = await fn({
       async run(statements, opts) {
@@ -189,58 +175,15 @@ async function inTransaction<T>(
     if (state === 'open') await client.query(COMMIT_THEN_FLUSH.join(';\n'));
     return result;
   } catch (err) {
-    if (state === 'open') await client.query('rollback').catch(onBroken);
-    throw err;
-  }
-}
-
-/**
- * A pooled connection kept for batch transactions that never overlap (the purchase groups of a
- * case, one at a time, decision 036), released after `idleMs` without one. They then never wait
- * behind other callers for a connection of the pool, and run on a server process that has
- * already prepared and planned their statements, which in a cold instance's first seconds each of
- * the pool's connections would otherwise do in turn. On PGlite, batchTransaction as it is.
- */
-export class HeldConnection {
-  private held: pg.PoolClient | undefined;
-  private idle: NodeJS.Timeout | undefined;
-
-  constructor(
-    private readonly db: Db,
-    private readonly idleMs = 250,
-  ) {}
-
-  async transaction<T>(fn: (tx: BatchTransaction) => Promise<T>): Promise<T> {
-    const pool = (this.db as unknown as { $client: Client }).$client;
-    if (!(pool instanceof pg.Pool)) return batchTransaction(this.db, fn);
-    clearTimeout(this.idle);
-    const client = (this.held ??= await this.connect(pool));
-    let broken: Error | undefined;
-    try {
-      return await inTransaction(client, fn, (err) => (broken = err));
-    } finally {
-      if (broken) this.drop(client, broken);
-      else if (this.held === client) this.idle = setTimeout(() => this.drop(client), this.idleMs);
+    if (state === 'open') {
+      await client.query('rollback').catch((e: Error) => {
+        broken = e;
+      });
     }
-  }
-
-  private async connect(pool: pg.Pool) {
-    const client = await pool.connect();
-    // Checked out, the client has no pool listener: a connection lost meanwhile is dropped.
-    client.on('error', this.lost);
-    return client;
-  }
-
-  private readonly lost = (err: Error) => {
-    if (this.held) this.drop(this.held, err);
-  };
-
-  private drop(client: pg.PoolClient, err?: Error) {
-    if (this.held !== client) return;
-    this.held = undefined;
-    clearTimeout(this.idle);
-    client.removeListener('error', this.lost);
-    client.release(err ?? false);
+    throw err;
+  } finally {
+    // A connection that could not roll back is dropped rather than handed to the next caller.
+    client.release(broken);
   }
 }
 

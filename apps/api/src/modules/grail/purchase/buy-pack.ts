@@ -2,12 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PullResponse } from '@grail/contract';
 import type { Db } from '../../../db/client.js';
-import {
-  batchTransaction,
-  HeldConnection,
-  type BatchTransaction,
-  type Statement,
-} from '../../../db/batch.js';
+import { batchTransaction, type BatchTransaction, type Statement } from '../../../db/batch.js';
 import { rawStatement, SAMPLE_UUID } from '../../../db/statements.js';
 import { AppError, unauthorized } from '../../../errors.js';
 import {
@@ -86,18 +81,17 @@ export class PackPurchases {
   /** How many pull numbers a purchase draws for: about what recent purchases needed. */
   private readonly window = new CandidateWindow();
   /** The groups of one-round-trip purchases of each live case (see buyGroup). */
-  private readonly groups = new PerCase((caseId) => {
-    // Its groups run one at a time, on one connection while they follow each other.
-    const connection = new HeldConnection(this.deps.db);
-    return new PurchaseGroups<PackOrder, PackReceipt[]>(
-      (orders) => {
-        this.deps.onGroup?.(orders.length);
-        return this.buyGroup(caseId, orders, connection);
-      },
-      (order) => order.user.id,
-      { orders: GROUP_SIZE, draws: GROUP_DRAWS, drawsOf: (order) => order.packs },
-    );
-  });
+  private readonly groups = new PerCase(
+    (caseId) =>
+      new PurchaseGroups<PackOrder, PackReceipt[]>(
+        (orders) => {
+          this.deps.onGroup?.(orders.length);
+          return this.buyGroup(caseId, orders);
+        },
+        (order) => order.user.id,
+        { orders: GROUP_SIZE, draws: GROUP_DRAWS, drawsOf: (order) => order.packs },
+      ),
+  );
   /**
    * Purchases of one case that this process runs at once on the full path; the rest wait,
    * holding nothing. A few keep the case row busy (it is held for one statement), and fewer
@@ -247,11 +241,7 @@ export class PackPurchases {
    * alone; one that fails alone is answered null, for the full path to decide from what the
    * database says, with its own messages.
    */
-  private async buyGroup(
-    caseId: string,
-    orders: PackOrder[],
-    connection?: HeldConnection,
-  ): Promise<(PackReceipt[] | null)[]> {
+  private async buyGroup(caseId: string, orders: PackOrder[]): Promise<(PackReceipt[] | null)[]> {
     const { copies, limits } = this.deps;
     const none = orders.map(() => null);
     if (!copies.get(caseId)?.live) await copies.learn(caseId);
@@ -292,14 +282,13 @@ export class PackPurchases {
       return plan;
     });
     try {
-      const buy = (tx: BatchTransaction) => this.drawAndCommit(tx, plans, remaining);
-      const receipts = await (connection
-        ? connection.transaction(buy)
-        : batchTransaction(this.deps.db, buy));
+      const receipts = await batchTransaction(this.deps.db, (tx) =>
+        this.drawAndCommit(tx, plans, remaining),
+      );
       return orders.map((order) => receipts[buying.indexOf(order)] ?? null);
     } catch (err) {
-      // One purchase of the group called for another answer: each tries again alone (at once,
-      // each on a connection of the pool), so that only that one takes the full path.
+      // One purchase of the group called for another answer: each tries again alone, so that
+      // only that one takes the full path.
       if (orders.length > 1) {
         return Promise.all(
           orders.map((order) =>
