@@ -82,13 +82,7 @@ purchaseBench('packs', async ({ databaseUrl, database, services, buyers, pool, .
   process.stdout.write(
     `(${BUYERS} concurrent callers, pool ${pool}; ${soldOut} sold-out answers, ${other} other)\n`,
   );
-  if (used) {
-    const per = (ms: number) => `${(ms / latencies.length).toFixed(2)} ms`;
-    process.stdout.write(
-      `CPU per purchase: API ${per(used.api)}, PostgreSQL ${per(used.postgres)}, this client ${per(used.client)}; ` +
-        `whole machine busy ${(used.machineBusy * 100).toFixed(0)}% of ${used.cores} cores\n`,
-    );
-  }
+  process.stdout.write(cpuLine('CPU per purchase', used, latencies.length));
   let fiveOther = 0;
   if (FIVE_PACK_CARDS >= 5) {
     // The single-pack case sold out, so the 5-pack case is the only live one, as in a drop.
@@ -97,13 +91,16 @@ purchaseBench('packs', async ({ databaseUrl, database, services, buyers, pool, .
       packPrice: 1,
     });
     process.stdout.write(`\nbuying 5 packs per purchase with ${BUYERS} concurrent buyers…\n`);
+    const fiveCpu = await cpuMeter(databaseUrl, api.child.pid!);
     const fiveStarted = performance.now();
     const run = await buyUntilSoldOut(base, five.caseId, buyers, 5);
     const fiveRate = run.latencies.length / ((performance.now() - fiveStarted) / 1000);
+    const fiveUsed = await fiveCpu.read();
     fiveOther = run.other;
     process.stdout.write(
       `${rateLine(`5-pack purchases (${run.latencies.length} ok)`, fiveRate, run.latencies)}\n`,
     );
+    process.stdout.write(cpuLine('CPU per 5-pack purchase', fiveUsed, run.latencies.length));
     process.stdout.write(
       `5-pack p50 ÷ single-pack p50: ${(percentile(run.latencies, 50) / percentile(latencies, 50)).toFixed(2)} (issue 36: at most 2)\n`,
     );
@@ -111,6 +108,18 @@ purchaseBench('packs', async ({ databaseUrl, database, services, buyers, pool, .
   await database.close();
   if (other + warmUp.other + fiveOther > 0) process.exitCode = 1;
 });
+
+/** The CPU a run's purchases cost, each, and how busy the machine was (nothing without /proc). */
+function cpuLine(label: string, used: Awaited<ReturnType<CpuMeter['read']>>, purchases: number) {
+  if (!used) return '';
+  const per = (ms: number) => `${(ms / purchases).toFixed(2)} ms`;
+  return (
+    `${label}: API ${per(used.api)}, PostgreSQL ${per(used.postgres)}, this client ${per(used.client)}; ` +
+    `whole machine busy ${(used.machineBusy * 100).toFixed(0)}% of ${used.cores} cores\n`
+  );
+}
+
+type CpuMeter = Awaited<ReturnType<typeof cpuMeter>>;
 
 /**
  * CPU time used while purchases run, on Linux (/proc): the API process, the PostgreSQL backends

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { PackPurchaseResponse } from '@grail/contract';
 import { createTestApp, testEngine, type TestApp } from '../../../test/helpers.js';
 import { createUser, type TestUser } from '../../../test/users.js';
 import { SeedVault } from './fairness.js';
@@ -81,6 +83,84 @@ describe(`concurrent pack purchases (${testEngine})`, () => {
         ),
       );
       expect(spent.reduce((a, b) => a + b, 0)).toBe(CARDS * PRICE_CENTS);
+    },
+  );
+
+  it(
+    `purchases of 10, 5, 3 and 1 packs racing for a ${CARDS}-card case: no card twice, each all or nothing`,
+    { timeout: 180_000 },
+    async () => {
+      const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, {
+        size: CARDS,
+        packPrice: PRICE_CENTS / 100,
+      });
+      const buyers: TestUser[] = [];
+      for (let i = 0; i < BUYERS / 2; i++) buyers.push(await createUser(t));
+      const asks = [10, 5, 3, 1, 1, 1];
+      const funds = asks.reduce((a, b) => a + b, 0) * PRICE_CENTS;
+      for (const b of buyers) await fund(t.database, b.id, funds);
+
+      const races = buyers.flatMap((buyer, i) =>
+        asks.map((packs, j) => ({ buyer, packs, key: `several-race-${i}-${j}-${caseId}` })),
+      );
+      const results = await Promise.all(
+        races.map(({ buyer, packs, key }) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/grail-cases/${caseId}/pack-purchases`,
+            headers: { ...buyer.headers, 'idempotency-key': key },
+            payload: { packs },
+          }),
+        ),
+      );
+      const bought = new Map<string, number>();
+      const pullIds: string[] = [];
+      results.forEach((r, i) => {
+        const { buyer, packs } = races[i]!;
+        if (r.statusCode === 201) {
+          const body = r.json<PackPurchaseResponse>();
+          expect(body.pulls).toHaveLength(packs);
+          expect(body.paid).toBe((packs * PRICE_CENTS) / 100);
+          // One purchase's pulls have consecutive pull numbers.
+          expect(body.pulls.map((p) => p.k)).toEqual(
+            body.pulls.map((_, n) => body.pulls[0]!.k + n),
+          );
+          bought.set(buyer.id, (bought.get(buyer.id) ?? 0) + packs);
+          pullIds.push(...body.pulls.map((p) => p._id));
+          return;
+        }
+        // Refused whole: sold out, or fewer cards left than asked for.
+        expect(r.statusCode, r.body).toBe(409);
+        const { message, remaining } = r.json<{ message: string; remaining?: number }>();
+        if (message !== 'This case is sold out.') expect(remaining).toBeLessThan(packs);
+      });
+      const sold = pullIds.length;
+      expect(sold).toBeGreaterThan(0);
+      expect(sold).toBeLessThanOrEqual(CARDS);
+      expect(new Set(pullIds).size).toBe(sold);
+
+      const inv = await purchaseInvariants(t.database, caseId);
+      expect(inv).toMatchObject({
+        pulls: { n: sold, cards: sold, ks: sold, maxk: sold },
+        walletsOff: 0,
+        cardsNotPulled: 0,
+        counter: { pulls_count: sold },
+      });
+      // Each buyer paid exactly the packs of their purchases that were answered 201, in one debit
+      // per purchase whose reference names its pulls; a refused purchase wrote nothing.
+      for (const b of buyers) {
+        const paid = funds - (await t.app.services.wallet.balance(b.id));
+        expect(paid).toBe((bought.get(b.id) ?? 0) * PRICE_CENTS);
+      }
+      const unpaid = await t.database.db.execute(
+        sql`select count(*)::int n from pulls p where p.case_id = ${caseId} and (
+          select count(*) from wallet_ledger l where l.kind = 'pack' and l.user_id = p.user_id
+            and p.id::text = any(string_to_array(l.ref_id, ','))) <> 1`,
+      );
+      expect((unpaid as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+      expect(
+        await redrawnMismatches(t.database, new SeedVault(t.config.APP_SECRET!), caseId),
+      ).toEqual([]);
     },
   );
 });

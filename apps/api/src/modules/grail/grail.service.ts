@@ -32,6 +32,7 @@ import { valueFigures } from './value-figures.js';
 import { CaseCopies } from './purchase/case-copies.js';
 import { PackPurchases } from './purchase/buy-pack.js';
 import { SeveralPacks } from './purchase/buy-several.js';
+import { severalAnswerFrom, type PackOrder } from './purchase/receipt.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
 type CardRow = typeof cards.$inferSelect;
@@ -272,15 +273,17 @@ export class GrailService {
       caseId,
       chosenSeed: body.clientSeed,
       key: { userId: user.id, scope: `grail-pack:${caseId}`, key: idempotencyKey },
+      packs: 1,
     });
   }
 
   /**
-   * 1, 3, 5 or 10 packs in one purchase (decision 028). One pack takes the single pack's path
-   * (its key is a single pack's, and its answer the same pull); more take one transaction of
-   * their own (purchase/buy-several.ts). With an auto-sell threshold (decision 031) even one pack
-   * takes that transaction, under the single pack's key scope, so the single pack's path stays
-   * as it is for every purchase without one.
+   * 1, 3, 5 or 10 packs in one purchase (decisions 028 and 036). One pack takes the single pack's
+   * path (its key is a single pack's, and its answer the same pull); more go in the single pack's
+   * groups, one round trip with the purchases waiting beside them, and when that cannot buy them,
+   * one transaction of their own (purchase/buy-several.ts). With an auto-sell threshold (decision
+   * 031) even one pack takes that transaction, under the single pack's key scope, so the single
+   * pack's path stays as it is for every purchase without one.
    */
   async buyPacks(
     user: SessionUser,
@@ -306,17 +309,19 @@ export class GrailService {
       };
     }
     const scope = body.packs === 1 ? `grail-pack:${caseId}` : `grail-packs:${caseId}`;
-    return this.severalPacks.buy(
-      {
-        user,
-        sessionId,
-        caseId,
-        chosenSeed: body.clientSeed,
-        key: { userId: user.id, scope, key: idempotencyKey },
-      },
-      body.packs,
-      autoSellBelowCents,
-    );
+    const order: PackOrder = {
+      user,
+      sessionId,
+      caseId,
+      chosenSeed: body.clientSeed,
+      key: { userId: user.id, scope, key: idempotencyKey },
+      packs: body.packs,
+    };
+    if (autoSellBelowCents === undefined) {
+      const receipts = await this.purchases.buyQuick(order);
+      if (receipts) return { body: severalAnswerFrom(receipts), replayed: false };
+    }
+    return this.severalPacks.buy(order, body.packs, autoSellBelowCents);
   }
 }
 

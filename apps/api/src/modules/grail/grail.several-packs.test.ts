@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type {
   ActiveCaseResponse,
@@ -176,6 +176,57 @@ describe(`several packs in one purchase (${testEngine})`, () => {
       cardsNotPulled: 0,
       counter: { pulls_count: 30, status: 'active' },
     });
+    const vault = new SeedVault(t.config.APP_SECRET!);
+    expect(await redrawnMismatches(t.database, vault, caseId)).toEqual([]);
+  });
+
+  it('buys several packs in one round trip beside single packs, and answers a repeat from what it stored', async () => {
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, { size: 30 });
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => funded()));
+    const own = vi.spyOn(
+      (t.app.services.grail as unknown as { severalPacks: { buyIn: () => unknown } }).severalPacks,
+      'buyIn',
+    );
+    const k = nextKey();
+    let answers;
+    try {
+      answers = await Promise.all([
+        buyPacks(buyers[0]!, caseId, 5, k),
+        buyPacks(buyers[1]!, caseId, 1),
+        buyPacks(buyers[2]!, caseId, 3),
+        buyPacks(buyers[3]!, caseId, 10),
+      ]);
+      // Every purchase went through the single pack's groups, none through a transaction of its own.
+      expect(own).not.toHaveBeenCalled();
+    } finally {
+      own.mockRestore();
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201]);
+    const bodies = answers.map((a) => a.json<PackPurchaseResponse>());
+    expect(bodies.map((b) => b.pulls.length)).toEqual([5, 1, 3, 10]);
+    // Each purchase's pulls are consecutive, whichever order the group drew them in.
+    for (const { pulls: drawn } of bodies) {
+      expect(drawn.map((p) => p.k)).toEqual(drawn.map((_, i) => drawn[0]!.k + i));
+    }
+    expect(bodies[0]).toMatchObject({ paid: 125, autoSell: null });
+    const debits = await t.database.db
+      .select()
+      .from(walletLedger)
+      .where(and(eq(walletLedger.userId, buyers[0]!.id), eq(walletLedger.kind, 'pack')));
+    expect(debits.map((d) => [d.amountCents, d.refType, d.refId])).toEqual([
+      [-12_500, 'pack_purchase', bodies[0]!.pulls.map((p) => p._id).join(',')],
+    ]);
+    for (const [i, packs] of [5, 1, 3, 10].entries()) {
+      expect(await balanceOf(buyers[i]!.id)).toBe(100_000 - packs * 2500);
+    }
+
+    // The repeat is answered by the transaction's path, from the packs' receipts the key holds.
+    const before = await footprint(buyers[0]!.id, caseId);
+    const repeat = await buyPacks(buyers[0]!, caseId, 5, k);
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.json()).toEqual(bodies[0]);
+    expect((await buyPacks(buyers[0]!, caseId, 3, k)).statusCode).toBe(422);
+    expect(await footprint(buyers[0]!.id, caseId)).toEqual(before);
     const vault = new SeedVault(t.config.APP_SECRET!);
     expect(await redrawnMismatches(t.database, vault, caseId)).toEqual([]);
   });

@@ -23,6 +23,7 @@ import { PurchaseGroups } from './purchase-groups.js';
 import {
   answerOf,
   purchaseKeyOf,
+  severalPacksDebit,
   type Drawn,
   type PackOrder,
   type PackReceipt,
@@ -44,6 +45,14 @@ const readCaseStatement = rawStatement(
 const PURCHASES_AT_ONCE = 4;
 /** The most purchases in one group (see buyGroup; 8, 16, 24 and 32 measured in decision 018). */
 const GROUP_SIZE = 16;
+/** The most packs drawn in one group, when purchases of several packs are in it (decision 036). */
+const GROUP_DRAWS = 80;
+/**
+ * The prepared statements' plans made once per connection: by default PostgreSQL plans each
+ * afresh for its first five executions on a connection, which in a cold instance's first seconds
+ * happens while the case row is held (decision 036).
+ */
+const GENERIC_PLANS = 'set local plan_cache_mode = force_generic_plan';
 /** A purchase whose pull number keeps moving past its candidates gives up after this many tries. */
 const MAX_ATTEMPTS = 6;
 
@@ -74,13 +83,13 @@ export class PackPurchases {
   /** The groups of one-round-trip purchases of each live case (see buyGroup). */
   private readonly groups = new PerCase(
     (caseId) =>
-      new PurchaseGroups<PackOrder, Answer>(
+      new PurchaseGroups<PackOrder, PackReceipt[]>(
         (orders) => {
           this.deps.onGroup?.(orders.length);
           return this.buyGroup(caseId, orders);
         },
         (order) => order.user.id,
-        GROUP_SIZE,
+        { orders: GROUP_SIZE, draws: GROUP_DRAWS, drawsOf: (order) => order.packs },
       ),
   );
   /**
@@ -95,8 +104,8 @@ export class PackPurchases {
   /** A pack purchase, step by step. */
   async buy(order: PackOrder): Promise<Answer> {
     // 1. Usually in one round trip, grouped with the purchases of this case waiting here.
-    const quick = await this.groups.of(order.caseId).submit(order);
-    if (quick) return quick;
+    const quick = await this.buyQuick(order);
+    if (quick) return { body: answerOf(quick[0]!), replayed: false };
     // 2. Otherwise the full path, which answers from what the database says; it starts again
     //    with more candidates when its pull number moved past the ones it computed.
     let window = this.window.size();
@@ -110,6 +119,15 @@ export class PackPurchases {
         window = Math.min(MAX_CANDIDATES, window * 2);
       }
     }
+  }
+
+  /**
+   * The purchase bought in one round trip with the purchases of its case waiting here (see
+   * buyGroup): the receipt of each of its packs, in pull order, or null when the full path must
+   * answer it (a single pack's below, several packs' in buy-several.ts).
+   */
+  buyQuick(order: PackOrder): Promise<PackReceipt[] | null> {
+    return this.groups.of(order.caseId).submit(order);
   }
 
   /**
@@ -204,9 +222,9 @@ export class PackPurchases {
       remaining.live = copies.liveOf(seen);
       // A spending limit this pack uses up is told in the same batch, one statement more.
       const reached = limits.reachedStatements(user.id, limitsRead, price);
-      const plan = this.planPurchase(order, clientSeed, remaining, window, reached);
-      const [answer] = await this.drawAndCommit(tx, [plan], remaining);
-      return answer!;
+      const plan = this.planPurchase(order, clientSeed, remaining, window, 0, reached);
+      const [receipts] = await this.drawAndCommit(tx, [plan], remaining);
+      return { body: answerOf(receipts![0]!), replayed: false };
     });
   }
 
@@ -216,26 +234,34 @@ export class PackPurchases {
    * memory gives the client seed. The purchases of a case waiting here go in groups
    * (PurchaseGroups), each group one transaction: per buyer, in the order of their ids (so two
    * groups never wait on each other), the same locks as the full path, a check in the database
-   * that nothing calls for the full path (fastPathCheckStatement) and the debit; then the case
-   * row's lock and every buyer's draw in turn, and the COMMIT. Each purchase is still all or
-   * nothing: when anything in the group fails, the transaction rolls back having written nothing
-   * and each purchase of the group tries again alone; one that fails alone is answered null, for
-   * the full path to decide from what the database says, with its own messages.
+   * that nothing calls for the full path (fastPathCheckStatement) and the debit (of every pack, for
+   * a purchase of several); then the case row's lock and every pack's draw in turn, and the
+   * COMMIT. Each purchase is still all or nothing: when anything in the group fails, the
+   * transaction rolls back having written nothing and each purchase of the group tries again
+   * alone; one that fails alone is answered null, for the full path to decide from what the
+   * database says, with its own messages.
    */
-  private async buyGroup(caseId: string, orders: PackOrder[]): Promise<(Answer | null)[]> {
+  private async buyGroup(caseId: string, orders: PackOrder[]): Promise<(PackReceipt[] | null)[]> {
     const { copies, limits } = this.deps;
     const none = orders.map(() => null);
     if (!copies.get(caseId)?.live) await copies.learn(caseId);
     const remaining = copies.get(caseId);
     const live = remaining?.live;
     if (!remaining || !live || remaining.k < 0 || remaining.k >= live.totalItems) return none;
-    // No more purchases than cards left as far as this process knows: the others learn on the
-    // full path whether the case sold out.
-    const buying = orders
-      .slice(0, live.totalItems - remaining.k)
-      .sort((a, b) => (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0));
+    // No more packs than cards left as far as this process knows: the others learn on the full
+    // path whether the case has enough.
+    let left = live.totalItems - remaining.k;
+    const buying: PackOrder[] = [];
+    for (const order of orders) {
+      if (order.packs > left) continue;
+      buying.push(order);
+      left -= order.packs;
+    }
+    if (buying.length === 0) return none;
+    buying.sort((a, b) => (a.user.id < b.user.id ? -1 : a.user.id > b.user.id ? 1 : 0));
     const window = this.window.size();
-    const plans = buying.map((order, i) => {
+    let drawsBefore = 0;
+    const plans = buying.map((order) => {
       const clientSeed = order.chosenSeed ?? order.user.clientSeed;
       const play = limits.unrestrictedPurchase(order.user.id);
       const checks = [
@@ -248,16 +274,18 @@ export class PackPurchases {
           live,
           order.sessionId,
           order.chosenSeed === undefined ? clientSeed : null,
+          order.packs,
         ),
       ];
-      // The i-th draw of the group takes a pull number at least i after the copy's.
-      return this.planPurchase(order, clientSeed, remaining, window + i, checks);
+      const plan = this.planPurchase(order, clientSeed, remaining, window, drawsBefore, checks);
+      drawsBefore += order.packs;
+      return plan;
     });
     try {
-      const answers = await batchTransaction(this.deps.db, (tx) =>
+      const receipts = await batchTransaction(this.deps.db, (tx) =>
         this.drawAndCommit(tx, plans, remaining),
       );
-      return orders.map((order) => answers[buying.indexOf(order)] ?? null);
+      return orders.map((order) => receipts[buying.indexOf(order)] ?? null);
     } catch (err) {
       // One purchase of the group called for another answer: each tries again alone, so that
       // only that one takes the full path.
@@ -278,29 +306,33 @@ export class PackPurchases {
 
   /**
    * One purchase's part of a purchase transaction: `before` (nothing, or a group's locks and
-   * check for it), its debit and its draw, computed for the next `count` pull numbers.
+   * check for it), its debit (of every pack) and its draw statement. The transaction draws
+   * `drawsBefore` packs before this purchase's, so its first pack takes a pull number at least
+   * drawsBefore + 1 after the copy's, and its candidates cover the `count` pull numbers from there
+   * (and the packs after the first, for a purchase of several).
    */
   private planPurchase(
     order: PackOrder,
     clientSeed: string,
     remaining: RemainingPositions,
     count: number,
+    drawsBefore: number,
     before: Statement[] = [],
   ): PlannedPurchase {
-    const { user, caseId } = order;
+    const { user, caseId, packs } = order;
     const live = remaining.live!;
     const candidates = this.drawCandidates(
       live.serverSeed,
       clientSeed,
       remaining,
-      count,
+      count + packs - 1,
       live.totalItems,
+      drawsBefore + 1,
     );
-    const pullId = randomUUID();
     // Everything the answer is made of that is known before the draw; the statement adds the
     // draw and stores the whole as the key's answer, so a repeat rebuilds the same answer.
-    const receipt: Omit<PackReceipt, 'drawn'> = {
-      pullId,
+    const receipts = Array.from({ length: packs }, (): Omit<PackReceipt, 'drawn'> => ({
+      pullId: randomUUID(),
       caseId,
       userId: user.id,
       clientSeed,
@@ -309,21 +341,24 @@ export class PackPurchases {
       totalItems: live.totalItems,
       tiers: live.tiers,
       buyback: this.deps.buyback,
-    };
+    }));
+    const pullIds = receipts.map((r) => r.pullId);
+    const debit =
+      packs > 1
+        ? severalPacksDebit(pullIds, live.name)
+        : {
+            kind: 'pack' as const,
+            refType: 'pull',
+            refId: pullIds[0]!,
+            description: `Grail pack: ${live.name}`,
+          };
     return {
       candidates,
-      receipt,
-      before: [
-        ...before,
-        debitStatement(user.id, live.priceCents, {
-          kind: 'pack',
-          refType: 'pull',
-          refId: pullId,
-          description: `Grail pack: ${live.name}`,
-        }),
-      ],
+      receipts,
+      drawsBefore,
+      before: [...before, debitStatement(user.id, live.priceCents * packs, debit)],
       draw: drawStatement(
-        receipt,
+        receipts,
         purchaseKeyOf(order, clientSeed),
         candidates,
         this.deps.announceAboveCents(),
@@ -336,34 +371,35 @@ export class PackPurchases {
    * statements before the lock (its debit, and for a group its locks and check); then the case
    * row's lock, in a statement of its own so that the draw statements start (and take their
    * snapshots) once the previous holder has committed, and see that holder's pulls; then each
-   * draw in turn, each seeing the ones before it.
+   * draw statement in turn, each seeing the ones before it. Answers each purchase's receipts.
    */
   private async drawAndCommit(
     tx: BatchTransaction,
     plans: PlannedPurchase[],
     remaining: RemainingPositions,
-  ): Promise<Answer[]> {
-    const caseId = plans[0]!.receipt.caseId;
-    const statements: Statement[] = plans.flatMap((p) => p.before);
+  ): Promise<PackReceipt[][]> {
+    const caseId = plans[0]!.receipts[0]!.caseId;
+    const statements: Statement[] = [GENERIC_PLANS, ...plans.flatMap((p) => p.before)];
     statements.push(lockStatement(caseId));
     const firstDraw = statements.length;
     statements.push(...plans.map((p) => p.draw));
     const results = await tx.run(statements, { commit: true });
-    return plans.map(({ receipt, candidates }, i) => {
-      const drawn = results[firstDraw + i]![0] as unknown as Drawn;
-      // What the statement stored as the key's answer: the receipt sent with it and the draw.
-      const answer: PackReceipt = { ...receipt, drawn: drawn.drawn };
-      // The room this draw needed beyond its place in the group (other instances' pulls).
-      this.window.record(answer.drawn.k - candidates.base - i);
-      // The pulls up to this one are committed: the next purchase starts from them.
-      if (!remaining.apply(candidates.base, answer.drawn.k, drawn.pulled_since)) {
+    return plans.map(({ receipts, candidates, drawsBefore }, i) => {
+      const rows = results[firstDraw + i] as unknown as Drawn[];
+      // What the statement stored with the key: the receipts sent with it and the draws.
+      const drawn = receipts.map((r, t) => ({ ...r, drawn: rows[t]!.drawn }));
+      const last = rows[rows.length - 1]!;
+      // The room this draw needed beyond its place in the transaction (other instances' pulls).
+      this.window.record(drawn[0]!.drawn.k - candidates.base - drawsBefore);
+      // The pulls up to this purchase's are committed: the next purchase starts from them.
+      if (!remaining.apply(candidates.base, last.drawn.k, last.pulled_since)) {
         this.deps.copies.forget(caseId);
       }
-      return { body: answerOf(answer), replayed: false };
+      return drawn;
     });
   }
 
-  /** The draws for the next `count` pull numbers (see candidatesFor); a method so a test can race it. */
+  /** The draws for the next pull numbers (see candidatesFor); a method so a test can race it. */
   drawCandidates(...draw: Parameters<typeof candidatesFor>): Candidates {
     return candidatesFor(...draw);
   }
@@ -372,7 +408,9 @@ export class PackPurchases {
 /** A purchase's statements and what its answer is made from (see planPurchase). */
 interface PlannedPurchase {
   candidates: Candidates;
-  receipt: Omit<PackReceipt, 'drawn'>;
+  receipts: Omit<PackReceipt, 'drawn'>[];
+  /** Packs the transaction draws before this purchase's. */
+  drawsBefore: number;
   before: Statement[];
   draw: Statement;
 }

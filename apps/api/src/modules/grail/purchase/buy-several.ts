@@ -18,7 +18,7 @@ import { assertOpen, caseOpenness, type OpennessRead } from '../grail.rules.js';
 import { toPull, type BuybackTerms } from '../pull.view.js';
 import type { PullSellBacks } from '../sell-back.js';
 import { autoSell } from './auto-sell.js';
-import type { PackOrder } from './receipt.js';
+import { severalAnswerOf, severalPacksDebit, severalRequestOf, type PackOrder } from './receipt.js';
 import type { SeenPack } from './see-pack.js';
 import { assertTurn, turnReadText, type TurnRead } from './turn.js';
 
@@ -114,10 +114,11 @@ export const tooFewLeft = (left: number) =>
   );
 
 /**
- * Several packs of a case in one purchase (decision 028): one transaction, all or nothing, under
- * the Idempotency-Key's lock, then the collector's, the wallet's and the case row's (the order
- * of a single pack's purchase). It holds the case row until the COMMIT: simpler than a single pack's path, which
- * keeps its groups and its speed (decision 018). The pulls are drawn one after another by the
+ * Several packs of a case in one purchase (decision 028), when the one-round-trip path of
+ * buy-pack.ts could not buy them (decision 036), and every purchase with an auto-sell rule: one
+ * transaction, all or nothing, under the Idempotency-Key's lock, then the collector's, the
+ * wallet's and the case row's (the order of a single pack's purchase). It holds the case row
+ * until the COMMIT and decides from what the database says, with its own answers. The pulls are drawn one after another by the
  * published rule, with the buyer's client seed and consecutive pull numbers, so each is checked
  * on its own like any other pull.
  */
@@ -130,17 +131,17 @@ export class SeveralPacks {
     packs: PackCount,
     autoSellBelowCents?: number,
   ): Promise<IdempotentResult<PackPurchaseResponse>> {
-    const { caseId, chosenSeed, key } = order;
-    const request = { caseId, packs, clientSeed: chosenSeed ?? null };
+    const request = severalRequestOf({ ...order, packs });
     return runIdempotent(
       this.deps.db,
       {
-        ...key,
+        ...order.key,
         // A purchase without a rule keeps the request it always had.
         request: autoSellBelowCents === undefined ? request : { ...request, autoSellBelowCents },
       },
       (tx) => this.buyIn(tx, order, packs, autoSellBelowCents),
-    );
+      // A key's answer stored by the one-round-trip path is a SeveralReceipt.
+    ).then(({ body, replayed }) => ({ body: severalAnswerOf(body), replayed }));
   }
 
   /** The case, open with at least `packs` cards left (else its 404 or 409). */
@@ -177,17 +178,7 @@ export class SeveralPacks {
     };
     assertTurn(turn.rows[0], packs);
     const pullIds = Array.from({ length: packs }, () => randomUUID());
-    await wallet.debit(
-      user.id,
-      totalCents,
-      {
-        kind: 'pack',
-        refType: 'pack_purchase',
-        refId: pullIds.join(','),
-        description: `Grail packs: ${packs} × ${seen.name}`,
-      },
-      tx,
-    );
+    await wallet.debit(user.id, totalCents, severalPacksDebit(pullIds, seen.name), tx);
     const c = await this.openCase(tx, caseId, packs, true);
     // The buyer's seed as it is now, not as the session in memory last saw it.
     const clientSeed = chosenSeed ?? (await userById(tx, user.id))?.clientSeed;

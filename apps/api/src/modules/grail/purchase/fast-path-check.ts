@@ -17,7 +17,7 @@ import { turnCondition } from './turn.js';
  * collector's responsible-play condition (LimitsService.unrestrictedPurchase) holds. Otherwise the function
  * raises GP001 (migration 0016) and nothing after it runs.
  * $1 case id, $2 user id, $3 and $4 the key's scope and key, $5 the session id, $6 the client
- * seed from the session or null, $7 the case's name, $8 its pack price.
+ * seed from the session or null, $7 the case's name, $8 its pack price, $9 the number of packs.
  */
 // Its text is built once per condition, not per purchase.
 const fastPathChecks = new WeakMap<(user: string) => string, Prepared>();
@@ -38,7 +38,7 @@ const fastPathCheckOf = rawStatement(
           and ($6::text is null or u.client_seed = $6::text))
       and exists (select 1 from grail_cases c
         where c.id = $1::uuid and c.name = $7::text and c.pack_price_cents = $8::bigint
-          and ${turnCondition('c', '$1::uuid', '$2::uuid')})
+          and ${turnCondition('c', '$1::uuid', '$2::uuid', '$9::int')})
       and ${unrestricted('$2::uuid')})`,
   }),
   unrestrictedCondition,
@@ -51,6 +51,7 @@ export function fastPathCheckStatement(
   live: LiveCase,
   sessionId: string,
   sessionSeed: string | null,
+  packs: number,
 ): Execution {
   return {
     prepared: fastPathCheck(unrestricted),
@@ -63,6 +64,7 @@ export function fastPathCheckStatement(
       sessionSeed,
       live.name,
       live.priceCents,
+      packs,
     ],
   };
 }

@@ -4,10 +4,11 @@ import { PurchaseGroups } from './purchase-groups.js';
 interface Order {
   buyer: string;
   n: number;
+  packs?: number;
 }
 
 /** Groups whose runs the test ends by hand, to see what waits meanwhile. */
-function groupsOf(size: number) {
+function groupsOf(size: number, draws = size) {
   const runs: { orders: Order[]; end: (answers: (string | null)[] | Error) => void }[] = [];
   const groups = new PurchaseGroups<Order, string>(
     (orders) =>
@@ -18,7 +19,7 @@ function groupsOf(size: number) {
         });
       }),
     (order) => order.buyer,
-    size,
+    { orders: size, draws, drawsOf: (order) => order.packs ?? 1 },
   );
   return { groups, runs };
 }
@@ -67,6 +68,32 @@ describe('purchase groups', () => {
     await tick();
     runs[3]!.end(['a3']);
     expect(await Promise.all([first, ...later])).toEqual(['x', 'a1', 'a2', 'a3']);
+  });
+
+  it('takes packs up to the most a group draws, in order, and a larger purchase alone', async () => {
+    const { groups, runs } = groupsOf(16, 12);
+    const first = groups.submit({ buyer: 'x', n: 0 });
+    const orders: Order[] = [
+      { buyer: 'a', n: 1, packs: 5 },
+      { buyer: 'b', n: 2, packs: 5 },
+      { buyer: 'c', n: 3, packs: 5 },
+      { buyer: 'd', n: 4, packs: 1 },
+      { buyer: 'e', n: 5, packs: 20 },
+    ];
+    const answers = orders.map((o) => groups.submit(o));
+    await tick();
+    runs[0]!.end(['x']);
+    await tick();
+    // c's five packs do not fit beside a's and b's ten: c leads the next group, before d.
+    expect(runs[1]!.orders.map((o) => o.n)).toEqual([1, 2]);
+    runs[1]!.end(['a', 'b']);
+    await tick();
+    expect(runs[2]!.orders.map((o) => o.n)).toEqual([3, 4]);
+    runs[2]!.end(['c', 'd']);
+    await tick();
+    expect(runs[3]!.orders.map((o) => o.n)).toEqual([5]);
+    runs[3]!.end(['e']);
+    expect(await Promise.all([first, ...answers])).toEqual(['x', 'a', 'b', 'c', 'd', 'e']);
   });
 
   it('fails every purchase of a group whose run fails, and goes on with the next', async () => {

@@ -1,7 +1,8 @@
-import type { PullResponse } from '@grail/contract';
+import { centsToDollars, type PackPurchaseResponse, type PullResponse } from '@grail/contract';
 import type { cards, grailCases } from '../../../db/schema/index.js';
 import type { IdempotencyOptions } from '../../idempotency/idempotency.service.js';
 import type { SessionUser } from '../../auth/sessions.service.js';
+import type { LedgerRef } from '../../wallet/wallet.service.js';
 import { toPull, type BuybackTerms } from '../pull.view.js';
 
 type CaseRow = typeof grailCases.$inferSelect;
@@ -16,12 +17,29 @@ export interface PackOrder {
   /** The client seed sent with the purchase, if any (else the buyer's own). */
   chosenSeed: string | undefined;
   key: Omit<IdempotencyOptions, 'request'>;
+  /** How many packs: 1, or several bought together (decision 028). */
+  packs: number;
 }
+
+/** What a purchase of several packs' key guards: the case, the number of packs, the chosen seed. */
+export const severalRequestOf = (order: PackOrder) => ({
+  caseId: order.caseId,
+  packs: order.packs,
+  clientSeed: order.chosenSeed ?? null,
+});
 
 /** The key with what it guards: a repeat must ask for the same case with the same client seed. */
 export const purchaseKeyOf = (order: PackOrder, clientSeed: string): IdempotencyOptions => ({
   ...order.key,
-  request: { caseId: order.caseId, clientSeed },
+  request: order.packs > 1 ? severalRequestOf(order) : { caseId: order.caseId, clientSeed },
+});
+
+/** The ledger entry of the one debit of a purchase of several packs, naming its pulls. */
+export const severalPacksDebit = (pullIds: string[], caseName: string): LedgerRef => ({
+  kind: 'pack',
+  refType: 'pack_purchase',
+  refId: pullIds.join(','),
+  description: `Grail packs: ${pullIds.length} × ${caseName}`,
 });
 
 /**
@@ -98,4 +116,34 @@ export function answerOf(stored: unknown): PullResponse {
     pulledAt,
   );
   return { pull: view };
+}
+
+/**
+ * What a purchase of several packs bought in one round trip stores with its key: what its packs'
+ * receipts share, once, and each pack's pull id and draw, added by the draw statement.
+ */
+export interface SeveralReceipt extends Omit<PackReceipt, 'pullId' | 'drawn'> {
+  packs: Pick<PackReceipt, 'pullId' | 'drawn'>[];
+}
+
+/** A purchase of several packs' answer from its packs' receipts. */
+export function severalAnswerFrom(receipts: PackReceipt[]): PackPurchaseResponse {
+  const sum = (cents: (r: PackReceipt) => number) =>
+    centsToDollars(receipts.reduce((total, r) => total + cents(r), 0));
+  return {
+    pulls: receipts.map((r) => answerOf(r).pull).sort((a, b) => a.k - b.k),
+    paid: sum((r) => r.priceCents),
+    totalFmv: sum((r) => r.drawn.fmvCents),
+    autoSell: null,
+  };
+}
+
+/**
+ * A purchase of several packs' stored answer: a SeveralReceipt (the one-round-trip path), or the
+ * answer itself (the transaction of buy-several.ts).
+ */
+export function severalAnswerOf(stored: unknown): PackPurchaseResponse {
+  const { packs, ...shared } = stored as Partial<SeveralReceipt>;
+  if (!packs) return stored as PackPurchaseResponse;
+  return severalAnswerFrom(packs.map((pack) => ({ ...(shared as SeveralReceipt), ...pack })));
 }

@@ -21,12 +21,12 @@ const bought = (caseId: string, userId: string) =>
   `(select count(*)::int from pulls where case_id = ${caseId} and user_id = ${userId})`;
 
 /**
- * SQL for the one-round-trip check, over the case row `c`: one more pack is the buyer's to buy.
- * Cases without a queue or cap pay one look-up of the queue's key.
+ * SQL for the one-round-trip check, over the case row `c`: `packs` more packs are the buyer's to
+ * buy. Cases without a queue or cap pay one look-up of the queue's key.
  */
-export const turnCondition = (c: string, caseId: string, userId: string) =>
+export const turnCondition = (c: string, caseId: string, userId: string, packs: string) =>
   `${dropTurnCondition(caseId, userId)}
-    and (not ${capInForce(c)} or ${bought(caseId, userId)} < ${c}.first_hour_pack_cap)`;
+    and (not ${capInForce(c)} or ${bought(caseId, userId)} + ${packs} <= ${c}.first_hour_pack_cap)`;
 
 /** The buyer's turn and the cap's count, over SQL for the case id and the user id. */
 const turnText = (caseId: string, userId: string) =>
