@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { poolBehind, type Db, type Tx } from './client.js';
+import type { Db, Tx } from './client.js';
 
 /**
  * Statements sent together in one round trip, for the few hot paths where the time between a
@@ -131,7 +131,7 @@ export async function batchTransaction<T>(
   fn: (tx: BatchTransaction) => Promise<T>,
 ): Promise<T> {
   const client = (db as unknown as { $client: Client }).$client;
-  if (client instanceof pg.Pool) return onPostgres(poolBehind(client), fn);
+  if (client instanceof pg.Pool) return onPostgres(client, fn);
   // PGlite has one connection and no network: its transaction() keeps every other query out
   // until this one ends, and COMMIT follows the last batch at once.
   const pglite = client;

@@ -66,15 +66,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
  * checked-out client whose first statement fails is released with that error (the pool then
  * drops it), and a second release of it is a no-op.
  */
-const poolsBehind = new WeakMap<pg.Pool, pg.Pool>();
-
-/**
- * The pool behind drizzle's stand-in, for code that checks connections out itself and releases
- * them in a `finally` of its own (the batch path): a failed first statement there is a refusal
- * (a sold card, a short wallet) on a connection that stays good.
- */
-export const poolBehind = (pool: pg.Pool): pg.Pool => poolsBehind.get(pool) ?? pool;
-
 function releasingPool(pool: pg.Pool): pg.Pool {
   interface Checkout {
     released: boolean;
@@ -110,7 +101,7 @@ function releasingPool(pool: pg.Pool): pg.Pool {
     standIns.set(client, entry);
     return entry;
   };
-  const standInPool = new Proxy(pool, {
+  return new Proxy(pool, {
     get(target, key) {
       // The pool's own methods run on the pool itself (its `query` checks out with a callback).
       const value = Reflect.get(target, key, target) as unknown;
@@ -122,8 +113,6 @@ function releasingPool(pool: pg.Pool): pg.Pool {
       };
     },
   });
-  poolsBehind.set(standInPool, pool);
-  return standInPool;
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
