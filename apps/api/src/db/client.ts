@@ -58,63 +58,6 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return openPglite(opts.dataDir, opts.pgliteImage);
 }
 
-/**
- * The pool as drizzle sees it. drizzle 0.45's `transaction` sends its BEGIN before the `try` whose
- * `finally` releases the connection, so a connection lost between its checkout and its BEGIN (a
- * database restart or a network cut, when a worker's turn starts) was never given back: each such
- * moment took one connection from the pool for good, and closing the pool waited for ever. Here a
- * checked-out client whose first statement fails is released with that error (the pool then
- * drops it), and a second release of it is a no-op.
- */
-function releasingPool(pool: pg.Pool): pg.Pool {
-  interface Checkout {
-    released: boolean;
-    first: boolean;
-  }
-  // One stand-in per connection, so what is keyed by connection (prepared statements) still is.
-  const standIns = new WeakMap<pg.PoolClient, { standIn: pg.PoolClient; checkout: Checkout }>();
-  const standInFor = (client: pg.PoolClient) => {
-    const known = standIns.get(client);
-    if (known) return known;
-    const entry = { standIn: client, checkout: { released: false, first: true } };
-    const release = (err?: Error | boolean) => {
-      if (entry.checkout.released) return;
-      entry.checkout.released = true;
-      client.release(err);
-    };
-    entry.standIn = new Proxy(client, {
-      get(c, k, r) {
-        if (k === 'release') return release;
-        const value = Reflect.get(c, k, r) as unknown;
-        if (k !== 'query' || typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          const answer = (value as (...a: unknown[]) => unknown).apply(c, args);
-          if (!entry.checkout.first || !(answer instanceof Promise)) return answer;
-          entry.checkout.first = false;
-          return answer.catch((err: Error) => {
-            release(err);
-            throw err;
-          });
-        };
-      },
-    });
-    standIns.set(client, entry);
-    return entry;
-  };
-  return new Proxy(pool, {
-    get(target, key) {
-      // The pool's own methods run on the pool itself (its `query` checks out with a callback).
-      const value = Reflect.get(target, key, target) as unknown;
-      if (key !== 'connect') return typeof value === 'function' ? value.bind(target) : value;
-      return async () => {
-        const entry = standInFor(await target.connect());
-        entry.checkout = { released: false, first: true };
-        return entry.standIn;
-      };
-    },
-  });
-}
-
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A client losing its server must not crash the process, idle (the pool's 'error') or checked
@@ -122,7 +65,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // then): the statement that uses it next fails, and the pool drops it when it is released.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = drizzlePg({ client: releasingPool(pool), schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   const listener = sharedListener(url);
   return {
     db,
