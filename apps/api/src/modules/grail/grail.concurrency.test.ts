@@ -29,19 +29,25 @@ describe(`concurrent pack purchases (${testEngine})`, () => {
   });
   afterAll(() => t?.close());
 
+  /** A live case of CARDS cards at PRICE_CENTS, and `count` collectors funded for `packs` each. */
+  async function caseAndBuyers(count: number, packs: number) {
+    const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, {
+      size: CARDS,
+      packPrice: PRICE_CENTS / 100,
+    });
+    const buyers: TestUser[] = [];
+    for (let i = 0; i < count; i++) buyers.push(await createUser(t));
+    for (const b of buyers) await fund(t.database, b.id, packs * PRICE_CENTS);
+    return { caseId, buyers };
+  }
+
   it(
     `${PURCHASES} purchases against a ${CARDS}-card case from ${BUYERS} buyers: exactly ${CARDS} succeed`,
     { timeout: 180_000 },
     async () => {
-      const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, {
-        size: CARDS,
-        packPrice: PRICE_CENTS / 100,
-      });
-      const buyers: TestUser[] = [];
-      for (let i = 0; i < BUYERS; i++) buyers.push(await createUser(t));
       // Enough for every attempt, so a 402 can never stand in for a sold-out 409.
       const perBuyer = Math.ceil(PURCHASES / BUYERS);
-      for (const b of buyers) await fund(t.database, b.id, perBuyer * PRICE_CENTS);
+      const { caseId, buyers } = await caseAndBuyers(BUYERS, perBuyer);
 
       const results = await Promise.all(
         Array.from({ length: PURCHASES }, (_, i) => {
@@ -90,15 +96,10 @@ describe(`concurrent pack purchases (${testEngine})`, () => {
     `purchases of 10, 5, 3 and 1 packs racing for a ${CARDS}-card case: no card twice, each all or nothing`,
     { timeout: 180_000 },
     async () => {
-      const { caseId } = await createLiveCase(t.database, t.app.services.grailAdmin, {
-        size: CARDS,
-        packPrice: PRICE_CENTS / 100,
-      });
-      const buyers: TestUser[] = [];
-      for (let i = 0; i < BUYERS / 2; i++) buyers.push(await createUser(t));
       const asks = [10, 5, 3, 1, 1, 1];
-      const funds = asks.reduce((a, b) => a + b, 0) * PRICE_CENTS;
-      for (const b of buyers) await fund(t.database, b.id, funds);
+      const packsEach = asks.reduce((a, b) => a + b, 0);
+      const funds = packsEach * PRICE_CENTS;
+      const { caseId, buyers } = await caseAndBuyers(BUYERS / 2, packsEach);
 
       const races = buyers.flatMap((buyer, i) =>
         asks.map((packs, j) => ({ buyer, packs, key: `several-race-${i}-${j}-${caseId}` })),

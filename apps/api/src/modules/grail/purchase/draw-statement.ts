@@ -73,6 +73,19 @@ const announcePull = (pullId: string, source: string, above: string) =>
   );
 
 /**
+ * The slots' cards taken out of the case and marked pulled, as `card`: a slot already taken
+ * matches nothing, so its pull row gets no card and the statement fails.
+ */
+const takeSlots = `marked as (
+      update case_cards set pulled = true from slot
+      where case_cards.case_id = $1::uuid and case_cards.position = slot.position
+        and not case_cards.pulled
+      returning slot.*, case_cards.card_id
+    ), card as (
+      ${markPulled('marked')}
+    )`;
+
+/**
  * The statement that needs the case row's lock (taken by the statement before it, so that this
  * one starts, and takes its snapshot, after the previous holder committed): take pull number k,
  * find its card among the candidates, mark it pulled, record the pull and the Idempotency-Key's
@@ -113,14 +126,7 @@ const drawPullOf = (announcing: boolean) =>
       select pick.*, s.position
       from pick, between_pulls,
         lateral (${candidateSlot('pick.j', 'between_pulls.positions')}) s
-    ), marked as (
-      update case_cards set pulled = true from slot
-      where case_cards.case_id = $1::uuid and case_cards.position = slot.position
-        and not case_cards.pulled
-      returning slot.*, case_cards.card_id
-    ), card as (
-      ${markPulled('marked')}
-    ), pull as (
+    ), ${takeSlots}, pull as (
       insert into pulls (id, case_id, user_id, card_id, k, client_seed, remaining_before,
         draw_index, position, price_cents, fmv_cents)
       select $5::uuid, $1::uuid, $6::uuid, card.card_id, card.k, $7::text, card.remaining_before,
@@ -179,14 +185,7 @@ const drawPullsOf = (announcing: boolean) =>
         ${drawIndexOf('(d.k - $2::int)')} as draw_index, ($5::uuid[])[d.t] as pull_id
       from draws d, taken
       where d.t > 0
-    ), marked as (
-      update case_cards set pulled = true from slot
-      where case_cards.case_id = $1::uuid and case_cards.position = slot.position
-        and not case_cards.pulled
-      returning slot.*, case_cards.card_id
-    ), card as (
-      ${markPulled('marked')}
-    ), pull as (
+    ), ${takeSlots}, pull as (
       insert into pulls (id, case_id, user_id, card_id, k, client_seed, remaining_before,
         draw_index, position, price_cents, fmv_cents)
       select ($5::uuid[])[n.t], $1::uuid, $6::uuid, card.card_id, card.k, $7::text,
