@@ -66,6 +66,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  db.transaction = releasingTransaction(pool);
   const listener = sharedListener(url);
   return {
     db,
@@ -96,6 +97,32 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await listener.close();
       await pool.end();
     },
+  };
+}
+
+/**
+ * `db.transaction` on a pool that always gives its connection back. drizzle-orm 0.45 checks a
+ * connection out and sends BEGIN before the `try` whose `finally` releases it (drizzle-orm issues
+ * 6023, 6241), so a connection lost in that moment (a restart or a network cut as a worker's turn
+ * starts) was never returned and `pool.end()` waited for it for ever. Here the checkout and the
+ * release are ours, and drizzle runs the transaction on the one connection it is given (no pool,
+ * no release of its own). pg-pool drops a released connection that can no longer be queried.
+ */
+function releasingTransaction(pool: pg.Pool): Db['transaction'] {
+  // One drizzle handle per pooled connection: the pool reuses at most `max` of them.
+  const handles = new WeakMap<pg.PoolClient, Db>();
+  return async (run, config) => {
+    const client = await pool.connect();
+    try {
+      let handle = handles.get(client);
+      if (!handle) {
+        handle = drizzlePg({ client, schema }) as unknown as Db;
+        handles.set(client, handle);
+      }
+      return await handle.transaction(run, config);
+    } finally {
+      client.release();
+    }
   };
 }
 
