@@ -43,8 +43,9 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // One stylesheet, written into index.html by inlineStyles().
-    cssCodeSplit: false,
+    // The entry's stylesheet is written into index.html by inlineStyles(); each page's styles come
+    // with its code (and the server preloads a public page's, api http/page-meta.ts).
+    cssCodeSplit: true,
     // .vite/manifest.json: the server preloads a page's own chunks from it (api http/page-meta.ts).
     manifest: true,
     chunkSizeWarningLimit: 600,

@@ -1,12 +1,14 @@
 import type { Plugin, Rollup } from 'vite';
 
 /**
- * Writes the build's one stylesheet into index.html, so the first paint waits for no second
- * request. The styles are compiled at build time (CSS Modules) and small: the shell's, the
- * start-up screens' and the home page's (the toasts' stylesheet stays a file, loaded with the
- * first toast). With `build.cssCodeSplit: false` Vite emits them as one file, linked from
- * index.html; this swaps the link for a <style> element and drops the file. A `</style` inside
- * the CSS would end the element early, so it fails the build.
+ * Writes the entry's stylesheet into index.html, so the first paint waits for no second request.
+ * The styles are compiled at build time (CSS Modules): the entry's are the shell's and the start-up
+ * screens'; each page's own styles are a file that comes with its code. Vite links the entry's
+ * stylesheet from index.html; this puts its rules in a <style> element and drops the file. The
+ * link stays, disabled (a disabled stylesheet is neither fetched nor applied): a lazy chunk that
+ * imports from the entry lists the entry's stylesheet among what Vite's loader must load first, and
+ * the loader skips a stylesheet the page already links. A `</style` inside the CSS would end the
+ * element early, so it fails the build.
  */
 export function inlineStyles(): Plugin {
   return {
@@ -25,7 +27,7 @@ export function inlineStyles(): Plugin {
             const css = String(asset.source);
             if (/<\/style/i.test(css)) throw new Error(`${fileName} cannot be inlined: </style`);
             delete bundle[fileName];
-            return `<style data-inline-styles>${css}</style>`;
+            return `<style data-inline-styles>${css}</style>\n    <link rel="stylesheet" disabled href="/${fileName}">`;
           },
         );
       },

@@ -54,11 +54,13 @@ const MANIFEST: BuildManifest = {
     name: 'LoginPage',
     isDynamicEntry: true,
     imports: ['index.html', '_AuthCard-a1.js'],
+    css: ['assets/LoginPage-l2.css'],
   },
   '_AuthCard-a1.js': {
     file: 'assets/AuthCard-a1.js',
     name: 'AuthCard',
     imports: ['index.html', '_lock-k1.js'],
+    css: ['assets/AuthCard-a2.css'],
   },
   '_lock-k1.js': { file: 'assets/lock-k1.js', name: 'lock', imports: ['index.html'] },
 };
@@ -286,11 +288,14 @@ describe(`server-rendered page tags, sitemap and robots (${testEngine})`, () => 
       '<link rel="modulepreload" crossorigin href="/assets/FairnessPage-f1.js" />',
       '<link rel="preload" href="/api/grail-cases" as="fetch" crossorigin="use-credentials" />',
     ]);
-    // Pages whose first read depends on the visitor preload their code, every level of it.
+    // Pages whose first read depends on the visitor preload their code, every level of it, and
+    // the stylesheets that come with it (an import's before its importer's, as they cascade).
     expect(await preloads('/login?next=%2Fdashboard')).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/LoginPage-l1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/AuthCard-a1.js" />',
       '<link rel="modulepreload" crossorigin href="/assets/lock-k1.js" />',
+      '<link rel="preload" as="style" crossorigin href="/assets/AuthCard-a2.css" />',
+      '<link rel="preload" as="style" crossorigin href="/assets/LoginPage-l2.css" />',
     ]);
     expect(await preloads('/store')).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/StorePage-s1.js" />',

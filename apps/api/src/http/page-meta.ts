@@ -335,7 +335,14 @@ export class PageMetaService {
 /** What Vite's build manifest (`.vite/manifest.json`) says of each chunk. */
 export type BuildManifest = Record<
   string,
-  { file: string; name?: string; imports?: string[]; isEntry?: boolean; isDynamicEntry?: boolean }
+  {
+    file: string;
+    name?: string;
+    imports?: string[];
+    css?: string[];
+    isEntry?: boolean;
+    isDynamicEntry?: boolean;
+  }
 >;
 
 /** The web build's manifest; empty without one (the tests' bare index.html). */
@@ -345,23 +352,25 @@ export function readBuildManifest(webDist: string): BuildManifest {
 }
 
 /**
- * A page's chunk and every chunk it imports, but not the entry's, which index.html loads. A page
- * is found by its name: the manifest keys a chunk by its source file only while no other chunk
- * imports from it.
+ * A page's chunk and every chunk it imports, but not the entry's, which index.html loads: their
+ * code, and the stylesheets that come with them. A page is found by its name: the manifest keys a
+ * chunk by its source file only while no other chunk imports from it.
  */
-function pageChunks(manifest: BuildManifest, name: string): string[] {
+function pageChunks(manifest: BuildManifest, name: string): { code: string[]; styles: string[] } {
   const page = Object.keys(manifest).find(
     (key) => manifest[key]!.isDynamicEntry && manifest[key]!.name === name,
   );
-  const files = new Set<string>();
+  const code = new Set<string>();
+  const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || chunk.isEntry || files.has(chunk.file)) return;
-    files.add(chunk.file);
+    if (!chunk || chunk.isEntry || code.has(chunk.file)) return;
+    code.add(chunk.file);
     chunk.imports?.forEach(visit);
+    chunk.css?.forEach((file) => styles.add(file));
   };
   if (page) visit(page);
-  return [...files];
+  return { code: [...code], styles: [...styles] };
 }
 
 /** The built index.html without its own title and description, ready to take a page's tags. */
@@ -381,13 +390,16 @@ export function pageTemplate(
 
 /**
  * The first screen's downloads, each taken over by the app when it asks: its code (as the entry's
- * own module script asks for it), its reads (as the API client calls, with credentials) and its
- * picture (the same variants and `sizes` as its `<img>`, so the browser picks the same file).
+ * own module script asks for it), its styles (as Vite's loader links them, anonymously, without
+ * holding the first paint), its reads (as the API client calls, with credentials) and its picture (the same
+ * variants and `sizes` as its `<img>`, so the browser picks the same file).
  */
 function firstScreenPreloads(screen: FirstScreen, manifest: BuildManifest): string {
+  const { code, styles } = pageChunks(manifest, screen.chunk);
   const links = [
-    ...pageChunks(manifest, screen.chunk).map(
-      (file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`,
+    ...code.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`),
+    ...styles.map(
+      (file) => `<link rel="preload" as="style" crossorigin href="/${escapeHtml(file)}" />`,
     ),
     ...screen.reads.map(
       (url) =>
