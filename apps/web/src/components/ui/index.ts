@@ -13,6 +13,7 @@ export { FormCheckbox, FormSubmit, FormTextField } from './FormFields';
 export { FormSelect } from './FormSelect';
 export { Menu, type MenuItem } from './Menu';
 export { NativeSelect, filterSelects } from './NativeSelect';
+export { LoadFailed } from './LoadFailed';
 export { ListPagination, Pagination } from './Pagination';
 export { PasswordField } from './PasswordField';
 export { PasswordStrength } from './PasswordStrength';

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Skeleton, Table } from '@/components/ui';
+import { Alert, Skeleton, Table } from '@/components/ui';
 import { LIMIT_WINDOW_LABELS, type LimitWindowState } from '@grail/contract';
 import { limitEndpoints } from '@/lib/api/endpoints';
 import { callApi } from '@/lib/api/callApi';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import admin from '../admin.module.css';
 import styles from './UserLimits.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const at = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -31,9 +32,7 @@ export function UserLimits({ userId }: { userId: string }) {
       </h2>
       {isPending && <Skeleton variant="rounded" height={160} />}
       {isError && (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-          Could not load this collector&apos;s limits.
-        </Alert>
+        <LoadFailed onRetry={refetch}>Could not load this collector&apos;s limits.</LoadFailed>
       )}
       {data && (
         <div className={styles.body}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { HOLDING_STATE_LABELS, HOLDING_STATES, type VaultQuery } from '@grail/contract';
 import clsx from 'clsx';
-import { Alert, Button, Skeleton, Table } from '@/components/ui';
+import { Skeleton, Table } from '@/components/ui';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
@@ -9,6 +9,7 @@ import { USER_VAULT_PAGE_SIZE, useStaffUserVault } from '../api/vault';
 import { Pager } from './Pager';
 import admin from '../admin.module.css';
 import styles from './UserVault.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 type StateFilter = NonNullable<VaultQuery['state']>;
 
@@ -64,12 +65,9 @@ export function UserVault({ userId }: { userId: string }) {
       </div>
       {vault.isPending && <Skeleton variant="rounded" height={160} />}
       {vault.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void vault.refetch()}>Try again</Button>}
-        >
+        <LoadFailed onRetry={vault.refetch}>
           Could not load this collector&apos;s vault. {vault.error.message}
-        </Alert>
+        </LoadFailed>
       )}
       {data && (
         <Table

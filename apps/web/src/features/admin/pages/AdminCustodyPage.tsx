@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { HOLDING_STATE_LABELS } from '@grail/contract';
 import clsx from 'clsx';
-import { Alert, Button, Skeleton, Table } from '@/components/ui';
+import { Skeleton, Table } from '@/components/ui';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import ui from '@/lib/styles/ui.module.css';
@@ -9,6 +9,7 @@ import { CUSTODY_PAGE_SIZE, useCustodyReport } from '../api/vault';
 import { Pager } from '../components/Pager';
 import admin from '../admin.module.css';
 import styles from './AdminCustodyPage.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /**
  * /admin/custody (staff only): every card we hold for collectors and what it is insured for (its
@@ -29,12 +30,9 @@ export default function AdminCustodyPage() {
       </p>
       {report.isPending && <Skeleton variant="rounded" height={240} />}
       {report.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void report.refetch()}>Try again</Button>}
-        >
+        <LoadFailed onRetry={report.refetch}>
           Could not load the custody report. {report.error.message}
-        </Alert>
+        </LoadFailed>
       )}
       {data && (
         <>

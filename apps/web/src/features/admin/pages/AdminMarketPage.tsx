@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { Alert, Button, Form, FormTextField, Skeleton } from '@/components/ui';
+import { Button, Form, FormTextField, Skeleton } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -12,6 +12,7 @@ import { useAdminMarket, useFreezeListing, useMarketAccess } from '../api/market
 import { DataTable } from '../components/DataTable';
 import admin from '../admin.module.css';
 import styles from './AdminMarketPage.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const FreezeForm = z.object({
   listingId: z
@@ -88,12 +89,9 @@ export default function AdminMarketPage() {
       </p>
       {market.isPending && <Skeleton variant="rounded" height={240} />}
       {market.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void market.refetch()}>Try again</Button>}
-        >
+        <LoadFailed onRetry={market.refetch}>
           Could not load the marketplace figures. {market.error.message}
-        </Alert>
+        </LoadFailed>
       )}
       {data && (
         <>

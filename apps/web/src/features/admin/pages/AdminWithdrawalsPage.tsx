@@ -11,7 +11,6 @@ import {
 } from '@grail/contract';
 import clsx from 'clsx';
 import {
-  Alert,
   Badge,
   Button,
   ButtonLink,
@@ -36,6 +35,7 @@ import { PayoutDetailsReveal } from '../components/PayoutDetailsReveal';
 import { Pager } from '../components/Pager';
 import admin from '../admin.module.css';
 import styles from './AdminWithdrawalsPage.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const STATUS_OPTIONS = WITHDRAWAL_STATUSES.map((s) => ({
   value: s,
@@ -161,9 +161,7 @@ export default function AdminWithdrawalsPage() {
         />
       </div>
       {isError && (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-          Could not load the withdrawals. {error.message}
-        </Alert>
+        <LoadFailed onRetry={refetch}>Could not load the withdrawals. {error.message}</LoadFailed>
       )}
       {isPending && <Skeleton variant="rounded" height={160} />}
       {data && data.withdrawals.length === 0 && (

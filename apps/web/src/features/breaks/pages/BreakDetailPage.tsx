@@ -22,6 +22,7 @@ import { StreamEmbed } from '../components/StreamEmbed';
 import { Alert, Button, ButtonLink, Select, Skeleton } from '@/components/ui';
 import styles from './BreakDetailPage.module.css';
 import ui from '@/lib/styles/ui.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const when = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -131,16 +132,7 @@ export default function BreakDetailPage() {
     if (isNotFound(query.error)) return <NotFoundPage />;
     return (
       <div className={styles.failed}>
-        <Alert
-          severity="error"
-          action={
-            <Button size="small" onClick={() => void query.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Could not load this break.
-        </Alert>
+        <LoadFailed onRetry={query.refetch}>Could not load this break.</LoadFailed>
         <ButtonLink to={paths.breaks.getHref()} className={styles.back}>
           All breaks
         </ButtonLink>

@@ -13,6 +13,7 @@ import { DashboardEmpty } from './DashboardEmpty';
 import styles from './BreaksTab.module.css';
 import tab from './tab.module.css';
 import ui from '@/lib/styles/ui.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const HIT_STATUS: Record<
   BreakHitStatus,
@@ -212,18 +213,7 @@ export function BreaksTab() {
           ))}
         </div>
       )}
-      {mine.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button size="small" onClick={() => void mine.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          Could not load your breaks.
-        </Alert>
-      )}
+      {mine.isError && <LoadFailed onRetry={mine.refetch}>Could not load your breaks.</LoadFailed>}
       {mine.data?.length === 0 && (
         <DashboardEmpty to={paths.breaks.getHref()} action="Browse breaks">
           You have no break spots yet.

@@ -37,6 +37,7 @@ import {
   useStartTimeOut,
 } from '../api/limits';
 import styles from './LimitsTab.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const at = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -369,11 +370,7 @@ export function LimitsTab() {
         </RouterLink>
         .
       </p>
-      {isError && (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-          Could not load your limits.
-        </Alert>
-      )}
+      {isError && <LoadFailed onRetry={refetch}>Could not load your limits.</LoadFailed>}
       {isPending && <Skeleton variant="rounded" height={240} />}
       {data && (
         <>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Order } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { Alert, Badge, Button, ListPagination, Skeleton } from '@/components/ui';
+import { Badge, ListPagination, Skeleton } from '@/components/ui';
 import { useMyOrders } from '@/lib/api/orders';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -11,6 +11,7 @@ import { TrackingLink } from '@/components/TrackingLink';
 import { DashboardEmpty } from './DashboardEmpty';
 import styles from './OrdersTab.module.css';
 import ui from '@/lib/styles/ui.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const PAGE_SIZE = 10;
 
@@ -107,11 +108,7 @@ export function OrdersTab() {
   const { data, isPending, isError, refetch } = useMyOrders(page, PAGE_SIZE);
   if (isPending) return <Skeleton variant="rounded" height={160} />;
   if (isError) {
-    return (
-      <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-        Could not load your orders.
-      </Alert>
-    );
+    return <LoadFailed onRetry={refetch}>Could not load your orders.</LoadFailed>;
   }
   if (data.orders.length === 0) {
     return (

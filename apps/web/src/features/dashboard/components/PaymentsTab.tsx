@@ -1,13 +1,14 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { PAYOUT_METHOD_LABELS } from '@grail/contract';
-import { Alert, Button, Skeleton } from '@/components/ui';
+import { Skeleton } from '@/components/ui';
 import { useMyPayments } from '@/lib/api/submissions';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import styles from './PaymentsTab.module.css';
 import tab from './tab.module.css';
 import ui from '@/lib/styles/ui.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /**
  * Dashboard 'Payouts': what each sold submission paid, how, and when. Purchases and top-ups are
@@ -23,11 +24,7 @@ export function PaymentsTab() {
     );
   }
   if (isError) {
-    return (
-      <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-        Could not load your payouts.
-      </Alert>
-    );
+    return <LoadFailed onRetry={refetch}>Could not load your payouts.</LoadFailed>;
   }
   if (data.length === 0) {
     return (

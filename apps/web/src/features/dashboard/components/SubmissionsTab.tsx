@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Link } from 'react-router';
 import { SubmissionStatusChip } from '@/components/submissions/SubmissionStatusChip';
-import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
+import { ButtonLink, Skeleton } from '@/components/ui';
 import { useMySubmissions } from '@/lib/api/submissions';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -9,6 +9,7 @@ import { DashboardEmpty } from './DashboardEmpty';
 import styles from './SubmissionsTab.module.css';
 import tab from './tab.module.css';
 import ui from '@/lib/styles/ui.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /** Dashboard 'Submissions': every submission with its status, date and offer, newest first. */
 export function SubmissionsTab() {
@@ -21,11 +22,7 @@ export function SubmissionsTab() {
     );
   }
   if (isError) {
-    return (
-      <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-        Could not load your submissions.
-      </Alert>
-    );
+    return <LoadFailed onRetry={refetch}>Could not load your submissions.</LoadFailed>;
   }
   if (data.length === 0) {
     return (

@@ -10,16 +10,7 @@ import {
   type LedgerKind,
   type WalletResponse,
 } from '@grail/contract';
-import {
-  Alert,
-  Button,
-  Card,
-  Form,
-  FormSubmit,
-  FormTextField,
-  ListPagination,
-  Skeleton,
-} from '@/components/ui';
+import { Card, Form, FormSubmit, FormTextField, ListPagination, Skeleton } from '@/components/ui';
 import { useTopUp, useWallet, WALLET_PAGE_SIZE as PAGE_SIZE } from '@/lib/api/wallet';
 import { useLimits } from '@/lib/api/limits';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
@@ -29,6 +20,7 @@ import styles from './WalletTab.module.css';
 import { NativeSelect } from '@/components/ui/NativeSelect';
 import { WithdrawDialog } from './WithdrawDialog';
 import { WithdrawalsList } from './WithdrawalsList';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const AMOUNT_RANGE = `Enter an amount from ${formatUsd(TOP_UP_MIN)} to ${formatUsd(TOP_UP_MAX)}.`;
 
@@ -161,14 +153,7 @@ export function WalletTab() {
             />
           </div>
         </div>
-        {isError && (
-          <Alert
-            severity="error"
-            action={<Button onClick={() => void refetch()}>Try again</Button>}
-          >
-            Could not load your wallet.
-          </Alert>
-        )}
+        {isError && <LoadFailed onRetry={refetch}>Could not load your wallet.</LoadFailed>}
         {isPending && <Skeleton variant="rounded" height={160} />}
         {data && data.entries.length === 0 && (
           <p className={styles.empty}>

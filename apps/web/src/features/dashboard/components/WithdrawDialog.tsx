@@ -9,7 +9,6 @@ import {
   type SavedPayoutMethod,
 } from '@grail/contract';
 import {
-  Alert,
   Button,
   Dialog,
   Form,
@@ -25,6 +24,7 @@ import { formatUsd } from '@/lib/format';
 import { notify } from '@/lib/toast';
 import { useAddPayoutMethod, useWithdraw, useWithdrawals } from '../api/withdrawals';
 import styles from './WithdrawDialog.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /** A payout method as typed: the sell flow's payout form, bank or PayPal only. */
 const PayoutMethodFields = z.object({ payout: PayoutForm.pipe(NewPayoutMethodBody) });
@@ -143,12 +143,7 @@ export function WithdrawDialog({ withdrawable }: { withdrawable: number }) {
       <div className={styles.body}>
         {mine.isPending && <Skeleton variant="rounded" height={120} />}
         {mine.isError && (
-          <Alert
-            severity="error"
-            action={<Button onClick={() => void mine.refetch()}>Try again</Button>}
-          >
-            Could not load your payout methods.
-          </Alert>
+          <LoadFailed onRetry={mine.refetch}>Could not load your payout methods.</LoadFailed>
         )}
         {mine.data &&
           (showAdd ? (

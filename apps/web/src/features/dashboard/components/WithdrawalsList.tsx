@@ -4,10 +4,11 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
 } from '@grail/contract';
-import { Alert, Badge, Button, Skeleton, Table, type Column } from '@/components/ui';
+import { Badge, Skeleton, Table, type Column } from '@/components/ui';
 import { dateFormat, dateTimeFormat, formatUsd } from '@/lib/format';
 import { useWithdrawals } from '../api/withdrawals';
 import styles from './WithdrawalsList.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const day = dateFormat({ weekday: 'short', month: 'short', day: 'numeric' });
 const TONE: Record<WithdrawalStatus, 'warning' | 'success' | 'error'> = {
@@ -52,11 +53,7 @@ export function WithdrawalsList() {
         Withdrawals
       </h2>
       <p className={styles.note}>{WITHDRAWAL_PAYOUT_TIME_TEXT}</p>
-      {isError && (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-          Could not load your withdrawals.
-        </Alert>
-      )}
+      {isError && <LoadFailed onRetry={refetch}>Could not load your withdrawals.</LoadFailed>}
       {isPending && <Skeleton variant="rounded" height={80} />}
       {data && (
         <div className={styles.table}>

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
-import { Alert, Button, ButtonLink, Form, FormSubmit, Skeleton } from '@/components/ui';
+import { Button, ButtonLink, Form, FormSubmit, Skeleton } from '@/components/ui';
 import { PAYOUT_METHOD_LABELS, TrackingBody, type Submission } from '@grail/contract';
 import { isNotFound } from '@/lib/api/notFound';
 import { useMySubmission } from '@/lib/api/submissions';
@@ -18,6 +18,7 @@ import { AcceptDialog, ConfirmDialog, PayoutDialog } from '../components/Submiss
 import { TrackingLink } from '@/components/TrackingLink';
 import { NotFoundPage } from '@/app/pages/NotFoundPage';
 import styles from './SubmissionDetailPage.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const date = (iso: string) => dateTimeFormat.format(new Date(iso));
 
@@ -233,9 +234,7 @@ export default function SubmissionDetailPage() {
       <div>
         {back}
         <h1 className={styles.errorTitle}>Submission</h1>
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-          Could not load this submission.
-        </Alert>
+        <LoadFailed onRetry={refetch}>Could not load this submission.</LoadFailed>
       </div>
     );
   }

@@ -1,11 +1,12 @@
 import { Link as RouterLink } from 'react-router';
 import { Banknote, ClipboardList, Tag, Truck } from 'lucide-react';
 import type { PublicUser } from '@grail/contract';
-import { Alert, Button, Skeleton } from '@/components/ui';
+import { Alert, Skeleton } from '@/components/ui';
 import { paths } from '@/lib/paths';
 import { useSellSettings } from '../api/settings';
 import { SellForm } from './SellForm';
 import styles from './SellCardsOverview.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const STEPS = [
   {
@@ -96,12 +97,9 @@ export function SellCardsOverview({ user }: { user: PublicUser }) {
           <Skeleton variant="rounded" height={360} />
         </div>
       ) : settings.isError ? (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void settings.refetch()}>Try again</Button>}
-        >
+        <LoadFailed onRetry={settings.refetch}>
           Could not load the sell form. Check your connection and try again.
-        </Alert>
+        </LoadFailed>
       ) : (
         <>
           {settings.data.openCount > 0 && (
