@@ -1,5 +1,5 @@
 import { Dialog, Spinner } from '@/components/ui';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { useCardComps } from '@/lib/api/market';
 import { CompsDetails } from './CardComps';
 
@@ -19,9 +19,9 @@ export function CompsDialog({
       title={card ? `Price history: ${card.name}` : 'Price history'}
     >
       {comps.isError ? (
-        <RetryAlert onRetry={() => void comps.refetch()}>
+        <LoadFailed onRetry={() => void comps.refetch()}>
           Could not load the price history.
-        </RetryAlert>
+        </LoadFailed>
       ) : comps.data ? (
         <CompsDetails comps={comps.data} />
       ) : (

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import { OFFER_STATUS_LABELS, type Offer } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Badge, Button, Skeleton } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { useAcceptOffer, useDeclineOffer, useMyOffers, useWithdrawOffer } from '@/lib/api/market';
@@ -57,7 +57,7 @@ export function OffersList() {
     );
   if (offers.isError)
     return (
-      <RetryAlert onRetry={() => void offers.refetch()}>Could not load your offers.</RetryAlert>
+      <LoadFailed onRetry={() => void offers.refetch()}>Could not load your offers.</LoadFailed>
     );
   const list = [...offers.data.offers].sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn));
   if (list.length === 0)

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Link } from 'react-router';
 import { LISTING_STATUS_LABELS } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Badge, ButtonLink, Skeleton } from '@/components/ui';
 import { useSelling } from '@/lib/api/market';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
@@ -27,7 +27,7 @@ export function SellingList() {
     );
   if (selling.isError)
     return (
-      <RetryAlert onRetry={() => void selling.refetch()}>Could not load your listings.</RetryAlert>
+      <LoadFailed onRetry={() => void selling.refetch()}>Could not load your listings.</LoadFailed>
     );
   const { listings, feePercent } = selling.data;
   return (

@@ -1,7 +1,7 @@
 import { TRADE_MAX_CARDS } from '@grail/contract';
 import { useId } from 'react';
 import { CardImage } from '@/components/CardImage';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Checkbox, FormTextField, Skeleton } from '@/components/ui';
 import { formatUsd } from '@/lib/format';
 import type { TradeDraft } from './tradeForms';
@@ -140,7 +140,7 @@ export function GiveCardsPicker({
   empty: string;
 }) {
   if (vault.isError)
-    return <RetryAlert onRetry={() => void vault.refetch()}>Could not load your vault.</RetryAlert>;
+    return <LoadFailed onRetry={() => void vault.refetch()}>Could not load your vault.</LoadFailed>;
   if (!vault.data) return <Skeleton variant="rounded" height={96} />;
   return (
     <TradeCardPicker

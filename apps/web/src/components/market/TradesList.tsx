@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import clsx from 'clsx';
 import { TRADE_STATUS_LABELS, type Trade } from '@grail/contract';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Badge, Button, Skeleton } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { useDeclineTrade, useMyTrades, useWithdrawTrade } from '@/lib/api/market';
@@ -46,7 +46,7 @@ export function TradesList() {
     );
   if (trades.isError)
     return (
-      <RetryAlert onRetry={() => void trades.refetch()}>Could not load your trades.</RetryAlert>
+      <LoadFailed onRetry={() => void trades.refetch()}>Could not load your trades.</LoadFailed>
     );
   // Waiting for the caller first, then open ones, then the rest; the server's order within each.
   const rank = (t: Trade) => (t.yourTurn ? 0 : t.status === 'open' ? 1 : 2);

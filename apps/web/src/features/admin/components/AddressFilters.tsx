@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Alert, Spinner } from '@/components/ui';
 import { Pager } from './Pager';
 import styles from './AddressFilters.module.css';
@@ -109,7 +109,7 @@ export function FilteredResults<T extends ResultPage>({
 }) {
   if (query.isPending) return <Spinner label={loadingLabel} />;
   if (query.isError) {
-    return <RetryAlert onRetry={() => void query.refetch()}>{query.error.message}</RetryAlert>;
+    return <LoadFailed onRetry={() => void query.refetch()}>{query.error.message}</LoadFailed>;
   }
   const data = query.data;
   if (isEmpty(data)) return <Alert severity="info">{empty}</Alert>;

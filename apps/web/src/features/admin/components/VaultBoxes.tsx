@@ -12,6 +12,7 @@ import { useStartPacking } from '../api/vault';
 import { MarkShippedForm } from './MarkShippedForm';
 import admin from '../admin.module.css';
 import styles from './VaultBoxes.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /** What staff call a vault box: its id's first characters, as the slip prints it. */
 export const boxReference = (box: Pick<DueShipment, '_id'>) => `Vault box ${box._id.slice(0, 8)}`;
@@ -136,9 +137,9 @@ export function VaultBoxes() {
       </h2>
       {due.isPending && <Skeleton variant="rounded" height={160} />}
       {due.isError && (
-        <Alert severity="error" action={<Button onClick={() => void due.refetch()}>Retry</Button>}>
+        <LoadFailed onRetry={due.refetch}>
           Could not load the vault boxes. {due.error.message}
-        </Alert>
+        </LoadFailed>
       )}
       {due.data && boxes.length === 0 && (
         <p className={admin.muted}>No vault boxes to pack right now.</p>

@@ -10,6 +10,7 @@ import { useShipmentsDue } from '../api/shipmentsDue';
 import { BoxValue, boxReference } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
 import styles from './AdminPackingSlipPage.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 /** A square to tick by hand once the card is in the box. */
 function PackedCell() {
@@ -47,9 +48,7 @@ export default function AdminPackingSlipPage() {
       </div>
       {due.isPending && <Skeleton variant="rounded" height={320} />}
       {due.isError && (
-        <Alert severity="error" action={<Button onClick={() => void due.refetch()}>Retry</Button>}>
-          Could not load this box. {due.error.message}
-        </Alert>
+        <LoadFailed onRetry={due.refetch}>Could not load this box. {due.error.message}</LoadFailed>
       )}
       {due.data && !box && (
         <Alert severity="info">

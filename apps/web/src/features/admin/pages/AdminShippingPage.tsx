@@ -10,6 +10,7 @@ import { MarkShippedForm } from '../components/MarkShippedForm';
 import { VaultBoxes } from '../components/VaultBoxes';
 import admin from '../admin.module.css';
 import styles from './AdminShippingPage.module.css';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 
 const KIND_LABEL: Record<FulfilmentKind, string> = {
   order: 'Store order',
@@ -121,14 +122,7 @@ export function AdminShippingPage() {
       <VaultBoxes />
       <h2 className={admin.heading}>Orders, pulls, breaks and returns</h2>
       {queue.isPending && <Spinner label="Loading the shipping queue" />}
-      {queue.isError && (
-        <Alert
-          severity="error"
-          action={<Button onClick={() => void queue.refetch()}>Retry</Button>}
-        >
-          {queue.error.message}
-        </Alert>
-      )}
+      {queue.isError && <LoadFailed onRetry={queue.refetch}>{queue.error.message}</LoadFailed>}
       {queue.data && (
         <>
           {items.length === 0 ? (

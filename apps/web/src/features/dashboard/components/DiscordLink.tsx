@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Alert, Button, ButtonLink, Skeleton } from '@/components/ui';
 import { dateTimeFormat } from '@/lib/format';
 import { useDiscordStatus, useStartDiscordLink, useUnlinkDiscord } from '@/lib/api/discord';
@@ -26,9 +26,9 @@ export function DiscordLink() {
   if (status.isPending) return <Skeleton variant="rounded" height={56} />;
   if (status.isError) {
     return (
-      <RetryAlert onRetry={() => void status.refetch()}>
+      <LoadFailed onRetry={() => void status.refetch()}>
         Could not load your Discord link.
-      </RetryAlert>
+      </LoadFailed>
     );
   }
   const { available, linked, username, linkedAt, serverUrl } = status.data;

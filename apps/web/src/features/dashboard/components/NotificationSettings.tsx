@@ -1,5 +1,5 @@
 import { Alert, Skeleton, Switch } from '@/components/ui';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { useNotificationPreferences, useSetNotificationPreferences } from '@/lib/api/notifications';
 import ui from '@/lib/styles/ui.module.css';
 import styles from './NotificationSettings.module.css';
@@ -10,9 +10,9 @@ export function NotificationSettings() {
   const save = useSetNotificationPreferences();
   if (prefs.isError && !prefs.data)
     return (
-      <RetryAlert onRetry={() => void prefs.refetch()}>
+      <LoadFailed onRetry={() => void prefs.refetch()}>
         Could not load your notification settings.
-      </RetryAlert>
+      </LoadFailed>
     );
   if (!prefs.data) return <Skeleton variant="rounded" height={160} />;
   return (

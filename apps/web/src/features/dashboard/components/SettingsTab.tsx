@@ -17,7 +17,7 @@ import {
   Skeleton,
 } from '@/components/ui';
 import { NewPasswordFields } from '@/components/NewPasswordFields';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { dateTimeFormat } from '@/lib/format';
@@ -187,7 +187,7 @@ function SessionsSetting() {
   }
   if (sessions.isError) {
     return (
-      <RetryAlert onRetry={() => void sessions.refetch()}>Could not load your sessions.</RetryAlert>
+      <LoadFailed onRetry={() => void sessions.refetch()}>Could not load your sessions.</LoadFailed>
     );
   }
   return (

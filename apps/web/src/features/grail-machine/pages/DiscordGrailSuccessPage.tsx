@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { CircleCheck } from 'lucide-react';
 import { ButtonLink, Card, Skeleton } from '@/components/ui';
 import ui from '@/lib/styles/ui.module.css';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { useAuth } from '@/lib/auth';
 import { usePublicConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
@@ -31,9 +31,9 @@ export default function DiscordGrailSuccessPage() {
             <Skeleton width="90%" />
           </div>
         ) : status.isError ? (
-          <RetryAlert onRetry={() => void status.refetch()}>
+          <LoadFailed onRetry={() => void status.refetch()}>
             Could not check your Discord link.
-          </RetryAlert>
+          </LoadFailed>
         ) : linked ? (
           <>
             <CircleCheck aria-hidden className={styles.icon} />

@@ -3,7 +3,7 @@ import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { LISTING_STATUS_LABELS } from '@grail/contract';
 import { CardImage } from '@/components/CardImage';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Badge, ButtonLink, Skeleton } from '@/components/ui';
 import { ApiError } from '@/lib/api/client';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
@@ -59,9 +59,9 @@ export default function ListingPage() {
         ) : (
           <>
             <h1 className={ui.h4}>Could not load this listing</h1>
-            <RetryAlert onRetry={() => void detail.refetch()}>
+            <LoadFailed onRetry={() => void detail.refetch()}>
               Please try again in a moment.
-            </RetryAlert>
+            </LoadFailed>
           </>
         )}
       </div>

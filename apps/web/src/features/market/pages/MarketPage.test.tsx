@@ -132,14 +132,14 @@ describe('the marketplace', () => {
     expect(screen.queryByTestId('market-listing')).toBeNull();
   });
 
-  it('says the marketplace could not load, and tries again on Retry', async () => {
+  it('says the marketplace could not load, and tries again on Try again', async () => {
     renderMarket('/market', [
       { status: 500, body: { message: 'Something went wrong on our side.', error: 'Internal' } },
       { body: page() },
     ]);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Could not load the marketplace');
-    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('market-listing')).toHaveLength(2);
   });
 });

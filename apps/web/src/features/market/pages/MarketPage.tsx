@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useUrlFilters } from '@/lib/useUrlFilters';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { CardGrid, NoMatches, ResultCount, UrlPagination } from '@/components/CardGrid';
 import ui from '@/lib/styles/ui.module.css';
 import { useMarketListings } from '../api/listings';
@@ -49,11 +49,11 @@ export default function MarketPage() {
         className={styles.count}
       />
       {isError && !data ? (
-        <RetryAlert onRetry={() => void refetch()}>
+        <LoadFailed onRetry={() => void refetch()}>
           {error instanceof Error && error.message
             ? `Could not load the marketplace: ${error.message}`
             : 'Could not load the marketplace.'}
-        </RetryAlert>
+        </LoadFailed>
       ) : isPending ? (
         <CardGrid loading="Loading listings">
           {Array.from({ length: 8 }, (_, i) => (

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import type { Notification } from '@grail/contract';
 import { DashboardNav } from '@/components/DashboardNav';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Alert, Button, Skeleton } from '@/components/ui';
 import {
   useMarkAllNotificationsRead,
@@ -71,9 +71,9 @@ export default function NotificationsPage() {
         <Alert severity="error">{(markRead.error ?? markAll.error)!.message}</Alert>
       )}
       {list.isError && !list.data ? (
-        <RetryAlert onRetry={() => void list.refetch()}>
+        <LoadFailed onRetry={() => void list.refetch()}>
           Could not load your notifications.
-        </RetryAlert>
+        </LoadFailed>
       ) : !list.data ? (
         <div className={ui.stackList} aria-busy="true" data-testid="notifications-loading">
           {[0, 1, 2].map((i) => (

@@ -6,7 +6,7 @@ import {
   type VaultShipmentStatus,
 } from '@grail/contract';
 import { RefusalAlert } from '@/components/RefusalAlert';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { TrackingLink } from '@/components/TrackingLink';
 import { Badge, Button, Card, Dialog, Skeleton } from '@/components/ui';
 import { dateTimeFormat, formatUsd } from '@/lib/format';
@@ -144,9 +144,9 @@ export function ShipmentsList() {
       {shipments.isPending ? (
         <Skeleton variant="rounded" height={96} />
       ) : shipments.isError ? (
-        <RetryAlert onRetry={() => void shipments.refetch()}>
+        <LoadFailed onRetry={() => void shipments.refetch()}>
           Could not load your shipments.
-        </RetryAlert>
+        </LoadFailed>
       ) : shipments.data.shipments.length === 0 ? (
         <p className={ui.secondaryText}>
           No shipments yet. Select cards above and ship them in one box.

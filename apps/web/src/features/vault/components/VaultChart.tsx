@@ -1,6 +1,6 @@
 import { Card, Skeleton } from '@/components/ui';
 import { LineChart } from '@/components/ui/charts/Chart';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { compactUsd, dateFormat, formatUsd } from '@/lib/format';
 import ui from '@/lib/styles/ui.module.css';
 import { useVaultHistory } from '../api/holdings';
@@ -23,9 +23,9 @@ export function VaultChart() {
       {history.isPending ? (
         <Skeleton variant="rounded" height={220} />
       ) : history.isError ? (
-        <RetryAlert onRetry={() => void history.refetch()}>
+        <LoadFailed onRetry={() => void history.refetch()}>
           Could not load your vault&apos;s history.
-        </RetryAlert>
+        </LoadFailed>
       ) : !first || !last ? (
         <p className={ui.secondaryText}>
           Your vault&apos;s value appears here once it holds a card.

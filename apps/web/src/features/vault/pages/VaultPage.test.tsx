@@ -273,7 +273,7 @@ describe('the vault page', () => {
     );
   });
 
-  it('says when the vault could not be loaded, and Retry asks again', async () => {
+  it('says when the vault could not be loaded, and Try again asks again', async () => {
     serve({
       '/api/vault': [
         { status: 500, body: { message: 'Internal error', error: 'Internal Server Error' } },
@@ -282,7 +282,7 @@ describe('the vault page', () => {
     });
     renderWithProviders(<VaultPage />);
     expect(await screen.findByText('Could not load your vault.')).toBeDefined();
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByTestId('holding')).toHaveLength(3);
   });
 

@@ -9,7 +9,7 @@ import { OffersList } from '@/components/market/OffersList';
 import { SellingList } from '@/components/market/SellingList';
 import { TradesList } from '@/components/market/TradesList';
 import { SellBackDialog } from '@/components/PullDecisionDialogs';
-import { RetryAlert } from '@/components/RetryAlert';
+import { LoadFailed } from '@/components/ui/LoadFailed';
 import { Alert, Button, ButtonLink, ListPagination, Skeleton, Tabs } from '@/components/ui';
 import { usePullActions } from '@/lib/api/pulls';
 import { paths } from '@/lib/paths';
@@ -90,7 +90,7 @@ export default function VaultPage() {
   const cardsPanel = (
     <div className={styles.panel}>
       {vault.isError && !vault.data ? (
-        <RetryAlert onRetry={() => void vault.refetch()}>Could not load your vault.</RetryAlert>
+        <LoadFailed onRetry={() => void vault.refetch()}>Could not load your vault.</LoadFailed>
       ) : vault.data && vault.data.totals.cards === 0 && vault.data.total === 0 && !filtered ? (
         <div className={clsx(ui.paper, styles.empty)} data-testid="vault-empty">
           <h2 className={ui.h6}>Your vault is empty</h2>
@@ -144,9 +144,9 @@ export default function VaultPage() {
               </Button>
             </div>
             {vault.isError && (
-              <RetryAlert onRetry={() => void vault.refetch()}>
+              <LoadFailed onRetry={() => void vault.refetch()}>
                 Could not load your vault.
-              </RetryAlert>
+              </LoadFailed>
             )}
             {sellBack.error && <Alert severity="error">{sellBack.error.message}</Alert>}
             {!vault.data ? (
