@@ -172,6 +172,15 @@ function sharedListener(url: string): { listen: Listen; close(): Promise<void> }
     return opening;
   };
 
+  // LISTEN and UNLISTEN one after another: a statement sent while another runs on the connection
+  // is queued by pg 8 with a deprecation warning, and refused by pg 9.
+  let statements: Promise<unknown> = Promise.resolve();
+  const run = (client: pg.Client, text: string) => {
+    const next = statements.catch(() => undefined).then(() => client.query(text));
+    statements = next;
+    return next;
+  };
+
   const end = async (client: Promise<pg.Client>) => {
     if (connection === client) connection = null;
     await (await client).end().catch(() => undefined);
@@ -186,7 +195,7 @@ function sharedListener(url: string): { listen: Listen; close(): Promise<void> }
       if (!entry) {
         entry = {
           subscribers: new Set(),
-          listening: client.then((c) => c.query(`listen ${name}`)),
+          listening: client.then((c) => run(c, `listen ${name}`)),
         };
         channels.set(channel, entry);
       }
@@ -204,7 +213,7 @@ function sharedListener(url: string): { listen: Listen; close(): Promise<void> }
         if (channels.get(channel) === entry) channels.delete(channel);
         if (connection !== client) return;
         if (!channels.size) await end(client);
-        else await (await client).query(`unlisten ${name}`).catch(() => undefined);
+        else await run(await client, `unlisten ${name}`).catch(() => undefined);
       };
     },
     async close() {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../../app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import {
@@ -118,9 +118,21 @@ describe(`the bell across instances (${testEngine})`, () => {
       title: 'You pulled a card',
       link: `/pulls/${pullId}`,
     });
-    // The mail worker of whichever instance comes first queues its e-mail, once.
-    await a.services.notifications.mailPending(20);
-    await b.services.notifications.mailPending(20);
+    // The mail worker of whichever instance comes first queues its e-mail, once. The instances'
+    // own timers run it too, and a call meeting their turn skips the row they hold: wait until
+    // one of them has committed it.
+    await vi.waitFor(
+      async () => {
+        await a.services.notifications.mailPending(20);
+        await b.services.notifications.mailPending(20);
+        const [notice] = await testDb.database.db
+          .select({ mailPending: notifications.mailPending })
+          .from(notifications)
+          .where(eq(notifications.userId, u.id));
+        expect(notice!.mailPending).toBe(false);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const mails = await testDb.database.db
       .select()
       .from(mailOutbox)
