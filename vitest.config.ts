@@ -12,6 +12,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  */
 const NO_DATABASE = [
   'src/config.test.ts',
+  'src/db/reads.test.ts',
   'src/lib/sealed-box.test.ts',
   'src/main.test.ts',
   'src/modules/breaks/fairness.test.ts',

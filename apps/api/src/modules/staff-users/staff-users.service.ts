@@ -12,6 +12,7 @@ import {
 } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../errors.js';
+import { readTogether } from '../../db/reads.js';
 import { rawStatement } from '../../db/statements.js';
 import type { NotificationsService } from '../notifications/notifications.service.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -70,12 +71,12 @@ export class StaffUsersService {
 
   async detail(userId: string, tx: Db | Tx = this.db): Promise<StaffUserDetail> {
     const user = await this.find(userId, tx);
-    const [balance, ledger, orderRows, pullRows, sessionRows] = await Promise.all([
-      this.deps.wallet.balance(userId, tx),
-      recentLedgerEntries(tx, userId, DETAIL_ROWS),
-      recentOrdersOf(tx, userId, DETAIL_ROWS),
-      recentPullsOf(tx, userId, DETAIL_ROWS),
-      activeSessionsOf(tx, userId),
+    const [balance, ledger, orderRows, pullRows, sessionRows] = await readTogether(tx === this.db, [
+      () => this.deps.wallet.balance(userId, tx),
+      () => recentLedgerEntries(tx, userId, DETAIL_ROWS),
+      () => recentOrdersOf(tx, userId, DETAIL_ROWS),
+      () => recentPullsOf(tx, userId, DETAIL_ROWS),
+      () => activeSessionsOf(tx, userId),
     ]);
     const held = await holdingsOfPulls(
       tx,
