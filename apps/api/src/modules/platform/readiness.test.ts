@@ -53,9 +53,9 @@ describe.skipIf(testEngine !== 'postgres')('readiness through a database outage'
       await expect.poll(ready, { timeout: 10_000 }).toEqual({ code: 200, status: 'ready' });
     } finally {
       await app.close();
-      // A worker's transaction that started as the proxy closed can keep its connection for good
-      // (drizzle's lost-BEGIN leak, docs/testing.md), and the pool's end would wait for it: the
-      // database is dropped with force below either way.
+      // The pool's end is bounded: a transaction that started as the proxy closed once kept its
+      // connection for good (drizzle's lost-BEGIN leak, fixed and proved by db/client.test.ts);
+      // the database is dropped with force below either way.
       await Promise.race([database.close(), new Promise((r) => setTimeout(r, 5_000))]);
       await down().catch(() => undefined);
       await testDb.drop();
