@@ -98,6 +98,7 @@ const databaseProject = (engine: 'pglite' | 'postgres', include: string[]) => ({
     root: './apps/api',
     include,
     exclude: [...configDefaults.exclude, ...NO_DATABASE],
+    setupFiles: ['./test/deprecations.ts'],
     environment: 'node',
     env: { TEST_DB_ENGINE: engine },
     testTimeout: 60_000,

@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { XPost } from '@grail/contract';
 import type { Db, Tx } from '../../db/client.js';
+import { readTogether } from '../../db/reads.js';
 import { feedPosts, xFeedCache } from '../../db/schema/index.js';
 import { readSetting, writeSetting } from '../site/settings.service.js';
 import { notFound } from '../../errors.js';
@@ -105,12 +106,13 @@ export class FeedService {
    * other saved post, newest first.
    */
   async savedPosts(db: Db | Tx = this.db): Promise<XPost[]> {
-    const [rows, order] = await Promise.all([
-      db
-        .select({ id: feedPosts.id, post: feedPosts.post })
-        .from(feedPosts)
-        .orderBy(desc(feedPosts.postedAt)),
-      readSetting(db, FEED_ORDER_KEY),
+    const [rows, order] = await readTogether(db === this.db, [
+      () =>
+        db
+          .select({ id: feedPosts.id, post: feedPosts.post })
+          .from(feedPosts)
+          .orderBy(desc(feedPosts.postedAt)),
+      () => readSetting(db, FEED_ORDER_KEY),
     ]);
     const ids = Array.isArray(order) ? (order as string[]) : [];
     const rank = new Map(ids.map((id, i) => [id, i]));
