@@ -59,7 +59,7 @@ purchaseBench('market', async ({ database, services, buyers, pool, ...bench }) =
   process.stdout.write(`buying with ${BUYERS} concurrent buyers until every listing is sold…\n`);
   const latencies: number[] = [];
   let lost = 0;
-  let other = 0;
+  const other = new Map<number, number>();
   const body = JSON.stringify({ price: PRICE });
   const started = performance.now();
   await Promise.all(
@@ -69,7 +69,7 @@ purchaseBench('market', async ({ database, services, buyers, pool, ...bench }) =
         const status = await b.post(api.base, `/api/market/listings/${listingId}/buy`, body);
         if (status === 200) latencies.push(performance.now() - t0);
         else if (status === 409) lost++;
-        else other++;
+        else other.set(status, (other.get(status) ?? 0) + 1);
       }
     }),
   );
@@ -80,8 +80,9 @@ purchaseBench('market', async ({ database, services, buyers, pool, ...bench }) =
     { label: `market purchases (${latencies.length} ok)`, rate, latencies },
     BUYERS,
   );
+  const others = [...other].map(([status, n]) => `${n} × ${status}`).join(', ') || '0 other';
   process.stdout.write(
-    `(${BUYERS} concurrent buyers, pool ${pool}; ${lost} refused as sold (409), ${other} other)\n`,
+    `(${BUYERS} concurrent buyers, pool ${pool}; ${lost} refused as sold (409), ${others})\n`,
   );
-  if (other > 0 || latencies.length !== LISTINGS) process.exitCode = 1;
+  if (other.size > 0 || latencies.length !== LISTINGS) process.exitCode = 1;
 });

@@ -9,11 +9,12 @@ import {
   unheard as unheardBy,
 } from '../../../test/fixtures/grail.js';
 import { fund } from '../../../test/fixtures/wallet.js';
-import { pulls, sessions, users, wallets } from '../../db/schema/index.js';
+import { vaultCard } from '../../../test/fixtures/market.js';
+import { marketListings, pulls, sessions, users, wallets } from '../../db/schema/index.js';
 
 /*
- * A pack purchase may take its session from this instance's memory (SessionsService), because its
- * transaction checks the session again. These prove that ending a session or changing its user
+ * A pack purchase and a Buy now may take their session from this instance's memory
+ * (SessionsService), because their transaction checks the session again. These prove that ending a session or changing its user
  * still takes effect at once for purchases, that the memory hears changes made elsewhere, and
  * that every other request still reads its session afresh.
  */
@@ -31,6 +32,29 @@ const buy = (user: TestUser, caseId: string) =>
     headers: { ...user.headers, 'idempotency-key': nextKey() },
     payload: {},
   });
+/** A listing of a new seller's vault card at $100, and a Buy now of it by `user` at that price. */
+async function listingFor(): Promise<string> {
+  const seller = await createUser(t);
+  const { holding } = await vaultCard(t.database.db, seller.id, { fmvCents: 8_000 });
+  const listed = await t.app.inject({
+    method: 'POST',
+    url: '/api/market/listings',
+    headers: seller.headers,
+    payload: { holdingId: holding.id, price: 100 },
+  });
+  expect(listed.statusCode, listed.body).toBe(201);
+  return listed.json()._id as string;
+}
+const buyNow = (user: TestUser, listingId: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/market/listings/${listingId}/buy`,
+    headers: { ...user.headers, 'idempotency-key': nextKey() },
+    payload: { price: 100 },
+  });
+const listingStatus = async (listingId: string) =>
+  (await t.database.db.select().from(marketListings).where(eq(marketListings.id, listingId)))[0]
+    ?.status;
 const balanceOf = async (userId: string) =>
   (await t.database.db.select().from(wallets).where(eq(wallets.userId, userId)))[0]?.balanceCents;
 
@@ -127,5 +151,36 @@ describe(`sessions answered from memory (${testEngine})`, () => {
     expect(res.json()).toMatchObject({ error: 'Unauthorized' });
     expect(await balanceOf(user.id)).toBe(10_000);
     expect(await t.database.db.select().from(pulls).where(eq(pulls.userId, user.id))).toEqual([]);
+  });
+
+  it('refuses a Buy now whose session ended unheard, and writes nothing', async () => {
+    const user = await createUser(t);
+    await fund(t.database, user.id, 50_000);
+    const listingId = await listingFor();
+    await untilRemembered(user);
+    await unheard((tx) => tx.delete(sessions).where(eq(sessions.userId, user.id)));
+    expect(await remembered(user)).not.toBeNull();
+    const res = await buyNow(user, listingId);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ error: 'Unauthorized' });
+    expect(await balanceOf(user.id)).toBe(50_000);
+    expect(await listingStatus(listingId)).toBe('open');
+  });
+
+  it('refuses a Buy now of an account disabled unheard, and buys until then', async () => {
+    const user = await createUser(t);
+    await fund(t.database, user.id, 50_000);
+    const first = await listingFor();
+    await untilRemembered(user);
+    expect((await buyNow(user, first)).statusCode).toBe(200);
+    expect(await listingStatus(first)).toBe('sold');
+    const second = await listingFor();
+    await unheard((tx) =>
+      tx.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id)),
+    );
+    expect(await remembered(user)).not.toBeNull();
+    expect((await buyNow(user, second)).statusCode).toBe(401);
+    expect(await balanceOf(user.id)).toBe(40_000);
+    expect(await listingStatus(second)).toBe('open');
   });
 });

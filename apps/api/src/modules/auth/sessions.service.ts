@@ -108,8 +108,8 @@ export class SessionsService {
    * The live session for a token, or null when unknown, expired or idle too long. With
    * `fromMemory` it may be answered from this instance's memory, up to a notification's delay
    * behind a change made elsewhere (a sign-out on this instance is seen at once): only for a
-   * request whose own transaction checks the session again (a pack purchase). Any other request
-   * reads it afresh, so a collector always sees their own change on the next request.
+   * request whose own transaction checks the session again (a pack purchase, a Buy now). Any
+   * other request reads it afresh, so a collector always sees their own change on the next one.
    */
   async resolve(
     token: string,

@@ -3,7 +3,8 @@ import { centsToDollars, formatCents } from '@grail/contract';
 import type { Db } from '../../db/client.js';
 import { batchTransaction, type Execution, type Row } from '../../db/batch.js';
 import { prepared } from '../../db/statements.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../errors.js';
+import { liveSession } from '../auth/auth.reads.js';
 import {
   idempotencyLock,
   requestHashOf,
@@ -13,7 +14,7 @@ import {
 } from '../idempotency/idempotency.service.js';
 import { keepAnswer, storedKeyRow } from '../idempotency/idempotency.reads.js';
 import { marketCardJson, marketCardOfJson } from '../inventory/inventory.reads.js';
-import { usernameOf } from '../users/users.reads.js';
+import { activeUserRow, usernameOf } from '../users/users.reads.js';
 import { isNotPassed } from '../vault/holdings.service.js';
 import { walletBalance } from '../wallet/wallet.reads.js';
 import { debitStatement, isShortBalance, lockWalletsStatement } from '../wallet/wallet.service.js';
@@ -69,14 +70,17 @@ const lockListing = prepared(
 );
 
 /**
- * Buy now's look, after the key's, the listing's and the buyer's locks: the buyer's market access,
- * the listing, whether offers are open on it, the card's name, the buyer's balance, whether the
- * parties are related, and the key's stored answer. $1 listing, $2 buyer, $3 and $4 the key's
- * scope and key.
+ * Buy now's look, after the key's, the listing's and the buyer's locks: whether the buyer's session
+ * is still live (the request may have taken it from the instance's memory), the buyer's market
+ * access, the listing, whether offers are open on it, the card's name, the buyer's balance,
+ * whether the parties are related, and the key's stored answer. $1 listing, $2 buyer, $3 and $4
+ * the key's scope and key, $5 the session.
  */
 const seeListing = prepared(
   'market_buy_see',
-  `select ${accessFrozen('$2::uuid')} as access_frozen, l.status, l.frozen_at is not null as frozen,
+  `select exists (select 1 from ${activeUserRow('$2::uuid')} u
+        where ${liveSession('$5::uuid', '$2::uuid')}) as session_live,
+      ${accessFrozen('$2::uuid')} as access_frozen, l.status, l.frozen_at is not null as frozen,
       l.seller_id, l.holding_id, l.card_id, l.price_cents, l.accepts_offers, l.min_offer_cents,
       l.created_at, ${marketCardJson('l.card_id')} as card, ${usernameOf('l.seller_id')} as seller,
       exists (select 1 from market_offers o where o.listing_id = l.id and o.status = 'open')
@@ -103,6 +107,7 @@ const keepBought = prepared(
 );
 
 interface Seen {
+  session_live: boolean;
   access_frozen: boolean;
   status: ListingForSale['status'] | null;
   frozen: boolean;
@@ -138,7 +143,7 @@ class OffersOpen extends Error {}
 export async function buyNowInBatches(
   db: Db,
   deps: MarketDeps,
-  order: { listingId: string; priceCents: number; key: IdempotencyOptions },
+  order: { listingId: string; priceCents: number; key: IdempotencyOptions; sessionId: string },
 ): Promise<IdempotentResult<Bought> | null> {
   const { key, listingId } = order;
   const buyerId = key.userId;
@@ -150,9 +155,13 @@ export async function buyNowInBatches(
         { prepared: lockListing, values: [listingId] },
         limitsLock,
         limitsState,
-        { prepared: seeListing, values: [listingId, buyerId, key.scope, key.key] },
+        {
+          prepared: seeListing,
+          values: [listingId, buyerId, key.scope, key.key, order.sessionId],
+        },
       ]);
       const seen = read[4]![0] as unknown as Seen;
+      if (!seen.session_live) throw unauthorized();
       if (seen.access_frozen) throw accessPaused();
       if (seen.stored_hash) {
         const stored = { request_hash: seen.stored_hash, response: seen.stored_response };

@@ -172,12 +172,15 @@ export class ListingsService {
   /**
    * Buy now, answered once per Idempotency-Key: in two round trips (buy-now.ts), or on the
    * ordinary path when offers are open on the listing. The answer shows the listing as it is.
+   * The first round trip checks that `sessionId` is still live, so the request may take its
+   * session from the instance's memory.
    */
   async buy(
     user: SessionUser,
     listingId: string,
     body: BuyListingBody,
     idempotencyKey: string,
+    sessionId: string,
   ): Promise<IdempotentResult<BuyListingResponse>> {
     const key = {
       userId: user.id,
@@ -188,7 +191,7 @@ export class ListingsService {
     const priceCents = dollarsToCents(body.price);
     const { body: bought, replayed } = await retryingConflicts(
       async () =>
-        (await buyNowInBatches(this.db, this.deps, { listingId, priceCents, key })) ??
+        (await buyNowInBatches(this.db, this.deps, { listingId, priceCents, key, sessionId })) ??
         this.buyReleasingOffers(key, listingId, priceCents),
     );
     const row = bought.listing ?? (await listingById(this.db, listingId));

@@ -30,8 +30,12 @@ export async function marketRoutes(
   route(app, api.cancelListing, async ({ user, params }) =>
     listings.cancel(user, params.listingId),
   );
-  route(app, api.buyListing, async ({ user, params, body, idempotencyKey }) =>
-    listings.buy(user, params.listingId, body, idempotencyKey),
+  route(
+    app,
+    api.buyListing,
+    async ({ user, params, body, idempotencyKey, request }) =>
+      listings.buy(user, params.listingId, body, idempotencyKey, request.session!.id),
+    { sessionCheckedInTransaction: true },
   );
   route(app, api.selling, async ({ user, reply }) => {
     reply.header('cache-control', 'no-store');
