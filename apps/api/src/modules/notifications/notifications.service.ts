@@ -113,7 +113,7 @@ export class NotificationsService {
       .returning();
     if (!row) return null;
     await notifyCount(tx, userId);
-    await this.mailIfOn(tx, row, event.mail);
+    await this.mailIfOn(tx, [row], event.mail);
     return row.id;
   }
 
@@ -164,7 +164,7 @@ export class NotificationsService {
         .limit(batch)
         .for('update', { skipLocked: true });
       if (!rows.length) return 0;
-      for (const row of rows) await this.mailIfOn(tx, row);
+      await this.mailIfOn(tx, rows);
       await tx
         .update(notifications)
         .set({ mailPending: false })
@@ -178,35 +178,57 @@ export class NotificationsService {
     });
   }
 
-  private async mailIfOn(tx: Tx, row: Row, own?: EventMail): Promise<void> {
-    if (!(await this.emailOn(tx, row.userId, row.category))) return;
-    const to = (await emailsOf(tx, [row.userId])).get(row.userId);
-    if (!to) return;
-    const unsubscribeUrl =
-      row.category === 'marketing' ? this.links.url(row.userId, row.category) : undefined;
-    await this.deps.mail.send(
-      notificationMail(row, to, {
-        publicUrl: this.deps.publicUrl,
-        ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
-        ...(own ? { own } : {}),
-      }),
+  /**
+   * Queues the e-mail of each of `rows` whose collector gets its category by e-mail, with one read
+   * of the collectors' choices and one of their addresses for the whole batch.
+   */
+  private async mailIfOn(tx: Tx, rows: Row[], own?: EventMail): Promise<void> {
+    const mailed = await this.emailsOn(tx, rows);
+    if (!mailed.length) return;
+    const addresses = await emailsOf(
       tx,
+      mailed.map((row) => row.userId),
     );
+    for (const row of mailed) {
+      const to = addresses.get(row.userId);
+      if (!to) continue;
+      const unsubscribeUrl =
+        row.category === 'marketing' ? this.links.url(row.userId, row.category) : undefined;
+      await this.deps.mail.send(
+        notificationMail(row, to, {
+          publicUrl: this.deps.publicUrl,
+          ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+          ...(own ? { own } : {}),
+        }),
+        tx,
+      );
+    }
   }
 
-  private async emailOn(t: Db | Tx, userId: string, category: NotificationCategory) {
-    if (locked(category)) return true;
-    const [choice] = await t
-      .select({ email: notificationPreferences.email })
-      .from(notificationPreferences)
-      .where(
-        and(
-          eq(notificationPreferences.userId, userId),
-          eq(notificationPreferences.category, category),
-        ),
-      );
-    if (!(choice?.email ?? defaultEmail(category))) return false;
-    return category !== 'marketing' || this.deps.limits.mayReceiveMarketing(userId, t);
+  /** Those of `rows` whose collector gets their category by e-mail (locked ones always). */
+  private async emailsOn(tx: Tx, rows: Row[]): Promise<Row[]> {
+    const open = rows.filter((row) => !locked(row.category));
+    const choices = open.length
+      ? await tx
+          .select({
+            userId: notificationPreferences.userId,
+            category: notificationPreferences.category,
+            email: notificationPreferences.email,
+          })
+          .from(notificationPreferences)
+          .where(inArray(notificationPreferences.userId, [...new Set(open.map((r) => r.userId))]))
+      : [];
+    const chosen = new Map(choices.map((c) => [`${c.userId} ${c.category}`, c.email]));
+    const mailed: Row[] = [];
+    for (const row of rows) {
+      const on =
+        locked(row.category) ||
+        ((chosen.get(`${row.userId} ${row.category}`) ?? defaultEmail(row.category)) &&
+          (row.category !== 'marketing' ||
+            (await this.deps.limits.mayReceiveMarketing(row.userId, tx))));
+      if (on) mailed.push(row);
+    }
+    return mailed;
   }
 
   async list(userId: string, limit: number, offset: number): Promise<NotificationsResponse> {

@@ -73,6 +73,34 @@ describe(`notifications (${testEngine})`, () => {
     expect(await mailTo(u.email)).toHaveLength(0);
   });
 
+  it("mails a batch of notices written by a trigger or a batch by each collector's own choice", async () => {
+    const [off, on, locked] = [await createUser(t), await createUser(t), await createUser(t)];
+    for (const u of [off, locked]) {
+      const res = await call(u, 'PUT', '/api/notifications/preferences', {
+        email: { shipping: false },
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await t.database.db.insert(notifications).values([
+      { ...shipped, userId: off.id, mailPending: true },
+      { ...shipped, userId: on.id, mailPending: true },
+      {
+        ...shipped,
+        userId: locked.id,
+        category: 'security',
+        kind: 'security.test',
+        mailPending: true,
+      },
+    ]);
+    // The mail worker also runs in the background; whichever takes the rows, none stays pending.
+    const pending = () =>
+      t.database.db.select().from(notifications).where(eq(notifications.mailPending, true));
+    while ((await pending()).length) await t.app.services.notifications.mailPending(20);
+    expect(await mailTo(off.email)).toHaveLength(0);
+    expect(await mailTo(on.email)).toHaveLength(1);
+    expect(await mailTo(locked.email)).toHaveLength(1);
+  });
+
   it('a category switched off stops the e-mail, not the notice; security and receipts stay on', async () => {
     const u = await createUser(t);
     const off = await call(u, 'PUT', '/api/notifications/preferences', {
