@@ -14,9 +14,9 @@ import { marketListings, pulls, sessions, users, wallets } from '../../db/schema
 
 /*
  * A pack purchase and a Buy now may take their session from this instance's memory
- * (SessionsService), because their transaction checks the session again. These prove that ending a session or changing its user
- * still takes effect at once for purchases, that the memory hears changes made elsewhere, and
- * that every other request still reads its session afresh.
+ * (SessionsService), because their transaction checks the session again. These prove that ending
+ * a session or changing its user still takes effect at once for purchases, that the memory hears
+ * changes made elsewhere, and that every other request still reads its session afresh.
  */
 
 let t: TestApp;
@@ -32,7 +32,7 @@ const buy = (user: TestUser, caseId: string) =>
     headers: { ...user.headers, 'idempotency-key': nextKey() },
     payload: {},
   });
-/** A listing of a new seller's vault card at $100, and a Buy now of it by `user` at that price. */
+/** A new seller's vault card listed at $100; answers the listing's id. */
 async function listingFor(): Promise<string> {
   const seller = await createUser(t);
   const { holding } = await vaultCard(t.database.db, seller.id, { fmvCents: 8_000 });
